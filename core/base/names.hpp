@@ -1,0 +1,22 @@
+// Helpers for "unknown name" messages: the closest valid name and the list of valid ones.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sysgym {
+
+// Levenshtein distance, case-sensitive.
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+// The valid name closest to `name`, or "" when none is within half of name's length.
+std::string closest_name(std::string_view name, const std::vector<std::string>& valid);
+
+// "unknown <what> 'name' (did you mean 'x'?); valid: a, b, c"
+std::string unknown_name_message(std::string_view what, std::string_view name,
+                                 const std::vector<std::string>& valid);
+
+std::string join(const std::vector<std::string>& items, std::string_view separator);
+
+}  // namespace sysgym

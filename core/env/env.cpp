@@ -1,0 +1,50 @@
+#include "env/env.hpp"
+
+#include "base/error.hpp"
+#include "base/names.hpp"
+
+namespace sysgym {
+
+double InfoView::at(std::string_view key) const {
+  for (std::size_t i = 0; i < keys->size(); ++i) {
+    if ((*keys)[i] == key) return values[i];
+  }
+  throw UnknownNameError(unknown_name_message("info key", key, *keys));
+}
+
+nlohmann::json InfoView::to_json() const {
+  nlohmann::json j = nlohmann::json::object();
+  for (std::size_t i = 0; i < keys->size(); ++i) j[(*keys)[i]] = values[i];
+  return j;
+}
+
+Env::Env(std::string id, Space observation_space, Space action_space,
+         std::vector<std::string> info_keys)
+    : id_(std::move(id)),
+      observation_space_(std::move(observation_space)),
+      action_space_(std::move(action_space)),
+      info_keys_(std::move(info_keys)),
+      observation_(observation_space_.flat_size(), 0.0f),
+      info_(info_keys_.size(), 0.0) {}
+
+ResetResult Env::reset(std::optional<std::uint64_t> seed, const nlohmann::json& options) {
+  if (seed) rng_.reseed(*seed);
+  episode_active_ = false;
+  on_reset(rng_, options);
+  episode_active_ = true;
+  return {observation_, info()};
+}
+
+StepResult Env::step(std::span<const double> action) {
+  if (!episode_active_) {
+    throw ApiMisuseError(id_ + ": step() called " +
+                         std::string("without an active episode; call reset() first (after the "
+                                     "first reset, and again once terminated or truncated)"));
+  }
+  action_space_.check(action, id_ + " action");
+  const StepOutcome outcome = on_step(action);
+  if (outcome.terminated || outcome.truncated) episode_active_ = false;
+  return {observation_, outcome.reward, outcome.terminated, outcome.truncated, info()};
+}
+
+}  // namespace sysgym

@@ -1,0 +1,65 @@
+#include "env/registry.hpp"
+
+#include <charconv>
+
+#include "base/error.hpp"
+#include "base/names.hpp"
+
+namespace sysgym {
+
+bool parse_env_id(std::string_view id, std::string& name, int& version) {
+  const std::size_t dash = id.rfind("-v");
+  if (dash == std::string_view::npos || dash == 0 || dash + 2 >= id.size()) return false;
+  const char* first = id.data() + dash + 2;
+  const char* last = id.data() + id.size();
+  const auto [end, error] = std::from_chars(first, last, version);
+  if (error != std::errc() || end != last || version < 0) return false;
+  name = std::string(id.substr(0, dash));
+  return true;
+}
+
+void Registry::add(EnvSpec spec) {
+  std::string name;
+  int version = 0;
+  if (!parse_env_id(spec.id, name, version)) {
+    throw ApiMisuseError("env id '" + spec.id + "' must have the form <name>-v<version>");
+  }
+  if (!spec.factory) throw ApiMisuseError("env '" + spec.id + "' has no factory");
+  if (specs_.count(spec.id) != 0) {
+    throw ApiMisuseError("env '" + spec.id + "' is registered twice");
+  }
+  std::string id = spec.id;
+  specs_.emplace(std::move(id), std::move(spec));
+}
+
+std::string Registry::resolve(std::string_view id) const {
+  if (specs_.count(id) != 0) return std::string(id);
+  std::string best;
+  int best_version = -1;
+  for (const auto& [full_id, spec] : specs_) {
+    std::string name;
+    int version = 0;
+    if (parse_env_id(full_id, name, version) && name == id && version > best_version) {
+      best = full_id;
+      best_version = version;
+    }
+  }
+  if (best.empty()) throw UnknownNameError(unknown_name_message("env", id, ids()));
+  return best;
+}
+
+const EnvSpec& Registry::spec(std::string_view id) const {
+  return specs_.find(resolve(id))->second;
+}
+
+std::unique_ptr<Env> Registry::make(std::string_view id, const nlohmann::json& config) const {
+  return spec(id).factory(config);
+}
+
+std::vector<std::string> Registry::ids() const {
+  std::vector<std::string> out;
+  for (const auto& [id, spec] : specs_) out.push_back(id);
+  return out;
+}
+
+}  // namespace sysgym

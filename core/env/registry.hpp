@@ -1,0 +1,49 @@
+// Envs are made by versioned id ("memtier-v0") from a JSON config. The registry knows nothing
+// about any particular env: each env family registers itself through an explicit call
+// (register_builtins), never through static initialisers, which static links silently drop.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "env/env.hpp"
+
+namespace sysgym {
+
+using EnvFactory = std::function<std::unique_ptr<Env>(const nlohmann::json& config)>;
+
+struct EnvSpec {
+  std::string id;       // "<name>-v<version>", e.g. "memtier-v0"
+  std::string summary;  // one line for `sysgym describe` and env listings
+  EnvFactory factory;
+};
+
+class Registry {
+ public:
+  // Throws ApiMisuseError when the id is not of the form name-vN or is already registered.
+  void add(EnvSpec spec);
+
+  // `id` is a full id or a bare name ("memtier"), which means its highest version.
+  // Throws UnknownNameError naming the closest registered id; the factory's ConfigError passes
+  // through unchanged.
+  std::unique_ptr<Env> make(std::string_view id,
+                            const nlohmann::json& config = nlohmann::json::object()) const;
+
+  // The full id `id` stands for (see make()).
+  std::string resolve(std::string_view id) const;
+  const EnvSpec& spec(std::string_view id) const;
+  std::vector<std::string> ids() const;
+
+ private:
+  std::map<std::string, EnvSpec, std::less<>> specs_;
+};
+
+// Splits "name-vN" into name and N; returns false when `id` is not of that form.
+bool parse_env_id(std::string_view id, std::string& name, int& version);
+
+}  // namespace sysgym

@@ -1,0 +1,65 @@
+// A trace pair reduced to what estimation and the env need: the windows' DDR and HBM durations
+// and, per window, how many DDR samples fell on each page. Built once (preprocess), then any
+// number of what-if estimates run in O(windows x ranges), independent of the sample count.
+//
+// Page ids index `pages` (sorted page start addresses), so an address range maps to one
+// contiguous id interval. Window w's entries are [entry_offset[w], entry_offset[w+1]) with
+// strictly increasing page ids.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "base/progress.hpp"
+#include "memtier/windows.hpp"
+#include "traces/trace.hpp"
+
+namespace sysgym::memtier {
+
+inline constexpr std::uint8_t kGapWindow = 1;
+
+struct PreparedPair {
+  // Provenance.
+  WindowOptions options;  // window_len holds the effective length
+  std::string ddr_source;
+  std::string hbm_source;
+  TimeBase time_base = TimeBase::kCycles;
+  double ticks_per_ms = 0;
+  std::uint64_t ddr_samples = 0;
+  std::uint64_t hbm_samples = 0;
+
+  // One value per window.
+  std::vector<std::uint64_t> ddr_ticks;
+  std::vector<std::uint64_t> hbm_ticks;
+  std::vector<std::uint32_t> phase;
+  std::vector<std::uint8_t> flags;          // kGapWindow
+  std::vector<std::uint64_t> entry_offset;  // windows + 1 values
+
+  std::vector<std::uint64_t> pages;  // sorted, unique, page-aligned
+  std::vector<std::uint32_t> entry_page;
+  std::vector<std::uint32_t> entry_count;
+
+  // Derived by finalize().
+  std::vector<std::uint64_t> count_prefix;    // entries + 1: samples before entry k
+  std::uint64_t ddr_total_ticks = 0;
+  std::uint64_t hbm_total_ticks = 0;
+
+  std::size_t window_count() const { return ddr_ticks.size(); }
+  std::uint64_t window_samples(std::size_t w) const {
+    return count_prefix[entry_offset[w + 1]] - count_prefix[entry_offset[w]];
+  }
+  double ddr_ms() const { return static_cast<double>(ddr_total_ticks) / ticks_per_ms; }
+  double hbm_ms() const { return static_cast<double>(hbm_total_ticks) / ticks_per_ms; }
+  std::uint64_t page_bytes() const { return std::uint64_t{1} << options.page_size_bits; }
+
+  // Checks every column for consistency and computes the derived ones. Throws
+  // TraceFormatError naming `source` (a file being loaded, or "prepared pair").
+  void finalize(const std::string& source);
+};
+
+// Windows the pair and counts pages per window. Throws ConfigError / TraceFormatError.
+PreparedPair prepare_pair(const TracePair& pair, const WindowOptions& options,
+                          const ProgressFn& progress = {});
+
+}  // namespace sysgym::memtier

@@ -1,0 +1,34 @@
+// Line cursor and number parsing shared by the text trace readers. std::from_chars only: no
+// streams, no locale, no allocation per field.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace sysgym::memtier {
+
+class LineCursor {
+ public:
+  explicit LineCursor(std::string_view text) : text_(text) {}
+  // Next line without its '\n' or "\r\n"; false at the end. line_number() is then 1-based.
+  bool next(std::string_view& line);
+  std::size_t line_number() const { return line_number_; }
+  std::size_t offset() const { return pos_; }
+
+ private:
+  std::string_view text_;
+  std::size_t pos_ = 0;
+  std::size_t line_number_ = 0;
+};
+
+std::string_view trim(std::string_view s);
+// Plain decimal unsigned integer, the whole of `s`.
+bool parse_decimal(std::string_view s, std::uint64_t& out);
+// Hexadecimal with or without a 0x prefix, the whole of `s`.
+bool parse_hex(std::string_view s, std::uint64_t& out);
+// Decimal, or hexadecimal with a 0x prefix.
+bool parse_address(std::string_view s, std::uint64_t& out);
+// Number of lines (a last line without '\n' counts), used to reserve columns.
+std::size_t count_lines(std::string_view text);
+
+}  // namespace sysgym::memtier

@@ -1,0 +1,13 @@
+// Each subcommand registers its flags and its action on the root app.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace sysgym::cli {
+
+void add_estimate_command(CLI::App& app);
+void add_preprocess_command(CLI::App& app);
+void add_inspect_command(CLI::App& app);
+void add_synth_command(CLI::App& app);
+
+}  // namespace sysgym::cli

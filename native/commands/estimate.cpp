@@ -1,0 +1,108 @@
+// sysgym estimate: the differential estimate of a trace pair for a set of HBM ranges.
+#include <cstdio>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "base/units.hpp"
+#include "commands/commands.hpp"
+#include "memtier/estimator.hpp"
+#include "window_flags.hpp"
+
+namespace sysgym::cli {
+namespace {
+
+struct EstimateArgs {
+  PairFlags pair;
+  WindowFlags windows;
+  std::vector<std::string> ranges;
+  std::string measured;
+  double hbm_factor = 1.0;
+  bool json = false;
+};
+
+void run_estimate(const EstimateArgs& args) {
+  memtier::HbmRanges hbm;
+  for (const std::string& text : args.ranges) {
+    for (const auto& range : memtier::parse_address_ranges(text)) hbm.add(range);
+  }
+  const memtier::PreparedPair pair = args.pair.load(args.windows);
+  const memtier::Estimate estimate = memtier::Estimator(pair).estimate(hbm, args.hbm_factor);
+
+  nlohmann::json out = {
+      {"estimated_ms", estimate.estimated_ms},
+      {"ddr_ms", estimate.ddr_ms},
+      {"hbm_ms", estimate.hbm_ms},
+      {"windows", estimate.windows},
+      {"empty_windows", estimate.empty_windows},
+      {"samples", estimate.samples},
+      {"samples_in_hbm", estimate.samples_in_hbm},
+      {"mode", memtier::window_mode_name(pair.options.mode)},
+      {"unit", memtier::window_unit_name(pair.options.unit)},
+      {"window_len", pair.options.window_len.value_or(0.0)},
+      {"page_size", pair.options.page_size_bits},
+      {"hbm_factor", args.hbm_factor},
+      {"hbm_ranges", hbm.to_string()},
+      {"hbm_bytes", hbm.total_bytes()},
+  };
+  if (estimate.ddr_ms != estimate.hbm_ms) {
+    out["gap_closed"] = (estimate.ddr_ms - estimate.estimated_ms) / (estimate.ddr_ms - estimate.hbm_ms);
+  }
+  double measured_ms = 0.0;
+  double error = 0.0;
+  if (!args.measured.empty()) {
+    const memtier::Trace measured = read_trace_file(args.measured);
+    measured_ms = static_cast<double>(measured.span_ticks()) /
+                  memtier::ticks_per_ms(measured.time_base, pair.options.cpu_cycles_per_ms);
+    error = memtier::relative_error(estimate.estimated_ms, measured_ms);
+    out["measured_ms"] = measured_ms;
+    out["error"] = error;
+  }
+  if (args.json) {
+    std::printf("%s\n", out.dump(2).c_str());
+    return;
+  }
+  const std::string unit = memtier::window_unit_name(pair.options.unit);
+  std::printf("windows: %zu (%zu without DDR samples), mode %s, unit %s, length %.6g %s, page %s\n",
+              estimate.windows, estimate.empty_windows, memtier::window_mode_name(pair.options.mode),
+              unit.c_str(), pair.options.window_len.value_or(0.0), unit.c_str(),
+              format_bytes(pair.page_bytes()).c_str());
+  std::printf("  DDR run          %14.3f ms\n", estimate.ddr_ms);
+  std::printf("  HBM run          %14.3f ms\n", estimate.hbm_ms);
+  std::printf("  estimated        %14.3f ms   HBM ranges: %s (%s, %.1f %% of samples)\n",
+              estimate.estimated_ms, hbm.empty() ? "none" : hbm.to_string().c_str(),
+              format_bytes(hbm.total_bytes()).c_str(),
+              estimate.samples == 0 ? 0.0
+                                    : 100.0 * static_cast<double>(estimate.samples_in_hbm) /
+                                          static_cast<double>(estimate.samples));
+  if (out.contains("gap_closed")) {
+    std::printf("  gap closed       %14.1f %%\n", 100.0 * out["gap_closed"].get<double>());
+  }
+  if (!args.measured.empty()) {
+    std::printf("  measured         %14.3f ms   (%s)\n", measured_ms, args.measured.c_str());
+    std::printf("  relative error   %14.2f %%\n", 100.0 * error);
+  }
+}
+
+}  // namespace
+
+void add_estimate_command(CLI::App& app) {
+  auto args = std::make_shared<EstimateArgs>();
+  CLI::App* command = app.add_subcommand(
+      "estimate", "Estimate the run time of a trace pair with some address ranges in HBM");
+  command->footer(
+      "Examples:\n"
+      "  sysgym estimate --ddr run.ddr.csv --hbm run.hbm.csv --hbm-range 0x7f3a00000000:0x7f3a04000000\n"
+      "  sysgym estimate --input run.bin --hbm-range 7f3a00000000:7f3a04000000 --measured mixed.csv --json\n"
+      "Ranges are hexadecimal LO:HI, half-open; a page is in HBM when its start lies in a range.");
+  args->pair.add_to(*command, true);
+  command->add_option("--hbm-range", args->ranges, "An address range LO:HI (hex) placed in HBM; repeatable");
+  command->add_option("--measured", args->measured,
+                      "Trace of a measured run with the same placement: prints the relative error");
+  args->windows.add_to(*command);
+  command->add_option("--hbm-factor", args->hbm_factor, "Weight f of HBM samples: T = (t_ddr n_ddr + t_hbm n_hbm / f) / n")
+      ->capture_default_str();
+  command->add_flag("--json", args->json, "Print one JSON object");
+  command->callback([args] { run_estimate(*args); });
+}
+
+}  // namespace sysgym::cli

@@ -1,0 +1,32 @@
+// The sysgym command-line tool. Exit codes: 0 success, 1 a sysgym error (bad input, bad
+// config; the message says what and where), 2 a command-line usage error.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
+
+#include "base/error.hpp"
+#include "commands/commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"sysgym: simulator environments for learning systems-optimization policies"};
+  app.require_subcommand(1);
+  app.footer("Run `sysgym COMMAND --help` for a command's flags and examples.");
+  app.set_version_flag("--version", "sysgym 0.1.0");
+  sysgym::cli::add_estimate_command(app);
+  sysgym::cli::add_preprocess_command(app);
+  sysgym::cli::add_inspect_command(app);
+  sysgym::cli::add_synth_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  } catch (const sysgym::Error& e) {
+    std::fprintf(stderr, "sysgym: %s: %s\n", e.kind(), e.what());
+    return 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "sysgym: internal error: %s\n", e.what());
+    return 3;
+  }
+  return 0;
+}
