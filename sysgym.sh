@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# The one entry point for people and CI.
+#   ./sysgym.sh demo    install dependencies, build, and run a demo on the shipped data
+#   ./sysgym.sh test    build (release + ASan/UBSan debug) and run the whole test suite
+#   ./sysgym.sh build   build the release tool only (build/native-release/sysgym)
+#   ./sysgym.sh bench   build and run the benchmarks
+#   ./sysgym.sh setup   install the Debian packages the build needs
+set -euo pipefail
+cd "$(dirname "$0")"
+
+# Debian packages and what each is for (the README's dependency table says why).
+PACKAGES=(
+  cmake g++ make          # the build
+  libcli11-dev            # command-line parsing of the sysgym tool
+  nlohmann-json3-dev      # JSON configs, headers of the binary format, --json output
+  libxxhash-dev           # XXH3 checksums of binary files (header-only use)
+  libgtest-dev libgmock-dev  # unit and CLI tests
+  libbenchmark-dev        # throughput benchmarks
+)
+JOBS="$(nproc 2>/dev/null || echo 2)"
+
+setup() {
+  local missing=()
+  for package in "${PACKAGES[@]}"; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    echo "setup: all Debian packages present"
+    return
+  fi
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "setup: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+build_preset() {
+  cmake --preset "$1" >/dev/null
+  cmake --build --preset "$1" -j "$JOBS"
+}
+
+demo() {
+  setup
+  build_preset native-release
+  local sysgym=build/native-release/sysgym
+  local pair="--ddr data/synth/phased.ddr.csv --hbm data/synth/phased.hbm.csv"
+  local hot=0x7f3a00000000:0x7f3a01000000
+  local out
+  out="$(mktemp -d)"
+  echo
+  echo "== what the shipped DDR trace holds"
+  $sysgym inspect data/synth/phased.ddr.csv
+  echo
+  echo "== MemAI-compatible estimate with phase 0's hot set in HBM, against the modeled mixed run"
+  $sysgym estimate $pair --hbm-range "$hot" --measured data/synth/phased.mixed.csv
+  echo
+  echo "== the same with instruction-aligned windows"
+  $sysgym estimate $pair --mode aligned --hbm-range "$hot" --measured data/synth/phased.mixed.csv
+  echo
+  echo "== preprocess once, then what-if estimates from the binary file"
+  $sysgym preprocess $pair --mode aligned -o "$out/phased.bin"
+  $sysgym estimate --input "$out/phased.bin" --hbm-range "$hot" --json
+  rm -rf "$out"
+  echo
+  echo "demo done; the tool is at $sysgym (try: $sysgym --help)"
+}
+
+run_tests() {
+  setup
+  build_preset native-release
+  build_preset native-debug
+  echo "== tests, release build"
+  ctest --preset native-release -j "$JOBS"
+  echo "== tests, debug build with AddressSanitizer + UBSan"
+  ctest --preset native-debug -j "$JOBS"
+}
+
+bench() {
+  setup
+  build_preset native-release
+  build/native-release/tests/sysgym_bench "$@"
+}
+
+case "${1:-}" in
+  setup) setup ;;
+  build) setup && build_preset native-release ;;
+  demo) demo ;;
+  test) run_tests ;;
+  bench) shift && bench "$@" ;;
+  *)
+    sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+    ;;
+esac

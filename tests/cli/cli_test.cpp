@@ -1,0 +1,218 @@
+// Runs the built `sysgym` executable as a user would and checks its output, exit codes and
+// files.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::path(::testing::TempDir()) /
+           ("sysgym-cli-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  Result run(const std::string& args) const {
+    const fs::path out = dir_ / "stdout.txt";
+    const fs::path err = dir_ / "stderr.txt";
+    const std::string command = std::string(SYSGYM_EXE) + " " + args + " >" + out.string() + " 2>" +
+                                err.string() + " </dev/null";
+    const int status = std::system(command.c_str());
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+  }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  // A synthetic pair written as PREFIX.{ddr,hbm,mixed}.csv in the test directory.
+  std::string synth(const std::string& pattern, int samples = 20000, int seed = 1) const {
+    const std::string prefix = path(pattern);
+    const Result r = run("synth --pattern " + pattern + " --samples " + std::to_string(samples) +
+                         " --seed " + std::to_string(seed) + " --mixed 0x7f3a00000000:0x7f3a01000000 -o " +
+                         prefix);
+    EXPECT_EQ(r.code, 0) << r.err;
+    return prefix;
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(Cli, HelpListsEveryCommand) {
+  const Result r = run("--help");
+  EXPECT_EQ(r.code, 0);
+  for (const char* command : {"estimate", "preprocess", "inspect", "synth"}) {
+    EXPECT_NE(r.out.find(command), std::string::npos) << command;
+  }
+  EXPECT_NE(run("estimate --help").out.find("Examples:"), std::string::npos);
+}
+
+TEST_F(Cli, EstimateJsonHasTheDocumentedFields) {
+  const std::string p = synth("phased");
+  const Result r = run("estimate --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv --hbm-range " +
+                       "0x7f3a00000000:0x7f3a01000000 --measured " + p + ".mixed.csv --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  for (const char* key : {"estimated_ms", "ddr_ms", "hbm_ms", "windows", "error", "measured_ms"}) {
+    EXPECT_TRUE(j.contains(key)) << key;
+  }
+  EXPECT_LT(j["estimated_ms"].get<double>(), j["ddr_ms"].get<double>());
+  EXPECT_GT(j["estimated_ms"].get<double>(), j["hbm_ms"].get<double>());
+  EXPECT_LT(j["error"].get<double>(), 0.05);
+  EXPECT_EQ(j["mode"], "memai");
+  EXPECT_EQ(j["unit"], "ms");
+  EXPECT_EQ(j["page_size"], 13);
+  EXPECT_TRUE(r.err.empty()) << "no progress output when stderr is not a terminal: " << r.err;
+}
+
+TEST_F(Cli, TextOutputShowsTimesAndError) {
+  const std::string p = synth("stream");
+  const Result r = run("estimate --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv --hbm-range " +
+                       "7f3a00000000:7f3a01000000 --measured " + p + ".mixed.csv");
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const char* text : {"DDR run", "HBM run", "estimated", "measured", "relative error"}) {
+    EXPECT_NE(r.out.find(text), std::string::npos) << text;
+  }
+}
+
+TEST_F(Cli, PreprocessedPairGivesTheSameEstimateAsTheTraces) {
+  const std::string p = synth("stencil");
+  const std::string bin = path("stencil.bin");
+  ASSERT_EQ(run("preprocess --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv --mode aligned -o " + bin).code, 0);
+  const std::string range = " --hbm-range 0x7f3a00000000:0x7f3a00800000 --json";
+  const Result direct = run("estimate --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv --mode aligned" + range);
+  const Result prepared = run("estimate --input " + bin + range);
+  ASSERT_EQ(direct.code, 0) << direct.err;
+  ASSERT_EQ(prepared.code, 0) << prepared.err;
+  EXPECT_EQ(nlohmann::json::parse(direct.out)["estimated_ms"], nlohmann::json::parse(prepared.out)["estimated_ms"]);
+  EXPECT_EQ(nlohmann::json::parse(prepared.out)["mode"], "aligned");
+  for (const auto& entry : fs::directory_iterator(dir_)) {
+    EXPECT_EQ(entry.path().string().find(".tmp-"), std::string::npos) << entry.path();
+  }
+}
+
+TEST_F(Cli, WindowOptionsCannotChangeAPreprocessedPair) {
+  const std::string p = synth("random", 2000);
+  const std::string bin = path("random.bin");
+  ASSERT_EQ(run("preprocess --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv -o " + bin).code, 0);
+  const Result r = run("estimate --input " + bin + " --unit instrs");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.err,
+            "sysgym: ConfigError: window options (--mode, --unit, --window-len, --page-size, "
+            "--cpu-cycles-per-ms) are fixed when a pair is preprocessed; run `sysgym preprocess` "
+            "again to change them\n");
+}
+
+TEST_F(Cli, BadInputsExitWithOneAndAMessage) {
+  const std::string p = synth("stream", 1000);
+  struct Case {
+    std::string args;
+    std::string message;
+  };
+  std::ofstream(path("bad.csv")) << "Timestamp,Vaddr\n1,0x10\n2,oops\n";
+  std::ofstream(path("empty.csv")).close();
+  const std::string pair = " --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv";
+  const std::vector<Case> cases = {
+      {"estimate --ddr " + path("nope.csv") + " --hbm " + path("nope.csv"),
+       "sysgym: IoError: cannot open '" + path("nope.csv") + "': No such file or directory\n"},
+      {"estimate --ddr " + path("bad.csv") + " --hbm " + p + ".hbm.csv",
+       "sysgym: TraceFormatError: " + path("bad.csv") + ":3: column 'Vaddr': 'oops' is not an address (decimal or 0x-hex)\n"},
+      {"estimate --ddr " + path("empty.csv") + " --hbm " + p + ".hbm.csv",
+       "sysgym: TraceFormatError: " + path("empty.csv") + ": the file is empty\n"},
+      {"estimate" + pair + " --unit sec", "sysgym: UnknownNameError: unknown unit 'sec'; valid: ms, instrs, accesses\n"},
+      {"estimate" + pair + " --page-size 3",
+       "sysgym: ConfigError: page size 3 is out of range: give log2 of the page size in bytes, from 6 "
+       "(64 B) to 30 (1 GiB); MemAI uses 13 (8 KiB)\n"},
+      {"estimate" + pair + " --hbm-range 0x2000:0x1000",
+       "sysgym: ConfigError: HBM range '0x2000:0x1000': LO must be below HI (ranges are half-open [LO, HI))\n"},
+      {"estimate", "sysgym: ConfigError: give a trace pair with --ddr FILE --hbm FILE, or a preprocessed pair with --input FILE\n"},
+      {"estimate --input " + p + ".ddr.csv",
+       "sysgym: TraceFormatError: " + p + ".ddr.csv: not a sysgym binary file (bad magic)\n"},
+  };
+  for (const Case& c : cases) {
+    const Result r = run(c.args);
+    EXPECT_EQ(r.code, 1) << c.args;
+    EXPECT_EQ(r.err, c.message) << c.args;
+    EXPECT_TRUE(r.out.empty()) << c.args;
+  }
+}
+
+TEST_F(Cli, UsageErrorsExitWithTwo) {
+  EXPECT_EQ(run("estimate --bogus").code, 2);
+  EXPECT_EQ(run("frobnicate").code, 2);
+  EXPECT_EQ(run("synth --pattern nope -o x").code, 2);
+}
+
+TEST_F(Cli, AFailedPreprocessLeavesThePreviousOutputIntact) {
+  const std::string p = synth("stream", 1000);
+  const std::string bin = path("out.bin");
+  ASSERT_EQ(run("preprocess --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv -o " + bin).code, 0);
+  const std::string before = slurp(bin);
+  std::ofstream(path("broken.csv")) << "Timestamp,Vaddr\n5,1\n4,1\n";
+  EXPECT_EQ(run("preprocess --ddr " + path("broken.csv") + " --hbm " + p + ".hbm.csv -o " + bin).code, 1);
+  EXPECT_EQ(slurp(bin), before);
+}
+
+TEST_F(Cli, SynthIsDeterministicBySeed) {
+  const std::string a = synth("phased", 3000, 5);
+  const std::string first = slurp(a + ".ddr.csv");
+  synth("phased", 3000, 5);
+  EXPECT_EQ(slurp(a + ".ddr.csv"), first);
+  synth("phased", 3000, 6);
+  EXPECT_NE(slurp(a + ".ddr.csv"), first);
+  ASSERT_EQ(run("synth --pattern random --samples 100 --format bin -o " + path("r")).code, 0);
+  EXPECT_TRUE(fs::exists(path("r.ddr.bin")));
+}
+
+TEST_F(Cli, InspectDescribesTracesAndPreprocessedPairs) {
+  const std::string p = synth("phased", 4000);
+  const Result trace = run("inspect " + p + ".ddr.csv --json");
+  ASSERT_EQ(trace.code, 0) << trace.err;
+  const nlohmann::json t = nlohmann::json::parse(trace.out);
+  EXPECT_EQ(t["samples"], 4000);
+  EXPECT_EQ(t["phases"], 4);
+  EXPECT_EQ(t["format"], "MemAI CSV");
+  EXPECT_GE(t["regions"].get<int>(), 1);
+  ASSERT_EQ(run("preprocess --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv -o " + path("p.bin")).code, 0);
+  const Result prepared = run("inspect " + path("p.bin"));
+  ASSERT_EQ(prepared.code, 0) << prepared.err;
+  EXPECT_NE(prepared.out.find("prepared-pair"), std::string::npos);
+  EXPECT_NE(prepared.out.find("largest regions"), std::string::npos);
+}
+
+TEST_F(Cli, ReadsPerfScriptTraces) {
+  const Result r = run("inspect " + std::string(SYSGYM_TEST_DATA) + "/perf_mem.txt --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["format"], "perf script");
+}
+
+TEST_F(Cli, ShippedDemoPairEstimates) {
+  const std::string data = SYSGYM_SHIPPED_DATA;
+  const Result r = run("estimate --ddr " + data + "/synth/phased.ddr.csv --hbm " + data +
+                       "/synth/phased.hbm.csv --hbm-range 0x7f3a00000000:0x7f3a01000000 --measured " +
+                       data + "/synth/phased.mixed.csv --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_LT(nlohmann::json::parse(r.out)["error"].get<double>(), 0.05);
+}
+
+}  // namespace

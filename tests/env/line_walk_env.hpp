@@ -1,0 +1,83 @@
+// A small env used to test the env framework (registry, vector env, contract checks): an agent
+// walks a line of `length` cells from cell 0 to the last one; each move slips (does nothing)
+// with probability slip_percent/100, drawn from the env's Rng.
+#pragma once
+
+#include <memory>
+
+#include "env/config_reader.hpp"
+#include "env/env.hpp"
+#include "env/registry.hpp"
+
+namespace sysgym::testing {
+
+class LineWalkEnv : public Env {
+ public:
+  explicit LineWalkEnv(const nlohmann::json& config, std::string id = "linewalk-v0")
+      : LineWalkEnv(read(config, id), id) {}
+
+  nlohmann::json config() const override { return config_; }
+  int position() const { return position_; }
+
+ protected:
+  void on_reset(Rng&, const nlohmann::json& options) override {
+    position_ = options.value("start", 0);
+    steps_ = 0;
+    write();
+  }
+  StepOutcome on_step(std::span<const double> action) override {
+    const int move = static_cast<int>(action[0]) - 1;  // 0 left, 1 stay, 2 right
+    if (!rng().chance(static_cast<std::uint64_t>(slip_percent_), 100)) {
+      position_ = std::clamp(position_ + move, 0, length_ - 1);
+    }
+    ++steps_;
+    write();
+    StepOutcome out;
+    out.terminated = position_ == length_ - 1;
+    out.truncated = !out.terminated && steps_ >= max_steps_;
+    out.reward = out.terminated ? 1.0 : -0.01;
+    return out;
+  }
+
+ private:
+  struct Parsed {
+    nlohmann::json resolved;
+    int length, max_steps, slip_percent;
+  };
+  static Parsed read(const nlohmann::json& config, const std::string& id) {
+    ConfigReader reader(config, id + " config");
+    Parsed p;
+    p.length = static_cast<int>(reader.integer("length", 5, 2, 1000));
+    p.max_steps = static_cast<int>(reader.integer("max_steps", 20, 1, 100000));
+    p.slip_percent = static_cast<int>(reader.integer("slip_percent", 0, 0, 100));
+    reader.finish();
+    p.resolved = reader.resolved();
+    return p;
+  }
+  LineWalkEnv(Parsed p, const std::string& id)
+      : Env(id, Space::box({2}, 0.0f, 1.0f), Space::discrete(3), {"position", "steps"}),
+        config_(p.resolved),
+        length_(p.length),
+        max_steps_(p.max_steps),
+        slip_percent_(p.slip_percent) {}
+  void write() {
+    observation_buffer()[0] = static_cast<float>(position_) / static_cast<float>(length_ - 1);
+    observation_buffer()[1] = static_cast<float>(steps_) / static_cast<float>(max_steps_);
+    info_buffer()[0] = position_;
+    info_buffer()[1] = steps_;
+  }
+
+  nlohmann::json config_;
+  int length_, max_steps_, slip_percent_;
+  int position_ = 0;
+  int steps_ = 0;
+};
+
+inline void register_line_walk(Registry& registry) {
+  registry.add({"linewalk-v0", "walk to the end of a line",
+                [](const nlohmann::json& c) { return std::make_unique<LineWalkEnv>(c); }});
+  registry.add({"linewalk-v1", "walk to the end of a line (v1)",
+                [](const nlohmann::json& c) { return std::make_unique<LineWalkEnv>(c, "linewalk-v1"); }});
+}
+
+}  // namespace sysgym::testing

@@ -1,0 +1,71 @@
+#include "env/registry.hpp"
+
+#include <gtest/gtest.h>
+
+#include "base/error.hpp"
+#include "env/line_walk_env.hpp"
+
+namespace sysgym {
+namespace {
+
+Registry make_registry() {
+  Registry registry;
+  testing::register_line_walk(registry);
+  return registry;
+}
+
+TEST(Registry, MakesByFullIdAndBareNameMeansHighestVersion) {
+  const Registry registry = make_registry();
+  EXPECT_EQ(registry.make("linewalk-v0")->id(), "linewalk-v0");
+  EXPECT_EQ(registry.make("linewalk")->id(), "linewalk-v1");
+  EXPECT_EQ(registry.ids(), (std::vector<std::string>{"linewalk-v0", "linewalk-v1"}));
+}
+
+TEST(Registry, PassesTheConfigToTheFactory) {
+  const Registry registry = make_registry();
+  EXPECT_EQ(registry.make("linewalk-v0", {{"length", 9}})->config()["length"], 9);
+}
+
+TEST(Registry, UnknownEnvSuggestsTheClosestId) {
+  const Registry registry = make_registry();
+  try {
+    registry.make("linewalk-v3");
+    FAIL();
+  } catch (const UnknownNameError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "unknown env 'linewalk-v3' (did you mean 'linewalk-v0'?); valid: linewalk-v0, linewalk-v1");
+  }
+}
+
+TEST(Registry, ConfigErrorsPassThroughUnchanged) {
+  const Registry registry = make_registry();
+  try {
+    registry.make("linewalk-v0", {{"lenght", 4}});
+    FAIL();
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "linewalk-v0 config: unknown key 'lenght' (did you mean 'length'?); valid: length, "
+              "max_steps, slip_percent");
+  }
+}
+
+TEST(Registry, RejectsUnversionedIdsAndDuplicates) {
+  Registry registry = make_registry();
+  auto factory = [](const nlohmann::json& c) { return std::make_unique<testing::LineWalkEnv>(c); };
+  EXPECT_THROW(registry.add({"linewalk", "", factory}), ApiMisuseError);
+  EXPECT_THROW(registry.add({"linewalk-vX", "", factory}), ApiMisuseError);
+  EXPECT_THROW(registry.add({"linewalk-v0", "", factory}), ApiMisuseError);
+}
+
+TEST(Registry, ParsesVersionedIds) {
+  std::string name;
+  int version = -1;
+  EXPECT_TRUE(parse_env_id("memtier-v12", name, version));
+  EXPECT_EQ(name, "memtier");
+  EXPECT_EQ(version, 12);
+  EXPECT_FALSE(parse_env_id("memtier", name, version));
+  EXPECT_FALSE(parse_env_id("-v1", name, version));
+}
+
+}  // namespace
+}  // namespace sysgym

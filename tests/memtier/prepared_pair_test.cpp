@@ -1,0 +1,81 @@
+#include "memtier/prepared_pair.hpp"
+
+#include <gtest/gtest.h>
+
+#include "base/error.hpp"
+#include "base/rng.hpp"
+#include "memtier/estimator.hpp"
+#include "memtier/prepared_file.hpp"
+#include "traces/synth.hpp"
+#include "traces/trace_file.hpp"
+
+namespace sysgym::memtier {
+namespace {
+
+PreparedPair make_prepared(WindowMode mode) {
+  SynthOptions o;
+  o.pattern = "phased";
+  o.samples = 20000;
+  WindowOptions w;
+  w.mode = mode;
+  return prepare_pair(synthesize_pair(o), w);
+}
+
+TEST(PreparedPair, CountsEverySampleOfEveryWindowOnItsPage) {
+  SynthOptions o;
+  o.pattern = "random";
+  o.samples = 5000;
+  const TracePair traces = synthesize_pair(o);
+  WindowOptions w;
+  w.mode = WindowMode::kAligned;
+  const PreparedPair pair = prepare_pair(traces, w);
+  std::uint64_t total = 0;
+  for (std::size_t i = 0; i < pair.window_count(); ++i) total += pair.window_samples(i);
+  EXPECT_EQ(total, traces.ddr.size());  // aligned windows do not share samples
+  EXPECT_EQ(pair.ddr_total_ticks, traces.ddr.span_ticks());
+  EXPECT_EQ(pair.hbm_total_ticks, traces.hbm.span_ticks());
+}
+
+TEST(PreparedPair, FileRoundTripGivesBitIdenticalEstimates) {
+  for (WindowMode mode : {WindowMode::kMemai, WindowMode::kAligned}) {
+    const PreparedPair pair = make_prepared(mode);
+    const std::vector<std::uint8_t> bytes = encode_prepared_pair(pair);
+    const PreparedPair back = decode_prepared_pair(ContainerReader(bytes, "p.bin"));
+    EXPECT_EQ(back.options.mode, mode);
+    EXPECT_EQ(back.options.window_len, pair.options.window_len);
+    Rng rng(1);
+    for (int trial = 0; trial < 10; ++trial) {
+      const std::uint64_t page = pair.pages[rng.below(pair.pages.size())];
+      const HbmRanges ranges({{page, page + (rng.below(512) + 1) * pair.page_bytes()}});
+      EXPECT_EQ(Estimator(back).estimate(ranges).estimated_ms, Estimator(pair).estimate(ranges).estimated_ms);
+    }
+  }
+}
+
+TEST(PreparedPair, InconsistentColumnsAreRejectedOnLoad) {
+  PreparedPair pair = make_prepared(WindowMode::kAligned);
+  pair.entry_page[3] = static_cast<std::uint32_t>(pair.pages.size());
+  const std::vector<std::uint8_t> bytes = encode_prepared_pair(pair);
+  try {
+    decode_prepared_pair(ContainerReader(bytes, "p.bin"));
+    FAIL();
+  } catch (const TraceFormatError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("p.bin: bad page entry 3 in window ", 0), 0u) << e.what();
+  }
+}
+
+TEST(PreparedPair, ARawTraceIsNotAPreparedPair) {
+  SynthOptions o;
+  o.samples = 10;
+  const std::vector<std::uint8_t> bytes = encode_trace(synthesize_pair(o).ddr);
+  try {
+    decode_prepared_pair(ContainerReader(bytes, "ddr.bin"));
+    FAIL();
+  } catch (const TraceFormatError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "ddr.bin: holds a 'trace', expected a preprocessed pair (make one with `sysgym preprocess`)");
+  }
+}
+
+}  // namespace
+}  // namespace sysgym::memtier

@@ -1,0 +1,53 @@
+#include "traces/load.hpp"
+
+#include <gtest/gtest.h>
+
+#include "base/error.hpp"
+#include "traces/csv_writer.hpp"
+#include "traces/synth.hpp"
+#include "traces/trace_file.hpp"
+
+namespace sysgym::memtier {
+namespace {
+
+std::vector<std::uint8_t> bytes_of(std::string_view text) { return {text.begin(), text.end()}; }
+
+TEST(Load, RecognisesEachFormatFromItsBytes) {
+  EXPECT_EQ(detect_trace_format(bytes_of("Timestamp,Vaddr\n1,2\n"), "a"), TraceFormat::kCsv);
+  EXPECT_EQ(detect_trace_format(bytes_of("  12.5: 7f00\n"), "a"), TraceFormat::kPerfScript);
+  SynthOptions options;
+  options.samples = 10;
+  EXPECT_EQ(detect_trace_format(encode_trace(synthesize_pair(options).ddr), "a"), TraceFormat::kBinary);
+}
+
+TEST(Load, EmptyAndUnrecognisedFilesAreNamed) {
+  try {
+    load_trace({}, "empty.csv");
+    FAIL();
+  } catch (const TraceFormatError& e) {
+    EXPECT_EQ(std::string(e.what()), "empty.csv: the file is empty");
+  }
+  try {
+    load_trace(bytes_of("hello world\n"), "notes.txt");
+    FAIL();
+  } catch (const TraceFormatError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "notes.txt: not a recognised trace (expected a MemAI CSV header with Timestamp and "
+              "Vaddr columns, `perf script` sample lines, or a sysgym binary file)");
+  }
+}
+
+TEST(Load, CsvWriterOutputReadsBackIdentically) {
+  SynthOptions options;
+  options.pattern = "stencil";
+  options.samples = 500;
+  const Trace t = synthesize_pair(options).hbm;
+  const Trace back = load_trace(bytes_of(write_csv_trace(t)), "x.csv");
+  EXPECT_EQ(back.timestamp, t.timestamp);
+  EXPECT_EQ(back.instrs, t.instrs);
+  EXPECT_EQ(back.vaddr, t.vaddr);
+  EXPECT_EQ(back.phase, t.phase);
+}
+
+}  // namespace
+}  // namespace sysgym::memtier
