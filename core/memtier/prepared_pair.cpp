@@ -9,29 +9,86 @@
 namespace sysgym::memtier {
 namespace {
 
-constexpr std::size_t kProgressEvery = 4096;
+// Every (sample, window) membership as (page number, window), sorted by page. Memberships are
+// emitted window by window and the sort is stable, so within a page the windows ascend. A memai
+// boundary sample belongs to several windows and appears once for each.
+struct Memberships {
+  std::vector<std::uint64_t> page_keys;
+  std::vector<std::uint32_t> window;
+};
 
-// Page id of every DDR sample, and the sorted page start addresses.
-std::vector<std::uint32_t> number_pages(const Trace& ddr, int page_bits,
-                                        std::vector<std::uint64_t>& pages) {
-  const std::size_t n = ddr.size();
-  if (n > std::numeric_limits<std::uint32_t>::max()) {
+Memberships sort_memberships(const WindowSet& set, const Trace& ddr, int page_bits) {
+  std::size_t total = 0;
+  for (const Window& w : set.windows) total += w.ddr_end - w.ddr_begin;
+  if (total > std::numeric_limits<std::uint32_t>::max() ||
+      set.windows.size() > std::numeric_limits<std::uint32_t>::max()) {
     throw TraceFormatError(ddr.source + ": more than 2^32 samples are not supported");
   }
-  std::vector<std::uint64_t> keys(n);
-  std::vector<std::uint32_t> order(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    keys[i] = ddr.vaddr[i] >> page_bits;
-    order[i] = static_cast<std::uint32_t>(i);
+  const auto [low_it, high_it] = std::minmax_element(ddr.vaddr.begin(), ddr.vaddr.end());
+  const std::uint64_t low = *low_it >> page_bits;
+  const std::uint64_t span = (*high_it >> page_bits) - low;
+  int bits = 0;
+  while (bits < 64 && (span >> bits) != 0) ++bits;
+  Memberships m;
+  m.page_keys.reserve(total);
+  m.window.reserve(total);
+  if (bits <= 32) {
+    // Common case: (page - low, window) packed in one word, one scatter stream per pass.
+    std::vector<std::uint64_t> packed;
+    packed.reserve(total);
+    for (std::size_t i = 0; i < set.windows.size(); ++i) {
+      const Window& w = set.windows[i];
+      for (std::uint64_t s = w.ddr_begin; s < w.ddr_end; ++s) {
+        packed.push_back((((ddr.vaddr[s] >> page_bits) - low) << 32) | i);
+      }
+    }
+    radix_sort_high_keys(packed, bits);
+    for (std::uint64_t word : packed) {
+      m.page_keys.push_back((word >> 32) + low);
+      m.window.push_back(static_cast<std::uint32_t>(word));
+    }
+    return m;
   }
-  radix_sort_pairs(keys, order);
-  std::vector<std::uint32_t> page_of(n);
-  pages.clear();
-  for (std::size_t k = 0; k < n; ++k) {
-    if (k == 0 || keys[k] != keys[k - 1]) pages.push_back(keys[k] << page_bits);
-    page_of[order[k]] = static_cast<std::uint32_t>(pages.size() - 1);
+  for (std::size_t i = 0; i < set.windows.size(); ++i) {
+    const Window& w = set.windows[i];
+    for (std::uint64_t s = w.ddr_begin; s < w.ddr_end; ++s) {
+      m.page_keys.push_back(ddr.vaddr[s] >> page_bits);
+      m.window.push_back(static_cast<std::uint32_t>(i));
+    }
   }
-  return page_of;
+  radix_sort_pairs(m.page_keys, m.window);
+  return m;
+}
+
+// Fills the page table and, per window, its (page id, count) entries in increasing page id:
+// walking the memberships in page order appends to each window's list in page order already.
+void count_pages(const WindowSet& set, const Memberships& m, int page_bits, PreparedPair& out) {
+  const std::size_t w = set.windows.size();
+  std::vector<std::uint64_t> slot(w + 1, 0);
+  for (std::size_t i = 0; i < w; ++i) {
+    slot[i + 1] = slot[i] + (set.windows[i].ddr_end - set.windows[i].ddr_begin);
+  }
+  std::vector<std::uint32_t> page_ids(slot[w]);
+  std::vector<std::uint64_t> fill(slot.begin(), slot.end() - 1);
+  out.pages.clear();
+  for (std::size_t k = 0; k < m.page_keys.size(); ++k) {
+    if (k == 0 || m.page_keys[k] != m.page_keys[k - 1]) out.pages.push_back(m.page_keys[k] << page_bits);
+    page_ids[fill[m.window[k]]++] = static_cast<std::uint32_t>(out.pages.size() - 1);
+  }
+  out.entry_offset.assign(1, 0);
+  out.entry_page.reserve(page_ids.size());
+  out.entry_count.reserve(page_ids.size());
+  for (std::size_t i = 0; i < w; ++i) {
+    for (std::uint64_t k = slot[i]; k < slot[i + 1]; ++k) {
+      if (k > slot[i] && page_ids[k] == page_ids[k - 1]) {
+        ++out.entry_count.back();
+      } else {
+        out.entry_page.push_back(page_ids[k]);
+        out.entry_count.push_back(1);
+      }
+    }
+    out.entry_offset.push_back(out.entry_page.size());
+  }
 }
 
 }  // namespace
@@ -91,37 +148,22 @@ PreparedPair prepare_pair(const TracePair& pair, const WindowOptions& options,
   out.ddr_samples = pair.ddr.size();
   out.hbm_samples = pair.hbm.size();
 
-  const std::vector<std::uint32_t> page_of =
-      number_pages(pair.ddr, options.page_size_bits, out.pages);
-  std::vector<std::uint32_t> counter(out.pages.size(), 0);
-  std::vector<std::uint32_t> touched;
   const std::size_t w = set.windows.size();
   out.ddr_ticks.reserve(w);
   out.hbm_ticks.reserve(w);
   out.phase.reserve(w);
   out.flags.reserve(w);
-  out.entry_offset.reserve(w + 1);
-  out.entry_offset.push_back(0);
-  for (std::size_t i = 0; i < w; ++i) {
-    const Window& window = set.windows[i];
+  for (const Window& window : set.windows) {
     out.ddr_ticks.push_back(window.ddr_ticks);
     out.hbm_ticks.push_back(window.hbm_ticks);
     out.phase.push_back(window.phase);
     out.flags.push_back(window.gap ? kGapWindow : 0);
-    touched.clear();
-    for (std::uint64_t s = window.ddr_begin; s < window.ddr_end; ++s) {
-      if (counter[page_of[s]]++ == 0) touched.push_back(page_of[s]);
-    }
-    std::sort(touched.begin(), touched.end());
-    for (std::uint32_t page : touched) {
-      out.entry_page.push_back(page);
-      out.entry_count.push_back(counter[page]);
-      counter[page] = 0;
-    }
-    out.entry_offset.push_back(out.entry_page.size());
-    if (progress && i % kProgressEvery == 0) progress(i, w);
   }
-  if (progress) progress(w, w);
+  if (progress) progress(1, 3);
+  const Memberships memberships = sort_memberships(set, pair.ddr, options.page_size_bits);
+  if (progress) progress(2, 3);
+  count_pages(set, memberships, options.page_size_bits, out);
+  if (progress) progress(3, 3);
   out.finalize("prepared pair");
   return out;
 }

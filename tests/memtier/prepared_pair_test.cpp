@@ -36,6 +36,33 @@ TEST(PreparedPair, CountsEverySampleOfEveryWindowOnItsPage) {
   EXPECT_EQ(pair.hbm_total_ticks, traces.hbm.span_ticks());
 }
 
+TEST(PreparedPair, AddressSpacesWiderThan32BitsOfPagesAreCountedToo) {
+  // Heap near 0x5555... and stack near 0x7ffd...: 2^33 pages apart at 4 KiB pages.
+  Trace ddr;
+  ddr.source = "wide.csv";
+  Trace hbm;
+  hbm.source = "wide-hbm.csv";
+  const std::uint64_t bases[3] = {0x555555554000ull, 0x7ffd00000000ull, 0x7f0000000000ull};
+  for (std::uint64_t i = 0; i < 3000; ++i) {
+    ddr.timestamp.push_back(1000 * i);
+    hbm.timestamp.push_back(500 * i);
+    ddr.vaddr.push_back(bases[i % 3] + (i % 7) * 4096);
+  }
+  ddr.phase.assign(3000, 0);
+  hbm.phase.assign(3000, 0);
+  hbm.vaddr = ddr.vaddr;
+  WindowOptions w;
+  w.page_size_bits = 12;
+  w.window_len = 100.0 / 1400.0;  // ms: 100 samples per window
+  const PreparedPair pair = prepare_pair({ddr, hbm}, w);
+  EXPECT_EQ(pair.pages.size(), 21u);  // 3 bases x 7 pages
+  EXPECT_EQ(pair.pages.front(), bases[0]);
+  EXPECT_EQ(pair.pages.back(), bases[1] + 6 * 4096);
+  const HbmRanges stack({{bases[1], bases[1] + (1 << 20)}});
+  const Estimate e = Estimator(pair).estimate(stack);
+  EXPECT_NEAR(static_cast<double>(e.samples_in_hbm) / static_cast<double>(e.samples), 1.0 / 3.0, 0.01);
+}
+
 TEST(PreparedPair, FileRoundTripGivesBitIdenticalEstimates) {
   for (WindowMode mode : {WindowMode::kMemai, WindowMode::kAligned}) {
     const PreparedPair pair = make_prepared(mode);
