@@ -1,6 +1,7 @@
 #include "files.hpp"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -18,33 +19,36 @@ namespace {
 
 }  // namespace
 
-std::vector<std::uint8_t> read_file(const std::string& path) {
+MappedFile::MappedFile(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) fail("cannot open", path);
   struct stat info {};
   if (::fstat(fd, &info) != 0) {
+    const int saved = errno;
     ::close(fd);
+    errno = saved;
     fail("cannot stat", path);
   }
-  if (S_ISDIR(info.st_mode)) {
+  if (!S_ISREG(info.st_mode)) {
     ::close(fd);
-    throw IoError("'" + path + "' is a directory, expected a file");
+    throw IoError("'" + path + "' is not a regular file");
   }
-  std::vector<std::uint8_t> bytes(static_cast<std::size_t>(info.st_size));
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t got = ::read(fd, bytes.data() + done, bytes.size() - done);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) {
+  size_ = static_cast<std::size_t>(info.st_size);
+  if (size_ > 0) {
+    void* mapped = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    if (mapped == MAP_FAILED) {
+      const int saved = errno;
       ::close(fd);
-      fail("cannot read", path);
+      errno = saved;
+      fail("cannot map", path);
     }
-    if (got == 0) break;
-    done += static_cast<std::size_t>(got);
+    data_ = static_cast<const std::uint8_t*>(mapped);
   }
   ::close(fd);
-  bytes.resize(done);
-  return bytes;
+}
+
+MappedFile::~MappedFile() {
+  if (data_ != nullptr) ::munmap(const_cast<std::uint8_t*>(data_), size_);
 }
 
 void write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes) {

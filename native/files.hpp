@@ -10,8 +10,20 @@
 
 namespace sysgym::cli {
 
-// The whole file in one read. Throws IoError naming the path and the system's reason.
-std::vector<std::uint8_t> read_file(const std::string& path);
+// A whole input file mapped read-only (no copy; the file is never modified). Throws IoError
+// naming the path and the system's reason.
+class MappedFile {
+ public:
+  explicit MappedFile(const std::string& path);
+  ~MappedFile();
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  std::span<const std::uint8_t> bytes() const { return {data_, size_}; }
+
+ private:
+  const std::uint8_t* data_ = nullptr;
+  std::size_t size_ = 0;
+};
 // Throws IoError; the destination is either the old file or the complete new one.
 void write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes);
 void write_file_atomically(const std::string& path, const std::string& text);

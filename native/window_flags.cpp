@@ -59,14 +59,14 @@ void PairFlags::add_to(CLI::App& command, bool allow_input) {
 }
 
 memtier::Trace read_trace_file(const std::string& path) {
-  const std::vector<std::uint8_t> bytes = read_file(path);
+  const MappedFile file(path);
   ProgressBar bar("reading " + path);
-  return memtier::load_trace(bytes, path, bar.callback());
+  return memtier::load_trace(file.bytes(), path, bar.callback());
 }
 
 memtier::PreparedPair read_prepared_file(const std::string& path) {
-  const std::vector<std::uint8_t> bytes = read_file(path);
-  return memtier::decode_prepared_pair(memtier::ContainerReader(bytes, path));
+  const MappedFile file(path);
+  return memtier::decode_prepared_pair(memtier::ContainerReader(file.bytes(), path));
 }
 
 memtier::PreparedPair PairFlags::load(const WindowFlags& windows) const {

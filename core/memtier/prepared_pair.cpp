@@ -115,6 +115,7 @@ void PreparedPair::finalize(const std::string& source) {
     fail("entry offsets do not cover the entries");
   }
   count_prefix.assign(entry_count.size() + 1, 0);
+  std::uint64_t memberships = 0;
   ddr_total_ticks = 0;
   hbm_total_ticks = 0;
   for (std::size_t i = 0; i < w; ++i) {
@@ -124,7 +125,9 @@ void PreparedPair::finalize(const std::string& source) {
           (e > entry_offset[i] && entry_page[e] <= entry_page[e - 1])) {
         fail("bad page entry " + std::to_string(e) + " in window " + std::to_string(i));
       }
-      count_prefix[e + 1] = count_prefix[e] + entry_count[e];
+      memberships += entry_count[e];
+      if (memberships > std::numeric_limits<std::uint32_t>::max()) fail("more than 2^32 samples");
+      count_prefix[e + 1] = static_cast<std::uint32_t>(memberships);
     }
     if ((flags[i] & kGapWindow) != 0 && entry_offset[i + 1] != entry_offset[i]) {
       fail("gap window " + std::to_string(i) + " has samples");

@@ -41,7 +41,7 @@ struct PreparedPair {
   std::vector<std::uint32_t> entry_count;
 
   // Derived by finalize().
-  std::vector<std::uint64_t> count_prefix;    // entries + 1: samples before entry k
+  std::vector<std::uint32_t> count_prefix;    // entries + 1: memberships before entry k
   std::uint64_t ddr_total_ticks = 0;
   std::uint64_t hbm_total_ticks = 0;
 

@@ -131,7 +131,8 @@ void print_text(const nlohmann::json& j) {
 }
 
 void run_inspect(const InspectArgs& args) {
-  const std::vector<std::uint8_t> bytes = read_file(args.file);
+  const MappedFile file(args.file);
+  const std::span<const std::uint8_t> bytes = file.bytes();
   const memtier::TraceFormat format = memtier::detect_trace_format(bytes, args.file);
   nlohmann::json out;
   if (format == memtier::TraceFormat::kBinary) {
