@@ -1,5 +1,8 @@
 #include "window_flags.hpp"
 
+#include <future>
+#include <mutex>
+
 #include "base/error.hpp"
 #include "files.hpp"
 #include "memtier/prepared_file.hpp"
@@ -64,9 +67,34 @@ memtier::Trace read_trace_file(const std::string& path) {
   return memtier::load_trace(file.bytes(), path, bar.callback());
 }
 
+memtier::TracePair read_trace_pair(const std::string& ddr, const std::string& hbm) {
+  // The two files parse independently: one thread each halves the wait on two cores.
+  const MappedFile ddr_file(ddr);
+  const MappedFile hbm_file(hbm);
+  ProgressBar bar("reading traces");
+  std::mutex progress_mutex;
+  std::uint64_t done[2] = {0, 0};
+  const std::uint64_t total = ddr_file.bytes().size() + hbm_file.bytes().size();
+  auto progress_of = [&](int which) -> ProgressFn {
+    return [&, which](std::uint64_t bytes, std::uint64_t) {
+      const std::lock_guard<std::mutex> lock(progress_mutex);
+      done[which] = bytes;
+      bar.update(done[0] + done[1], total);
+    };
+  };
+  auto hbm_trace = std::async(std::launch::async, [&] {
+    return memtier::load_trace(hbm_file.bytes(), hbm, progress_of(1));
+  });
+  memtier::TracePair pair;
+  pair.ddr = memtier::load_trace(ddr_file.bytes(), ddr, progress_of(0));
+  pair.hbm = hbm_trace.get();
+  return pair;
+}
+
 memtier::PreparedPair read_prepared_file(const std::string& path) {
-  const MappedFile file(path);
-  return memtier::decode_prepared_pair(memtier::ContainerReader(file.bytes(), path));
+  // The pair's large columns view the mapping, which lives as long as the pair.
+  const auto file = std::make_shared<const MappedFile>(path);
+  return memtier::decode_prepared_pair(memtier::ContainerReader(file->bytes(), path), file);
 }
 
 memtier::PreparedPair PairFlags::load(const WindowFlags& windows) const {
@@ -82,7 +110,7 @@ memtier::PreparedPair PairFlags::load(const WindowFlags& windows) const {
     throw ConfigError("give a trace pair with --ddr FILE --hbm FILE, or a preprocessed pair with --input FILE");
   }
   const memtier::WindowOptions options = windows.to_options();
-  memtier::TracePair pair{read_trace_file(ddr), read_trace_file(hbm)};
+  memtier::TracePair pair = read_trace_pair(ddr, hbm);
   ProgressBar bar("windowing");
   return memtier::prepare_pair(pair, options, bar.callback());
 }

@@ -38,6 +38,8 @@ struct PairFlags {
 
 // Reads a trace in any format, with a progress bar for large files.
 memtier::Trace read_trace_file(const std::string& path);
+// Both traces of a pair, read concurrently. Throws sysgym::Error (the DDR file's first).
+memtier::TracePair read_trace_pair(const std::string& ddr, const std::string& hbm);
 memtier::PreparedPair read_prepared_file(const std::string& path);
 
 }  // namespace sysgym::cli

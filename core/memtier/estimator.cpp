@@ -24,7 +24,7 @@ std::uint64_t Estimator::samples_in(
   const auto* first = pair_.entry_page.data() + pair_.entry_offset[w];
   const auto* last = pair_.entry_page.data() + pair_.entry_offset[w + 1];
   if (first == last || id_ranges.empty()) return 0;
-  const auto* prefix = pair_.count_prefix.data();
+  const std::uint32_t* prefix = pair_.count_prefix.data();
   const std::size_t base = pair_.entry_offset[w];
   // First id range that ends after the window's smallest page id.
   auto range = std::upper_bound(id_ranges.begin(), id_ranges.end(), *first,

@@ -25,13 +25,29 @@ std::vector<std::uint8_t> encode_prepared_pair(const PreparedPair& pair) {
   writer.add("phase", pair.phase);
   writer.add("flags", pair.flags);
   writer.add("entry_offset", pair.entry_offset);
-  writer.add("pages", pair.pages);
-  writer.add("entry_page", pair.entry_page);
-  writer.add("entry_count", pair.entry_count);
+  writer.add("pages", pair.pages.span());
+  writer.add("entry_page", pair.entry_page.span());
+  writer.add("entry_prefix", pair.count_prefix.span());
   return writer.finish();
 }
 
-PreparedPair decode_prepared_pair(const ContainerReader& reader) {
+namespace {
+
+// A view into the reader's bytes when an owner keeps them alive and they are aligned; a copy
+// otherwise.
+template <typename T>
+Column<T> column(const ContainerReader& reader, std::string_view name, std::int64_t expected,
+                 const std::shared_ptr<const void>& owner) {
+  if (owner != nullptr) {
+    if (const auto values = reader.view<T>(name, expected)) return Column<T>(*values, owner);
+  }
+  return Column<T>(reader.read<T>(name, expected));
+}
+
+}  // namespace
+
+PreparedPair decode_prepared_pair(const ContainerReader& reader,
+                                  const std::shared_ptr<const void>& owner) {
   if (reader.kind() != kPreparedPairKind) {
     throw TraceFormatError(reader.source() + ": holds a '" + reader.kind() +
                            "', expected a preprocessed pair (make one with `sysgym preprocess`)");
@@ -64,9 +80,10 @@ PreparedPair decode_prepared_pair(const ContainerReader& reader) {
   pair.phase = reader.read<std::uint32_t>("phase", windows);
   pair.flags = reader.read<std::uint8_t>("flags", windows);
   pair.entry_offset = reader.read<std::uint64_t>("entry_offset", windows + 1);
-  pair.pages = reader.read<std::uint64_t>("pages");
-  pair.entry_page = reader.read<std::uint32_t>("entry_page");
-  pair.entry_count = reader.read<std::uint32_t>("entry_count");
+  pair.pages = column<std::uint64_t>(reader, "pages", -1, owner);
+  pair.entry_page = column<std::uint32_t>(reader, "entry_page", -1, owner);
+  pair.count_prefix = column<std::uint32_t>(reader, "entry_prefix",
+                                            static_cast<std::int64_t>(pair.entry_page.size()) + 1, owner);
   pair.finalize(reader.source());
   return pair;
 }

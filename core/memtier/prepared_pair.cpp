@@ -70,25 +70,29 @@ void count_pages(const WindowSet& set, const Memberships& m, int page_bits, Prep
   }
   std::vector<std::uint32_t> page_ids(slot[w]);
   std::vector<std::uint64_t> fill(slot.begin(), slot.end() - 1);
-  out.pages.clear();
+  std::vector<std::uint64_t> pages;
   for (std::size_t k = 0; k < m.page_keys.size(); ++k) {
-    if (k == 0 || m.page_keys[k] != m.page_keys[k - 1]) out.pages.push_back(m.page_keys[k] << page_bits);
-    page_ids[fill[m.window[k]]++] = static_cast<std::uint32_t>(out.pages.size() - 1);
+    if (k == 0 || m.page_keys[k] != m.page_keys[k - 1]) pages.push_back(m.page_keys[k] << page_bits);
+    page_ids[fill[m.window[k]]++] = static_cast<std::uint32_t>(pages.size() - 1);
   }
+  std::vector<std::uint32_t> entry_page;
+  std::vector<std::uint32_t> count_prefix = {0};
+  entry_page.reserve(page_ids.size());
+  count_prefix.reserve(page_ids.size() + 1);
   out.entry_offset.assign(1, 0);
-  out.entry_page.reserve(page_ids.size());
-  out.entry_count.reserve(page_ids.size());
   for (std::size_t i = 0; i < w; ++i) {
     for (std::uint64_t k = slot[i]; k < slot[i + 1]; ++k) {
-      if (k > slot[i] && page_ids[k] == page_ids[k - 1]) {
-        ++out.entry_count.back();
-      } else {
-        out.entry_page.push_back(page_ids[k]);
-        out.entry_count.push_back(1);
+      if (k == slot[i] || page_ids[k] != page_ids[k - 1]) {
+        entry_page.push_back(page_ids[k]);
+        count_prefix.push_back(count_prefix.back());
       }
+      ++count_prefix.back();
     }
-    out.entry_offset.push_back(out.entry_page.size());
+    out.entry_offset.push_back(entry_page.size());
   }
+  out.pages = std::move(pages);
+  out.entry_page = std::move(entry_page);
+  out.count_prefix = std::move(count_prefix);
 }
 
 }  // namespace
@@ -100,7 +104,7 @@ void PreparedPair::finalize(const std::string& source) {
     fail("window columns have different lengths");
   }
   if (w == 0) fail("the pair has no windows");
-  if (entry_page.size() != entry_count.size()) fail("entry columns have different lengths");
+  if (count_prefix.size() != entry_page.size() + 1) fail("entry columns have different lengths");
   if (!(ticks_per_ms > 0.0)) fail("ticks_per_ms must be positive");
   if (options.page_size_bits < kMinPageSizeBits || options.page_size_bits > kMaxPageSizeBits) {
     fail("page size out of range");
@@ -111,25 +115,25 @@ void PreparedPair::finalize(const std::string& source) {
       fail("page table is not sorted, unique and page-aligned at page " + std::to_string(p));
     }
   }
-  if (entry_offset.front() != 0 || entry_offset.back() != entry_page.size()) {
+  if (entry_offset.front() != 0 || entry_offset.back() != entry_page.size() || count_prefix[0] != 0) {
     fail("entry offsets do not cover the entries");
   }
-  count_prefix.assign(entry_count.size() + 1, 0);
-  std::uint64_t memberships = 0;
   ddr_total_ticks = 0;
   hbm_total_ticks = 0;
+  const std::uint32_t* ids = entry_page.data();
+  const std::uint32_t* prefix = count_prefix.data();
+  const std::size_t page_count = pages.size();
   for (std::size_t i = 0; i < w; ++i) {
-    if (entry_offset[i + 1] < entry_offset[i]) fail("entry offsets decrease at window " + std::to_string(i));
-    for (std::uint64_t e = entry_offset[i]; e < entry_offset[i + 1]; ++e) {
-      if (entry_page[e] >= pages.size() || entry_count[e] == 0 ||
-          (e > entry_offset[i] && entry_page[e] <= entry_page[e - 1])) {
-        fail("bad page entry " + std::to_string(e) + " in window " + std::to_string(i));
-      }
-      memberships += entry_count[e];
-      if (memberships > std::numeric_limits<std::uint32_t>::max()) fail("more than 2^32 samples");
-      count_prefix[e + 1] = static_cast<std::uint32_t>(memberships);
+    const std::uint64_t first = entry_offset[i];
+    const std::uint64_t last = entry_offset[i + 1];
+    if (last < first) fail("entry offsets decrease at window " + std::to_string(i));
+    bool ok = true;
+    for (std::uint64_t e = first; e < last; ++e) {
+      // Page ids strictly increase inside a window; every entry counts at least one sample.
+      ok = ok && ids[e] < page_count && (e == first || ids[e] > ids[e - 1]) && prefix[e + 1] > prefix[e];
     }
-    if ((flags[i] & kGapWindow) != 0 && entry_offset[i + 1] != entry_offset[i]) {
+    if (!ok) fail("bad page entry in window " + std::to_string(i));
+    if ((flags[i] & kGapWindow) != 0 && last != first) {
       fail("gap window " + std::to_string(i) + " has samples");
     }
     ddr_total_ticks += ddr_ticks[i];

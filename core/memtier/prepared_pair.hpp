@@ -4,13 +4,15 @@
 //
 // Page ids index `pages` (sorted page start addresses), so an address range maps to one
 // contiguous id interval. Window w's entries are [entry_offset[w], entry_offset[w+1]) with
-// strictly increasing page ids.
+// strictly increasing page ids; entry k counts count_prefix[k+1] - count_prefix[k] samples.
+// The three large columns may view a mapped file (see Column).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "base/column.hpp"
 #include "base/progress.hpp"
 #include "memtier/windows.hpp"
 #include "traces/trace.hpp"
@@ -36,16 +38,16 @@ struct PreparedPair {
   std::vector<std::uint8_t> flags;          // kGapWindow
   std::vector<std::uint64_t> entry_offset;  // windows + 1 values
 
-  std::vector<std::uint64_t> pages;  // sorted, unique, page-aligned
-  std::vector<std::uint32_t> entry_page;
-  std::vector<std::uint32_t> entry_count;
+  Column<std::uint64_t> pages;  // sorted, unique, page-aligned
+  Column<std::uint32_t> entry_page;
+  Column<std::uint32_t> count_prefix;  // entries + 1: samples counted before entry k
 
   // Derived by finalize().
-  std::vector<std::uint32_t> count_prefix;    // entries + 1: memberships before entry k
   std::uint64_t ddr_total_ticks = 0;
   std::uint64_t hbm_total_ticks = 0;
 
   std::size_t window_count() const { return ddr_ticks.size(); }
+  std::uint32_t entry_count(std::size_t k) const { return count_prefix[k + 1] - count_prefix[k]; }
   std::uint64_t window_samples(std::size_t w) const {
     return count_prefix[entry_offset[w + 1]] - count_prefix[entry_offset[w]];
   }
@@ -53,7 +55,7 @@ struct PreparedPair {
   double hbm_ms() const { return static_cast<double>(hbm_total_ticks) / ticks_per_ms; }
   std::uint64_t page_bytes() const { return std::uint64_t{1} << options.page_size_bits; }
 
-  // Checks every column for consistency and computes the derived ones. Throws
+  // Checks every column for consistency and computes the totals, allocating nothing. Throws
   // TraceFormatError naming `source` (a file being loaded, or "prepared pair").
   void finalize(const std::string& source);
 };

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <cstring>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -80,6 +81,16 @@ class ContainerReader {
   std::uint32_t version() const { return version_; }
   std::uint64_t checksum() const { return checksum_; }
   bool has(std::string_view name) const;
+
+  // The values of block `name` in place, or an empty optional when the bytes are not aligned
+  // for T (then use read()). Same checks as read().
+  template <typename T>
+  std::optional<std::span<const T>> view(std::string_view name, std::int64_t expected_count = -1) const {
+    const Block& block = find(name, element_type_name<T>(), expected_count);
+    const std::uint8_t* at = bytes_.data() + block.offset;
+    if (reinterpret_cast<std::uintptr_t>(at) % alignof(T) != 0) return std::nullopt;
+    return std::span<const T>(reinterpret_cast<const T*>(at), block.count);
+  }
 
   // A copy of block `name`; throws TraceFormatError when it is missing, of another type, or
   // (when expected_count is given) of another length.

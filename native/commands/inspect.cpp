@@ -89,7 +89,7 @@ nlohmann::json describe_prepared(const memtier::PreparedPair& pair, const Inspec
     empty += pair.window_samples(w) == 0 ? 1 : 0;
     gaps += (pair.flags[w] & memtier::kGapWindow) != 0 ? 1 : 0;
   }
-  const auto regions = memtier::detect_regions(pair.pages, pair.options.page_size_bits,
+  const auto regions = memtier::detect_regions(pair.pages.span(), pair.options.page_size_bits,
                                                std::max(args.interval_distance, pair.options.page_size_bits));
   return {
       {"file", args.file},
