@@ -78,11 +78,15 @@ void write_file_atomically(const std::string& path, std::span<const std::uint8_t
 }
 
 void write_file_atomically(const std::string& path, const std::string& text) {
-  write_file_atomically(
-      path, std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+  write_file_atomically(path, std::span<const std::uint8_t>(
+                                  reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
 }
 
-bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
-bool stdout_is_terminal() { return ::isatty(STDOUT_FILENO) == 1; }
+bool stderr_is_terminal() {
+  return ::isatty(STDERR_FILENO) == 1;
+}
+bool stdout_is_terminal() {
+  return ::isatty(STDOUT_FILENO) == 1;
+}
 
 }  // namespace sysgym::cli

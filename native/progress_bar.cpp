@@ -12,7 +12,10 @@ constexpr int kWidth = 30;
 }  // namespace
 
 ProgressBar::ProgressBar(std::string label)
-    : label_(std::move(label)), enabled_(stderr_is_terminal()), start_(Clock::now()), last_draw_(start_) {}
+    : label_(std::move(label)),
+      enabled_(stderr_is_terminal()),
+      start_(Clock::now()),
+      last_draw_(start_) {}
 
 ProgressBar::~ProgressBar() {
   if (drawn_) std::fputs("\n", stderr);
@@ -34,7 +37,8 @@ void ProgressBar::update(std::uint64_t done, std::uint64_t total) {
   const int filled = static_cast<int>(fraction * kWidth);
   const double seconds = std::chrono::duration<double>(now - start_).count();
   std::fprintf(stderr, "\r%s [%-*s] %5.1f%%  %.1fs", label_.c_str(), kWidth,
-               std::string(static_cast<std::size_t>(filled), '#').c_str(), 100.0 * fraction, seconds);
+               std::string(static_cast<std::size_t>(filled), '#').c_str(), 100.0 * fraction,
+               seconds);
   std::fflush(stderr);
 }
 

@@ -12,21 +12,25 @@
 namespace sysgym::cli {
 
 void WindowFlags::add_to(CLI::App& command) {
-  options.push_back(command.add_option("--mode", mode,
-                                       "Window mode: memai (MemAI-compatible equal slices per "
-                                       "phase) or aligned (equal instruction intervals)")
+  options.push_back(command
+                        .add_option("--mode", mode,
+                                    "Window mode: memai (MemAI-compatible equal slices per "
+                                    "phase) or aligned (equal instruction intervals)")
                         ->capture_default_str());
-  options.push_back(command.add_option("--unit", unit,
-                                       "Unit of comparison in memai mode: ms, instrs or accesses")
-                        ->capture_default_str());
+  options.push_back(
+      command
+          .add_option("--unit", unit, "Unit of comparison in memai mode: ms, instrs or accesses")
+          ->capture_default_str());
   options.push_back(command.add_option("--window-len", window_len,
                                        "Window length in the unit of comparison (default: mean "
                                        "phase span; aligned: 1/1000 of the instructions)"));
-  options.push_back(command.add_option("--page-size", page_size,
-                                       "log2 of the page size in bytes (13 = 8 KiB, as MemAI)")
+  options.push_back(command
+                        .add_option("--page-size", page_size,
+                                    "log2 of the page size in bytes (13 = 8 KiB, as MemAI)")
                         ->capture_default_str());
-  options.push_back(command.add_option("--cpu-cycles-per-ms", cpu_cycles_per_ms,
-                                       "CPU cycles per millisecond of CSV Timestamps (1.4 GHz KNL)")
+  options.push_back(command
+                        .add_option("--cpu-cycles-per-ms", cpu_cycles_per_ms,
+                                    "CPU cycles per millisecond of CSV Timestamps (1.4 GHz KNL)")
                         ->capture_default_str());
 }
 
@@ -49,14 +53,15 @@ memtier::WindowOptions WindowFlags::to_options() const {
 }
 
 void PairFlags::add_to(CLI::App& command, bool allow_input) {
-  CLI::Option* ddr_option =
-      command.add_option("--ddr", ddr, "Trace of the run with all data in DDR (CSV, perf script or binary)");
+  CLI::Option* ddr_option = command.add_option(
+      "--ddr", ddr, "Trace of the run with all data in DDR (CSV, perf script or binary)");
   CLI::Option* hbm_option =
       command.add_option("--hbm", hbm, "Trace of the same run with all data in HBM");
   ddr_option->needs(hbm_option);
   hbm_option->needs(ddr_option);
   if (allow_input) {
-    input_option = command.add_option("--input", input, "A pair preprocessed by `sysgym preprocess`");
+    input_option =
+        command.add_option("--input", input, "A pair preprocessed by `sysgym preprocess`");
     input_option->excludes(ddr_option)->excludes(hbm_option);
   }
 }
@@ -100,14 +105,16 @@ memtier::PreparedPair read_prepared_file(const std::string& path) {
 memtier::PreparedPair PairFlags::load(const WindowFlags& windows) const {
   if (input_option != nullptr && input_option->count() > 0) {
     if (windows.any_given()) {
-      throw ConfigError("window options (--mode, --unit, --window-len, --page-size, "
-                        "--cpu-cycles-per-ms) are fixed when a pair is preprocessed; run "
-                        "`sysgym preprocess` again to change them");
+      throw ConfigError(
+          "window options (--mode, --unit, --window-len, --page-size, "
+          "--cpu-cycles-per-ms) are fixed when a pair is preprocessed; run "
+          "`sysgym preprocess` again to change them");
     }
     return read_prepared_file(input);
   }
   if (ddr.empty() || hbm.empty()) {
-    throw ConfigError("give a trace pair with --ddr FILE --hbm FILE, or a preprocessed pair with --input FILE");
+    throw ConfigError(
+        "give a trace pair with --ddr FILE --hbm FILE, or a preprocessed pair with --input FILE");
   }
   const memtier::WindowOptions options = windows.to_options();
   memtier::TracePair pair = read_trace_pair(ddr, hbm);

@@ -13,7 +13,8 @@ template <typename T>
 class Column {
  public:
   Column() = default;
-  Column(std::vector<T> values) : owned_(std::move(values)), view_(owned_) {}  // NOLINT: implicit by design
+  Column(std::vector<T> values)
+      : owned_(std::move(values)), view_(owned_) {}  // NOLINT: implicit by design
   // `values` must stay valid while `owner` lives.
   Column(std::span<const T> values, std::shared_ptr<const void> owner)
       : view_(values), owner_(std::move(owner)) {}

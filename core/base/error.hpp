@@ -14,10 +14,10 @@ class Error : public std::runtime_error {
   virtual const char* kind() const noexcept { return "Error"; }
 };
 
-#define SYSGYM_DEFINE_ERROR(Name)                                  \
-  class Name : public Error {                                      \
-   public:                                                         \
-    using Error::Error;                                            \
+#define SYSGYM_DEFINE_ERROR(Name)                                \
+  class Name : public Error {                                    \
+   public:                                                       \
+    using Error::Error;                                          \
     const char* kind() const noexcept override { return #Name; } \
   }
 

@@ -22,14 +22,16 @@ inline void radix_sort_high_keys(std::vector<std::uint64_t>& words, int key_bits
   std::vector<std::size_t> count(buckets);
   for (int shift = 32; shift < 32 + passes * digit; shift += digit) {
     std::fill(count.begin(), count.end(), 0);
-    for (std::uint64_t w : words) ++count[(w >> shift) & mask];
+    for (std::uint64_t w : words)
+      ++count[(w >> shift) & mask];
     std::size_t sum = 0;
     for (auto& c : count) {
       const std::size_t bucket = c;
       c = sum;
       sum += bucket;
     }
-    for (std::uint64_t w : words) buffer[count[(w >> shift) & mask]++] = w;
+    for (std::uint64_t w : words)
+      buffer[count[(w >> shift) & mask]++] = w;
     words.swap(buffer);
   }
 }
@@ -43,7 +45,8 @@ inline void radix_sort_pairs(std::vector<std::uint64_t>& keys, std::vector<std::
   const std::uint64_t low = *low_it;
   const std::uint64_t span = *high_it - low;
   int bits = 0;
-  while (bits < 64 && (span >> bits) != 0) ++bits;
+  while (bits < 64 && (span >> bits) != 0)
+    ++bits;
   std::vector<std::uint64_t> key_buffer(n);
   std::vector<std::uint32_t> value_buffer(n);
   constexpr int kDigit = 11;
@@ -51,7 +54,8 @@ inline void radix_sort_pairs(std::vector<std::uint64_t>& keys, std::vector<std::
   const std::uint64_t mask = count.size() - 1;
   for (int shift = 0; shift < bits; shift += kDigit) {
     std::fill(count.begin(), count.end(), 0);
-    for (std::uint64_t k : keys) ++count[((k - low) >> shift) & mask];
+    for (std::uint64_t k : keys)
+      ++count[((k - low) >> shift) & mask];
     std::size_t sum = 0;
     for (auto& c : count) {
       const std::size_t bucket = c;

@@ -30,7 +30,8 @@ class Rng {
 
   constexpr void reseed(std::uint64_t seed) {
     std::uint64_t state = seed;
-    for (auto& word : s_) word = splitmix64(state);
+    for (auto& word : s_)
+      word = splitmix64(state);
   }
 
   constexpr std::uint64_t next_u64() {

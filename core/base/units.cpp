@@ -15,31 +15,45 @@ struct Suffix {
   double factor;
 };
 constexpr Suffix kSuffixes[] = {
-    {"", 1.0},          {"b", 1.0},          {"k", 1024.0},     {"kib", 1024.0},
-    {"kb", 1e3},        {"m", 1048576.0},    {"mib", 1048576.0}, {"mb", 1e6},
-    {"g", 1073741824.0}, {"gib", 1073741824.0}, {"gb", 1e9},   {"t", 1099511627776.0},
-    {"tib", 1099511627776.0}, {"tb", 1e12},
+    {"", 1.0},
+    {"b", 1.0},
+    {"k", 1024.0},
+    {"kib", 1024.0},
+    {"kb", 1e3},
+    {"m", 1048576.0},
+    {"mib", 1048576.0},
+    {"mb", 1e6},
+    {"g", 1073741824.0},
+    {"gib", 1073741824.0},
+    {"gb", 1e9},
+    {"t", 1099511627776.0},
+    {"tib", 1099511627776.0},
+    {"tb", 1e12},
 };
 
 }  // namespace
 
 std::uint64_t parse_byte_size(std::string_view text) {
   std::size_t i = 0;
-  while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.')) ++i;
+  while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.'))
+    ++i;
   double number = 0.0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + i, number);
   std::string suffix;
   for (std::size_t k = i; k < text.size(); ++k) {
-    if (text[k] != ' ') suffix += static_cast<char>(std::tolower(static_cast<unsigned char>(text[k])));
+    if (text[k] != ' ')
+      suffix += static_cast<char>(std::tolower(static_cast<unsigned char>(text[k])));
   }
   if (i == 0 || error != std::errc() || end != text.data() + i) {
-    throw ConfigError("size '" + std::string(text) + "' is not a number of bytes (e.g. 4096, 64MiB, 1.5GiB)");
+    throw ConfigError("size '" + std::string(text) +
+                      "' is not a number of bytes (e.g. 4096, 64MiB, 1.5GiB)");
   }
   for (const Suffix& s : kSuffixes) {
     if (suffix != s.name) continue;
     const double bytes = number * s.factor;
     if (!(bytes < 1.8e19) || bytes != std::floor(bytes)) {
-      throw ConfigError("size '" + std::string(text) + "' is not a whole number of bytes below 2^64");
+      throw ConfigError("size '" + std::string(text) +
+                        "' is not a whole number of bytes below 2^64");
     }
     return static_cast<std::uint64_t>(bytes);
   }

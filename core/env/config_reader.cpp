@@ -28,11 +28,12 @@ const nlohmann::json* ConfigReader::find(std::string_view key) {
 
 std::int64_t ConfigReader::integer(std::string_view key, std::int64_t fallback, std::int64_t min,
                                    std::int64_t max) {
-  const std::string range = "an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+  const std::string range =
+      "an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
   std::int64_t value = fallback;
   if (const nlohmann::json* j = find(key)) {
-    const bool too_large = j->is_number_unsigned() &&
-                           j->get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX);
+    const bool too_large =
+        j->is_number_unsigned() && j->get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX);
     if (j->is_number_integer() && !too_large) {
       value = j->get<std::int64_t>();
     } else if (j->is_number_float() && std::floor(j->get<double>()) == j->get<double>() &&
@@ -93,7 +94,9 @@ std::string ConfigReader::choice(std::string_view key, std::string fallback,
   return value;
 }
 
-const nlohmann::json* ConfigReader::raw(std::string_view key) { return find(key); }
+const nlohmann::json* ConfigReader::raw(std::string_view key) {
+  return find(key);
+}
 
 void ConfigReader::resolve(std::string_view key, nlohmann::json value) {
   resolved_[std::string(key)] = std::move(value);

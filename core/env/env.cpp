@@ -14,7 +14,8 @@ double InfoView::at(std::string_view key) const {
 
 nlohmann::json InfoView::to_json() const {
   nlohmann::json j = nlohmann::json::object();
-  for (std::size_t i = 0; i < keys->size(); ++i) j[(*keys)[i]] = values[i];
+  for (std::size_t i = 0; i < keys->size(); ++i)
+    j[(*keys)[i]] = values[i];
   return j;
 }
 

@@ -58,7 +58,8 @@ std::unique_ptr<Env> Registry::make(std::string_view id, const nlohmann::json& c
 
 std::vector<std::string> Registry::ids() const {
   std::vector<std::string> out;
-  for (const auto& [id, spec] : specs_) out.push_back(id);
+  for (const auto& [id, spec] : specs_)
+    out.push_back(id);
   return out;
 }
 

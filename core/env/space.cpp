@@ -9,7 +9,9 @@
 namespace sysgym {
 namespace {
 
-bool is_integral(double x) { return std::isfinite(x) && std::floor(x) == x; }
+bool is_integral(double x) {
+  return std::isfinite(x) && std::floor(x) == x;
+}
 
 std::string shape_string(const std::vector<std::size_t>& shape) {
   std::string out = "(";
@@ -30,7 +32,8 @@ std::string number_string(double x) {
 // Irwin-Hall(12) - 6: mean 0, variance 1, no transcendental functions (bit-identical everywhere).
 double approximately_normal(Rng& rng) {
   double sum = 0.0;
-  for (int i = 0; i < 12; ++i) sum += rng.uniform();
+  for (int i = 0; i < 12; ++i)
+    sum += rng.uniform();
   return sum - 6.0;
 }
 
@@ -69,8 +72,8 @@ Space Space::multi_discrete(std::vector<std::int64_t> nvec) {
   if (nvec.empty()) throw ApiMisuseError("MultiDiscrete space needs at least one entry");
   for (std::size_t i = 0; i < nvec.size(); ++i) {
     if (nvec[i] < 1) {
-      throw ApiMisuseError("MultiDiscrete space: nvec[" + std::to_string(i) + "] must be >= 1, got " +
-                           std::to_string(nvec[i]));
+      throw ApiMisuseError("MultiDiscrete space: nvec[" + std::to_string(i) +
+                           "] must be >= 1, got " + std::to_string(nvec[i]));
     }
   }
   Space s;
@@ -83,13 +86,15 @@ Space Space::multi_discrete(std::vector<std::int64_t> nvec) {
 
 Space Space::box(std::vector<std::size_t> shape, float low, float high) {
   std::size_t size = 1;
-  for (std::size_t d : shape) size *= d;
+  for (std::size_t d : shape)
+    size *= d;
   return box(std::move(shape), std::vector<float>(size, low), std::vector<float>(size, high));
 }
 
 Space Space::box(std::vector<std::size_t> shape, std::vector<float> low, std::vector<float> high) {
   std::size_t size = 1;
-  for (std::size_t d : shape) size *= d;
+  for (std::size_t d : shape)
+    size *= d;
   if (size == 0) throw ApiMisuseError("Box space needs a non-empty shape");
   if (low.size() != size || high.size() != size) {
     throw ApiMisuseError("Box space: low and high need " + std::to_string(size) + " elements");
@@ -170,7 +175,9 @@ std::string Space::why_not(std::span<const double> value) const {
   return "";
 }
 
-bool Space::contains(std::span<const double> value) const { return why_not(value).empty(); }
+bool Space::contains(std::span<const double> value) const {
+  return why_not(value).empty();
+}
 
 void Space::check(std::span<const double> value, std::string_view what) const {
   const std::string reason = why_not(value);
@@ -183,11 +190,12 @@ void Space::sample_into(Rng& rng, std::span<double> out) const {
   if (out.size() != flat_size_) throw ApiMisuseError("sample_into: output has the wrong size");
   switch (kind_) {
     case SpaceKind::kDiscrete:
-      out[0] = static_cast<double>(start_ + static_cast<std::int64_t>(
-                                                 rng.below(static_cast<std::uint64_t>(n_))));
+      out[0] = static_cast<double>(
+          start_ + static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(n_))));
       return;
     case SpaceKind::kMultiBinary:
-      for (auto& x : out) x = static_cast<double>(rng.below(2));
+      for (auto& x : out)
+        x = static_cast<double>(rng.below(2));
       return;
     case SpaceKind::kMultiDiscrete:
       for (std::size_t i = 0; i < out.size(); ++i) {

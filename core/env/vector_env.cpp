@@ -36,7 +36,8 @@ VectorEnv VectorEnv::make(const Registry& registry, std::string_view id,
                           ParallelFor parallel_for) {
   std::vector<std::unique_ptr<Env>> envs;
   envs.reserve(count);
-  for (std::size_t i = 0; i < count; ++i) envs.push_back(registry.make(id, config));
+  for (std::size_t i = 0; i < count; ++i)
+    envs.push_back(registry.make(id, config));
   return VectorEnv(std::move(envs), std::move(parallel_for));
 }
 
@@ -44,7 +45,8 @@ void VectorEnv::run(const std::function<void(std::size_t)>& body) {
   if (parallel_for_) {
     parallel_for_(envs_.size(), body);
   } else {
-    for (std::size_t i = 0; i < envs_.size(); ++i) body(i);
+    for (std::size_t i = 0; i < envs_.size(); ++i)
+      body(i);
   }
 }
 

@@ -20,7 +20,8 @@
 namespace sysgym {
 
 // Calls body(i) for every i in [0, n), in any order, possibly concurrently.
-using ParallelFor = std::function<void(std::size_t n, const std::function<void(std::size_t)>& body)>;
+using ParallelFor =
+    std::function<void(std::size_t n, const std::function<void(std::size_t)>& body)>;
 
 class VectorEnv {
  public:

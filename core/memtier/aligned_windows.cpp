@@ -13,7 +13,8 @@ constexpr double kDefaultAlignedWindows = 1000.0;
 // last timestamp in the range when it never did. `cursor` only moves forward.
 std::uint64_t time_at_instruction(const Trace& trace, std::size_t& cursor, std::size_t end,
                                   std::uint64_t cut) {
-  while (cursor < end && trace.instrs[cursor] < cut) ++cursor;
+  while (cursor < end && trace.instrs[cursor] < cut)
+    ++cursor;
   return cursor < end ? trace.timestamp[cursor] : trace.timestamp[end - 1];
 }
 
@@ -31,7 +32,8 @@ WindowSet make_aligned_windows(const TracePair& pair, const WindowOptions& optio
   WindowSet set;
   set.ticks_per_ms = ticks_per_ms(ddr.time_base, options.cpu_cycles_per_ms);
   const double span = static_cast<double>(ddr.instrs.back() - ddr.instrs.front());
-  set.window_len = std::floor(options.window_len.value_or(std::max(1.0, span / kDefaultAlignedWindows)));
+  set.window_len =
+      std::floor(options.window_len.value_or(std::max(1.0, span / kDefaultAlignedWindows)));
   if (set.window_len < 1.0) {
     throw ConfigError("window length must be at least 1 instruction in mode 'aligned', got " +
                       std::to_string(*options.window_len));
@@ -57,7 +59,8 @@ WindowSet make_aligned_windows(const TracePair& pair, const WindowOptions& optio
       // interval; empty intervals are skipped, which merges them into the next window.
       const std::uint64_t k = (ddr.instrs[i] - origin) / length;
       std::size_t j = i;
-      while (j < d.end && (ddr.instrs[j] - origin) / length == k) ++j;
+      while (j < d.end && (ddr.instrs[j] - origin) / length == k)
+        ++j;
       const bool last = j == d.end;
       std::uint64_t ddr_end = ddr.timestamp[d.end - 1];
       std::uint64_t hbm_end = hbm.timestamp[h.end - 1];

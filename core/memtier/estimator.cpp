@@ -6,6 +6,28 @@
 #include "base/error.hpp"
 
 namespace sysgym::memtier {
+namespace {
+
+// Cost model for a window: a pass over its entries with a page mask costs ~1 ns per entry, two
+// searches per overlapping range ~48 ns per range. The mask is built (O(pages)) only for range
+// sets of at least kMaskMinRanges ranges.
+constexpr std::size_t kMaskPassFactor = 48;
+constexpr std::size_t kMaskMinRanges = 4;
+
+// lower_bound that first doubles its step from `first`: O(log distance), so walking many
+// nearby ranges through one window costs little more than the ranges themselves.
+const std::uint32_t* gallop_lower_bound(const std::uint32_t* first, const std::uint32_t* last,
+                                        std::uint32_t value) {
+  std::ptrdiff_t step = 1;
+  const std::uint32_t* low = first;
+  while (last - low > step && low[step] < value) {
+    low += step;
+    step *= 2;
+  }
+  return std::lower_bound(low, std::min(low + step + 1, last), value);
+}
+
+}  // namespace
 
 std::vector<std::pair<std::uint32_t, std::uint32_t>> Estimator::page_id_ranges(
     const HbmRanges& ranges) const {
@@ -20,21 +42,34 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> Estimator::page_id_ranges(
 }
 
 std::uint64_t Estimator::samples_in(
-    std::size_t w, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& id_ranges) const {
-  const auto* first = pair_.entry_page.data() + pair_.entry_offset[w];
-  const auto* last = pair_.entry_page.data() + pair_.entry_offset[w + 1];
-  if (first == last || id_ranges.empty()) return 0;
-  const std::uint32_t* prefix = pair_.count_prefix.data();
+    std::size_t w, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& id_ranges,
+    const std::uint8_t* in_hbm) const {
   const std::size_t base = pair_.entry_offset[w];
-  // First id range that ends after the window's smallest page id.
-  auto range = std::upper_bound(id_ranges.begin(), id_ranges.end(), *first,
-                                [](std::uint32_t id, const auto& r) { return id < r.second; });
+  const std::uint32_t* first = pair_.entry_page.data() + base;
+  const std::uint32_t* last = pair_.entry_page.data() + pair_.entry_offset[w + 1];
+  if (first == last || id_ranges.empty()) return 0;
+  const std::uint32_t* prefix = pair_.count_prefix.data() + base;
+  // The id ranges that overlap the window's pages.
+  auto by_end = [](std::uint32_t id, const auto& r) { return id < r.second; };
+  auto by_start = [](std::uint32_t id, const auto& r) { return id < r.first; };
+  auto range = std::upper_bound(id_ranges.begin(), id_ranges.end(), *first, by_end);
+  const auto ranges_end = std::upper_bound(range, id_ranges.end(), *(last - 1), by_start);
+  const auto overlapping = static_cast<std::size_t>(ranges_end - range);
   std::uint64_t total = 0;
-  const auto* cursor = first;
-  for (; range != id_ranges.end() && range->first <= *(last - 1); ++range) {
-    const auto* lo = std::lower_bound(cursor, last, range->first);
-    const auto* hi = std::lower_bound(lo, last, range->second);
-    total += prefix[base + (hi - first)] - prefix[base + (lo - first)];
+  if (in_hbm != nullptr && overlapping * kMaskPassFactor > static_cast<std::size_t>(last - first)) {
+    // Many ranges: one branch-free pass over the entries with the page mask.
+    for (const std::uint32_t* e = first; e != last; ++e) {
+      const std::uint32_t count = prefix[e - first + 1] - prefix[e - first];
+      total += count & (0u - static_cast<std::uint32_t>(in_hbm[*e]));
+    }
+    return total;
+  }
+  // Few ranges: two searches per range over the sorted entries.
+  const std::uint32_t* cursor = first;
+  for (; range != ranges_end; ++range) {
+    const std::uint32_t* lo = gallop_lower_bound(cursor, last, range->first);
+    const std::uint32_t* hi = gallop_lower_bound(lo, last, range->second);
+    total += prefix[hi - first] - prefix[lo - first];
     cursor = hi;
   }
   return total;
@@ -45,6 +80,13 @@ Estimate Estimator::estimate(const HbmRanges& ranges, double hbm_factor) const {
     throw ConfigError("hbm factor must be a positive number, got " + std::to_string(hbm_factor));
   }
   const auto id_ranges = page_id_ranges(ranges);
+  // With many ranges, a mask over page ids (1 = in HBM) serves windows that overlap many.
+  std::vector<std::uint8_t> in_hbm;
+  if (id_ranges.size() >= kMaskMinRanges) {
+    in_hbm.assign(pair_.pages.size(), 0);
+    for (const auto& [a, b] : id_ranges)
+      std::fill(in_hbm.begin() + a, in_hbm.begin() + b, 1);
+  }
   Estimate result;
   result.windows = pair_.window_count();
   result.ddr_ms = pair_.ddr_ms();
@@ -60,7 +102,7 @@ Estimate Estimator::estimate(const HbmRanges& ranges, double hbm_factor) const {
       ++result.empty_windows;
       continue;
     }
-    const std::uint64_t n_hbm = samples_in(w, id_ranges);
+    const std::uint64_t n_hbm = samples_in(w, id_ranges, in_hbm.empty() ? nullptr : in_hbm.data());
     result.samples += n;
     result.samples_in_hbm += n_hbm;
     if (n_hbm == 0) continue;
@@ -70,7 +112,8 @@ Estimate Estimator::estimate(const HbmRanges& ranges, double hbm_factor) const {
       exact_saving += ddr - hbm;
     } else {
       const double fraction = static_cast<double>(n_hbm) / static_cast<double>(n);
-      partial_saving += (static_cast<double>(ddr) - static_cast<double>(hbm) / hbm_factor) * fraction;
+      partial_saving +=
+          (static_cast<double>(ddr) - static_cast<double>(hbm) / hbm_factor) * fraction;
     }
   }
   const double exact_ticks =

@@ -38,10 +38,13 @@ class Estimator {
   Estimate estimate(const HbmRanges& ranges, double hbm_factor = 1.0) const;
 
   // Samples of window w whose page id lies in one of `id_ranges` (sorted, disjoint [a, b)).
+  // `in_hbm` (optional): one byte per page id, 1 inside the ranges.
   std::uint64_t samples_in(std::size_t w,
-                           const std::vector<std::pair<std::uint32_t, std::uint32_t>>& id_ranges) const;
+                           const std::vector<std::pair<std::uint32_t, std::uint32_t>>& id_ranges,
+                           const std::uint8_t* in_hbm = nullptr) const;
   // Address ranges as page-id intervals of the pair's page table.
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> page_id_ranges(const HbmRanges& ranges) const;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> page_id_ranges(
+      const HbmRanges& ranges) const;
 
  private:
   const PreparedPair& pair_;

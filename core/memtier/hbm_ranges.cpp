@@ -15,7 +15,8 @@ std::string format_hex(std::uint64_t value) {
 }
 
 HbmRanges::HbmRanges(const std::vector<AddressRange>& ranges) {
-  for (const AddressRange& r : ranges) add(r);
+  for (const AddressRange& r : ranges)
+    add(r);
 }
 
 void HbmRanges::add(AddressRange range) {
@@ -44,7 +45,8 @@ bool HbmRanges::contains(std::uint64_t address) const {
 
 std::uint64_t HbmRanges::total_bytes() const {
   std::uint64_t total = 0;
-  for (const AddressRange& r : ranges_) total += r.hi - r.lo;
+  for (const AddressRange& r : ranges_)
+    total += r.hi - r.lo;
   return total;
 }
 
@@ -63,8 +65,9 @@ AddressRange parse_address_range(std::string_view text) {
   AddressRange range;
   if (colon == std::string_view::npos || !parse_hex(trim(trimmed.substr(0, colon)), range.lo) ||
       !parse_hex(trim(trimmed.substr(colon + 1)), range.hi)) {
-    throw ConfigError("HBM range '" + std::string(text) +
-                      "' is not of the form LO:HI in hexadecimal (e.g. 0x7f0000000000:0x7f0000400000)");
+    throw ConfigError(
+        "HBM range '" + std::string(text) +
+        "' is not of the form LO:HI in hexadecimal (e.g. 0x7f0000000000:0x7f0000400000)");
   }
   if (range.lo >= range.hi) {
     throw ConfigError("HBM range '" + std::string(text) +

@@ -82,8 +82,8 @@ PreparedPair decode_prepared_pair(const ContainerReader& reader,
   pair.entry_offset = reader.read<std::uint64_t>("entry_offset", windows + 1);
   pair.pages = column<std::uint64_t>(reader, "pages", -1, owner);
   pair.entry_page = column<std::uint32_t>(reader, "entry_page", -1, owner);
-  pair.count_prefix = column<std::uint32_t>(reader, "entry_prefix",
-                                            static_cast<std::int64_t>(pair.entry_page.size()) + 1, owner);
+  pair.count_prefix = column<std::uint32_t>(
+      reader, "entry_prefix", static_cast<std::int64_t>(pair.entry_page.size()) + 1, owner);
   pair.finalize(reader.source());
   return pair;
 }

@@ -19,7 +19,8 @@ struct Memberships {
 
 Memberships sort_memberships(const WindowSet& set, const Trace& ddr, int page_bits) {
   std::size_t total = 0;
-  for (const Window& w : set.windows) total += w.ddr_end - w.ddr_begin;
+  for (const Window& w : set.windows)
+    total += w.ddr_end - w.ddr_begin;
   if (total > std::numeric_limits<std::uint32_t>::max() ||
       set.windows.size() > std::numeric_limits<std::uint32_t>::max()) {
     throw TraceFormatError(ddr.source + ": more than 2^32 samples are not supported");
@@ -28,7 +29,8 @@ Memberships sort_memberships(const WindowSet& set, const Trace& ddr, int page_bi
   const std::uint64_t low = *low_it >> page_bits;
   const std::uint64_t span = (*high_it >> page_bits) - low;
   int bits = 0;
-  while (bits < 64 && (span >> bits) != 0) ++bits;
+  while (bits < 64 && (span >> bits) != 0)
+    ++bits;
   Memberships m;
   m.page_keys.reserve(total);
   m.window.reserve(total);
@@ -72,7 +74,8 @@ void count_pages(const WindowSet& set, const Memberships& m, int page_bits, Prep
   std::vector<std::uint64_t> fill(slot.begin(), slot.end() - 1);
   std::vector<std::uint64_t> pages;
   for (std::size_t k = 0; k < m.page_keys.size(); ++k) {
-    if (k == 0 || m.page_keys[k] != m.page_keys[k - 1]) pages.push_back(m.page_keys[k] << page_bits);
+    if (k == 0 || m.page_keys[k] != m.page_keys[k - 1])
+      pages.push_back(m.page_keys[k] << page_bits);
     page_ids[fill[m.window[k]]++] = static_cast<std::uint32_t>(pages.size() - 1);
   }
   std::vector<std::uint32_t> entry_page;
@@ -100,7 +103,8 @@ void count_pages(const WindowSet& set, const Memberships& m, int page_bits, Prep
 void PreparedPair::finalize(const std::string& source) {
   auto fail = [&](const std::string& problem) { throw TraceFormatError(source + ": " + problem); };
   const std::size_t w = ddr_ticks.size();
-  if (hbm_ticks.size() != w || phase.size() != w || flags.size() != w || entry_offset.size() != w + 1) {
+  if (hbm_ticks.size() != w || phase.size() != w || flags.size() != w ||
+      entry_offset.size() != w + 1) {
     fail("window columns have different lengths");
   }
   if (w == 0) fail("the pair has no windows");
@@ -115,7 +119,8 @@ void PreparedPair::finalize(const std::string& source) {
       fail("page table is not sorted, unique and page-aligned at page " + std::to_string(p));
     }
   }
-  if (entry_offset.front() != 0 || entry_offset.back() != entry_page.size() || count_prefix[0] != 0) {
+  if (entry_offset.front() != 0 || entry_offset.back() != entry_page.size() ||
+      count_prefix[0] != 0) {
     fail("entry offsets do not cover the entries");
   }
   ddr_total_ticks = 0;
@@ -130,7 +135,8 @@ void PreparedPair::finalize(const std::string& source) {
     bool ok = true;
     for (std::uint64_t e = first; e < last; ++e) {
       // Page ids strictly increase inside a window; every entry counts at least one sample.
-      ok = ok && ids[e] < page_count && (e == first || ids[e] > ids[e - 1]) && prefix[e + 1] > prefix[e];
+      ok = ok && ids[e] < page_count && (e == first || ids[e] > ids[e - 1]) &&
+           prefix[e + 1] > prefix[e];
     }
     if (!ok) fail("bad page entry in window " + std::to_string(i));
     if ((flags[i] & kGapWindow) != 0 && last != first) {

@@ -12,8 +12,8 @@ namespace sysgym::memtier {
 inline constexpr int kDefaultIntervalDistance = 22;  // 4 MiB
 
 struct Region {
-  std::uint64_t lo = 0;  // first page start
-  std::uint64_t hi = 0;  // end of the last page (exclusive)
+  std::uint64_t lo = 0;     // first page start
+  std::uint64_t hi = 0;     // end of the last page (exclusive)
   std::uint64_t pages = 0;  // sampled pages inside
 };
 

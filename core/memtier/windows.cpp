@@ -52,9 +52,11 @@ class Slicer {
     const double lo = first_ + static_cast<double>(i) * length_;
     const bool last = i + 1 == n_;
     const double hi = first_ + static_cast<double>(i + 1) * length_;
-    while (lower_ < end_ && value_(lower_) < lo) ++lower_;
+    while (lower_ < end_ && value_(lower_) < lo)
+      ++lower_;
     if (upper_ < lower_) upper_ = lower_;
-    while (upper_ < end_ && (last || value_(upper_) <= hi)) ++upper_;
+    while (upper_ < end_ && (last || value_(upper_) <= hi))
+      ++upper_;
     return {lower_, upper_};
   }
 
@@ -161,8 +163,8 @@ WindowSet make_memai_windows(const TracePair& pair, const WindowOptions& options
 
   const auto ddr_phases = phase_ranges(ddr);
   const auto hbm_phases = phase_ranges(hbm);
-  const double phase_count =
-      static_cast<double>(ddr_phases.back().phase) - static_cast<double>(ddr_phases.front().phase) + 1.0;
+  const double phase_count = static_cast<double>(ddr_phases.back().phase) -
+                             static_cast<double>(ddr_phases.front().phase) + 1.0;
   set.window_len = options.window_len.value_or(
       std::max(1.0, (ddr_value(ddr.size() - 1) - ddr_value(0)) / phase_count));
 
@@ -197,13 +199,13 @@ WindowSet make_memai_windows(const TracePair& pair, const WindowOptions& options
       const std::uint64_t hbm_b = h.begin < h.end ? hbm.timestamp[h.begin] : hbm_last_end;
       const std::uint64_t hbm_e = h.begin < h.end ? hbm.timestamp[h.end - 1] : hbm_last_end;
       if (previous_empty) {
-        set.windows.push_back({ddr_b - ddr_last_end, hbm_b - hbm_last_end, d.begin, d.begin,
-                               ddr_range.phase, true});
+        set.windows.push_back(
+            {ddr_b - ddr_last_end, hbm_b - hbm_last_end, d.begin, d.begin, ddr_range.phase, true});
         ddr_last_end = ddr_b;
         hbm_last_end = hbm_b;
       }
-      set.windows.push_back({ddr_e - ddr_last_end, hbm_e - hbm_last_end, d.begin, d.end,
-                             ddr_range.phase, false});
+      set.windows.push_back(
+          {ddr_e - ddr_last_end, hbm_e - hbm_last_end, d.begin, d.end, ddr_range.phase, false});
       ddr_last_end = ddr_e;
       hbm_last_end = hbm_e;
       previous_empty = false;

@@ -62,8 +62,8 @@ struct Window {
 
 struct WindowSet {
   std::vector<Window> windows;
-  double window_len = 0;     // effective length, in the unit of comparison
-  double ticks_per_ms = 0;   // converts window ticks to milliseconds
+  double window_len = 0;    // effective length, in the unit of comparison
+  double ticks_per_ms = 0;  // converts window ticks to milliseconds
 };
 
 // Throws ConfigError (bad options, a unit the traces cannot provide, too many windows) or

@@ -17,7 +17,9 @@ constexpr std::size_t kPreambleSize = 16;
 constexpr std::size_t kChecksumSize = 8;
 constexpr std::size_t kMaxHeaderSize = 16u << 20;
 
-std::size_t align8(std::size_t n) { return (n + 7) & ~std::size_t{7}; }
+std::size_t align8(std::size_t n) {
+  return (n + 7) & ~std::size_t{7};
+}
 
 std::size_t element_size(std::string_view type) {
   if (type == "u8") return 1;
@@ -88,8 +90,8 @@ ContainerReader::ContainerReader(std::span<const std::uint8_t> bytes, std::strin
   if (bytes.size() < kPreambleSize + kChecksumSize) fail("truncated sysgym binary file");
   version_ = get<std::uint32_t>(bytes, 8);
   if (version_ != kContainerVersion) {
-    fail("binary format version " + std::to_string(version_) + " is not supported (this build reads " +
-         std::to_string(kContainerVersion) + ")");
+    fail("binary format version " + std::to_string(version_) +
+         " is not supported (this build reads " + std::to_string(kContainerVersion) + ")");
   }
   const std::size_t body = bytes.size() - kChecksumSize;
   checksum_ = get<std::uint64_t>(bytes, body);

@@ -32,13 +32,21 @@ bool has_container_magic(std::span<const std::uint8_t> bytes);
 template <typename T>
 constexpr const char* element_type_name();
 template <>
-constexpr const char* element_type_name<std::uint8_t>() { return "u8"; }
+constexpr const char* element_type_name<std::uint8_t>() {
+  return "u8";
+}
 template <>
-constexpr const char* element_type_name<std::uint32_t>() { return "u32"; }
+constexpr const char* element_type_name<std::uint32_t>() {
+  return "u32";
+}
 template <>
-constexpr const char* element_type_name<std::uint64_t>() { return "u64"; }
+constexpr const char* element_type_name<std::uint64_t>() {
+  return "u64";
+}
 template <>
-constexpr const char* element_type_name<double>() { return "f64"; }
+constexpr const char* element_type_name<double>() {
+  return "f64";
+}
 
 class ContainerWriter {
  public:
@@ -85,7 +93,8 @@ class ContainerReader {
   // The values of block `name` in place, or an empty optional when the bytes are not aligned
   // for T (then use read()). Same checks as read().
   template <typename T>
-  std::optional<std::span<const T>> view(std::string_view name, std::int64_t expected_count = -1) const {
+  std::optional<std::span<const T>> view(std::string_view name,
+                                         std::int64_t expected_count = -1) const {
     const Block& block = find(name, element_type_name<T>(), expected_count);
     const std::uint8_t* at = bytes_.data() + block.offset;
     if (reinterpret_cast<std::uintptr_t>(at) % alignof(T) != 0) return std::nullopt;
@@ -98,7 +107,8 @@ class ContainerReader {
   std::vector<T> read(std::string_view name, std::int64_t expected_count = -1) const {
     const Block& block = find(name, element_type_name<T>(), expected_count);
     std::vector<T> out(block.count);
-    if (block.count > 0) std::memcpy(out.data(), bytes_.data() + block.offset, block.count * sizeof(T));
+    if (block.count > 0)
+      std::memcpy(out.data(), bytes_.data() + block.offset, block.count * sizeof(T));
     return out;
   }
 

@@ -73,15 +73,18 @@ std::uint64_t parse_eight_digits(const char* p) {
   v -= 0x3030303030303030ull;
   v = v * 10 + (v >> 8);
   v = (((v & 0x000000FF000000FFull) * (100 + (1000000ull << 32))) +
-       (((v >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32)))) >> 32;
+       (((v >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32)))) >>
+      32;
   return v;
 }
 
 struct HexTable {
   std::array<std::uint8_t, 256> value{};
   constexpr HexTable() {
-    for (auto& v : value) v = 0xFF;
-    for (int c = 0; c < 10; ++c) value['0' + c] = static_cast<std::uint8_t>(c);
+    for (auto& v : value)
+      v = 0xFF;
+    for (int c = 0; c < 10; ++c)
+      value['0' + c] = static_cast<std::uint8_t>(c);
     for (int c = 0; c < 6; ++c) {
       value['a' + c] = static_cast<std::uint8_t>(10 + c);
       value['A' + c] = static_cast<std::uint8_t>(10 + c);
@@ -109,11 +112,14 @@ const char* parse_field(const char* p, const char* line_end, bool address, std::
     }
     digits = q - first;
   } else {
-    while (q < line_end && static_cast<unsigned char>(*q - '0') < 10) ++q;
+    while (q < line_end && static_cast<unsigned char>(*q - '0') < 10)
+      ++q;
     digits = q - p;
     const char* d = p;
-    for (; q - d >= 8; d += 8) v = v * 100000000ull + parse_eight_digits(d);
-    for (; d < q; ++d) v = v * 10 + static_cast<std::uint64_t>(*d - '0');
+    for (; q - d >= 8; d += 8)
+      v = v * 100000000ull + parse_eight_digits(d);
+    for (; d < q; ++d)
+      v = v * 10 + static_cast<std::uint64_t>(*d - '0');
   }
   const bool clean_end = q == line_end || *q == ',' || *q == '\r';
   const std::ptrdiff_t max_digits = hex ? 16 : 19;
@@ -122,16 +128,20 @@ const char* parse_field(const char* p, const char* line_end, bool address, std::
     ok = true;
     return q;
   }
-  const char* field_end = static_cast<const char*>(std::memchr(p, ',', static_cast<std::size_t>(line_end - p)));
+  const char* field_end =
+      static_cast<const char*>(std::memchr(p, ',', static_cast<std::size_t>(line_end - p)));
   if (field_end == nullptr) field_end = line_end;
-  const std::string_view field = unquote(std::string_view(p, static_cast<std::size_t>(field_end - p)));
+  const std::string_view field =
+      unquote(std::string_view(p, static_cast<std::size_t>(field_end - p)));
   ok = address ? parse_address(field, value) : parse_decimal(field, value);
   return field_end;
 }
 
 std::string_view field_text(const char* p, const char* line_end) {
-  const char* end = static_cast<const char*>(std::memchr(p, ',', static_cast<std::size_t>(line_end - p)));
-  return unquote(std::string_view(p, static_cast<std::size_t>((end == nullptr ? line_end : end) - p)));
+  const char* end =
+      static_cast<const char*>(std::memchr(p, ',', static_cast<std::size_t>(line_end - p)));
+  return unquote(
+      std::string_view(p, static_cast<std::size_t>((end == nullptr ? line_end : end) - p)));
 }
 
 // Rows are about as long as the first data rows; reserving from them avoids a counting pass.
@@ -155,9 +165,11 @@ Trace read_csv_trace(std::string_view text, std::string source, const ProgressFn
   while (cursor.next(line) && trim(line).empty()) {
   }
   if (trim(line).empty()) throw TraceFormatError(trace.source + ": the file is empty");
-  const auto position = parse_header(line, trace.source + ":" + std::to_string(cursor.line_number()));
+  const auto position =
+      parse_header(line, trace.source + ":" + std::to_string(cursor.line_number()));
   int last_column = 0;
-  for (int p : position) last_column = std::max(last_column, p);
+  for (int p : position)
+    last_column = std::max(last_column, p);
   std::vector<int> column_of_field(static_cast<std::size_t>(last_column) + 1, -1);
   for (int c = 0; c < kColumnCount; ++c) {
     if (position[c] >= 0) column_of_field[static_cast<std::size_t>(position[c])] = c;
@@ -179,7 +191,8 @@ Trace read_csv_trace(std::string_view text, std::string source, const ProgressFn
   const char* const end = text.data() + text.size();
   while (p < end) {
     ++line_number;
-    const char* newline = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+    const char* newline =
+        static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
     const char* line_end = newline == nullptr ? end : newline;
     const char* next = newline == nullptr ? end : newline + 1;
     if (trim(std::string_view(p, static_cast<std::size_t>(line_end - p))).empty()) {
@@ -194,23 +207,26 @@ Trace read_csv_trace(std::string_view text, std::string source, const ProgressFn
           const int c = column_of_field[static_cast<std::size_t>(field)] >= 0
                             ? column_of_field[static_cast<std::size_t>(field)]
                             : *std::max_element(column_of_field.begin(), column_of_field.end());
-          throw TraceFormatError(where() + ": the row has " + std::to_string(field) + " fields, column '" +
-                                 kColumnNames[c] + "' is field " + std::to_string(position[c] + 1));
+          throw TraceFormatError(where() + ": the row has " + std::to_string(field) +
+                                 " fields, column '" + kColumnNames[c] + "' is field " +
+                                 std::to_string(position[c] + 1));
         }
         ++q;
       }
       const int c = column_of_field[static_cast<std::size_t>(field)];
       if (c < 0) {
-        const char* comma = static_cast<const char*>(std::memchr(q, ',', static_cast<std::size_t>(line_end - q)));
+        const char* comma =
+            static_cast<const char*>(std::memchr(q, ',', static_cast<std::size_t>(line_end - q)));
         q = comma == nullptr ? line_end : comma;
         continue;
       }
       bool ok = false;
       const char* after = parse_field(q, line_end, c == kVaddr, value[c], ok);
       if (!ok) {
-        throw TraceFormatError(where() + ": column '" + kColumnNames[c] + "': '" +
-                               std::string(field_text(q, line_end)) + "' is not " +
-                               (c == kVaddr ? "an address (decimal or 0x-hex)" : "an unsigned integer"));
+        throw TraceFormatError(
+            where() + ": column '" + kColumnNames[c] + "': '" +
+            std::string(field_text(q, line_end)) + "' is not " +
+            (c == kVaddr ? "an address (decimal or 0x-hex)" : "an unsigned integer"));
       }
       q = after;
     }

@@ -14,9 +14,11 @@ std::vector<std::string_view> split_whitespace(std::string_view line) {
   std::vector<std::string_view> tokens;
   std::size_t i = 0;
   while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
+      ++i;
     const std::size_t start = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t')
+      ++i;
     if (i > start) tokens.push_back(line.substr(start, i - start));
   }
   return tokens;
@@ -33,7 +35,8 @@ bool parse_time_token(std::string_view token, std::uint64_t& ns) {
   std::uint64_t seconds = 0;
   std::uint64_t sub = 0;
   if (!parse_decimal(token.substr(0, dot), seconds) || !parse_decimal(fraction, sub)) return false;
-  for (std::size_t digits = fraction.size(); digits < 9; ++digits) sub *= 10;
+  for (std::size_t digits = fraction.size(); digits < 9; ++digits)
+    sub *= 10;
   if (seconds > UINT64_MAX / 1000000000ull - 1) return false;
   ns = seconds * 1000000000ull + sub;
   return true;
@@ -74,7 +77,8 @@ Trace read_perf_script_trace(std::string_view text, std::string source,
     const std::vector<std::string_view> tokens = split_whitespace(content);
     std::size_t t = 0;
     std::uint64_t ns = 0;
-    while (t < tokens.size() && !parse_time_token(tokens[t], ns)) ++t;
+    while (t < tokens.size() && !parse_time_token(tokens[t], ns))
+      ++t;
     if (t == tokens.size()) {
       throw TraceFormatError(where() +
                              ": no time field 'SECONDS.FRACTION:' (expected `perf script -F "

@@ -32,7 +32,8 @@ struct Workload {
   std::vector<std::uint8_t> access_kind;
 };
 
-void push(Workload& w, std::uint64_t address, std::uint32_t phase, AccessClass cls, AccessKind kind) {
+void push(Workload& w, std::uint64_t address, std::uint32_t phase, AccessClass cls,
+          AccessKind kind) {
   w.vaddr.push_back(address & ~std::uint64_t{7});
   w.phase.push_back(phase);
   w.access_class.push_back(cls);
@@ -47,7 +48,8 @@ void make_stream(const SynthOptions& o, Rng& rng, Workload& w) {
     position = (position + 1 + rng.below(64)) % elements;
     const std::uint64_t array = rng.below(3);  // 0: a (store), 1: b, 2: c
     const std::uint64_t base = kHeapBase + array * (array_bytes + kArrayGap);
-    push(w, base + position * 8, 0, kStreaming, array == 0 ? AccessKind::kStore : AccessKind::kLoad);
+    push(w, base + position * 8, 0, kStreaming,
+         array == 0 ? AccessKind::kStore : AccessKind::kLoad);
   }
 }
 
@@ -78,11 +80,17 @@ void make_random(const SynthOptions& o, Rng& rng, Workload& w) {
 
 void make_stencil(const SynthOptions& o, Rng& rng, Workload& w) {
   std::uint64_t n = 8;
-  while (2 * (n + 1) * (n + 1) * (n + 1) * 8 <= o.footprint_bytes) ++n;
+  while (2 * (n + 1) * (n + 1) * (n + 1) * 8 <= o.footprint_bytes)
+    ++n;
   const std::uint64_t grid_bytes = n * n * n * 8;
   const std::uint64_t out_base = kHeapBase + grid_bytes + kArrayGap;
-  const std::int64_t offsets[7] = {0, 1, -1, static_cast<std::int64_t>(n), -static_cast<std::int64_t>(n),
-                                   static_cast<std::int64_t>(n * n), -static_cast<std::int64_t>(n * n)};
+  const std::int64_t offsets[7] = {0,
+                                   1,
+                                   -1,
+                                   static_cast<std::int64_t>(n),
+                                   -static_cast<std::int64_t>(n),
+                                   static_cast<std::int64_t>(n * n),
+                                   -static_cast<std::int64_t>(n * n)};
   const std::uint64_t points = n * n * n;
   std::uint64_t point = n * n;
   for (std::uint64_t i = 0; i < o.samples; ++i) {
@@ -92,7 +100,8 @@ void make_stencil(const SynthOptions& o, Rng& rng, Workload& w) {
     if (pick == 7) {
       push(w, out_base + point * 8, 0, kStreaming, AccessKind::kStore);
     } else {
-      const auto neighbour = static_cast<std::uint64_t>(static_cast<std::int64_t>(point) + offsets[pick]);
+      const auto neighbour =
+          static_cast<std::uint64_t>(static_cast<std::int64_t>(point) + offsets[pick]);
       push(w, kHeapBase + neighbour * 8, 0, kStreaming, AccessKind::kLoad);
     }
   }
@@ -101,7 +110,8 @@ void make_stencil(const SynthOptions& o, Rng& rng, Workload& w) {
 void check_options(const SynthOptions& o) {
   const auto& patterns = synth_patterns();
   bool known = false;
-  for (const auto& p : patterns) known = known || p == o.pattern;
+  for (const auto& p : patterns)
+    known = known || p == o.pattern;
   if (!known) throw UnknownNameError(unknown_name_message("pattern", o.pattern, patterns));
   if (o.samples < 2 || o.samples > 1'000'000'000) {
     throw ConfigError("samples must be in [2, 1000000000], got " + std::to_string(o.samples));

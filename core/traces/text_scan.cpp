@@ -17,8 +17,10 @@ bool LineCursor::next(std::string_view& line) {
 }
 
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -33,7 +35,9 @@ bool has_hex_prefix(std::string_view s) {
 }
 }  // namespace
 
-bool parse_decimal(std::string_view s, std::uint64_t& out) { return parse_base(s, 10, out); }
+bool parse_decimal(std::string_view s, std::uint64_t& out) {
+  return parse_base(s, 10, out);
+}
 
 bool parse_hex(std::string_view s, std::uint64_t& out) {
   if (has_hex_prefix(s)) s.remove_prefix(2);

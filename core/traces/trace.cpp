@@ -67,8 +67,8 @@ void validate_pair(const TracePair& pair) {
   validate_trace(pair.hbm);
   if (pair.ddr.time_base != pair.hbm.time_base) {
     throw TraceFormatError("trace pair: " + pair.ddr.source + " counts time in " +
-                           time_base_name(pair.ddr.time_base) + " but " + pair.hbm.source +
-                           " in " + time_base_name(pair.hbm.time_base));
+                           time_base_name(pair.ddr.time_base) + " but " + pair.hbm.source + " in " +
+                           time_base_name(pair.hbm.time_base));
   }
   const auto ddr_phases = pair.ddr.phases();
   const auto hbm_phases = pair.hbm.phases();

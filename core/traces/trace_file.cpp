@@ -20,11 +20,9 @@ std::vector<std::uint8_t> encode_trace(const Trace& trace) {
 
 Trace decode_trace(const ContainerReader& reader) {
   if (reader.kind() != kTraceKind) {
-    throw TraceFormatError(reader.source() + ": holds a '" + reader.kind() +
-                           "', expected a raw trace" +
-                           (reader.kind() == "prepared-pair"
-                                ? " (a preprocessed pair is given with --input)"
-                                : ""));
+    throw TraceFormatError(
+        reader.source() + ": holds a '" + reader.kind() + "', expected a raw trace" +
+        (reader.kind() == "prepared-pair" ? " (a preprocessed pair is given with --input)" : ""));
   }
   Trace trace;
   trace.source = reader.source();

@@ -23,7 +23,8 @@ struct EstimateArgs {
 void run_estimate(const EstimateArgs& args) {
   memtier::HbmRanges hbm;
   for (const std::string& text : args.ranges) {
-    for (const auto& range : memtier::parse_address_ranges(text)) hbm.add(range);
+    for (const auto& range : memtier::parse_address_ranges(text))
+      hbm.add(range);
   }
   const memtier::PreparedPair pair = args.pair.load(args.windows);
   const memtier::Estimate estimate = memtier::Estimator(pair).estimate(hbm, args.hbm_factor);
@@ -45,7 +46,8 @@ void run_estimate(const EstimateArgs& args) {
       {"hbm_bytes", hbm.total_bytes()},
   };
   if (estimate.ddr_ms != estimate.hbm_ms) {
-    out["gap_closed"] = (estimate.ddr_ms - estimate.estimated_ms) / (estimate.ddr_ms - estimate.hbm_ms);
+    out["gap_closed"] =
+        (estimate.ddr_ms - estimate.estimated_ms) / (estimate.ddr_ms - estimate.hbm_ms);
   }
   double measured_ms = 0.0;
   double error = 0.0;
@@ -63,8 +65,9 @@ void run_estimate(const EstimateArgs& args) {
   }
   const std::string unit = memtier::window_unit_name(pair.options.unit);
   std::printf("windows: %zu (%zu without DDR samples), mode %s, unit %s, length %.6g %s, page %s\n",
-              estimate.windows, estimate.empty_windows, memtier::window_mode_name(pair.options.mode),
-              unit.c_str(), pair.options.window_len.value_or(0.0), unit.c_str(),
+              estimate.windows, estimate.empty_windows,
+              memtier::window_mode_name(pair.options.mode), unit.c_str(),
+              pair.options.window_len.value_or(0.0), unit.c_str(),
               format_bytes(pair.page_bytes()).c_str());
   std::printf("  DDR run          %14.3f ms\n", estimate.ddr_ms);
   std::printf("  HBM run          %14.3f ms\n", estimate.hbm_ms);
@@ -91,15 +94,20 @@ void add_estimate_command(CLI::App& app) {
       "estimate", "Estimate the run time of a trace pair with some address ranges in HBM");
   command->footer(
       "Examples:\n"
-      "  sysgym estimate --ddr run.ddr.csv --hbm run.hbm.csv --hbm-range 0x7f3a00000000:0x7f3a04000000\n"
-      "  sysgym estimate --input run.bin --hbm-range 7f3a00000000:7f3a04000000 --measured mixed.csv --json\n"
+      "  sysgym estimate --ddr run.ddr.csv --hbm run.hbm.csv --hbm-range "
+      "0x7f3a00000000:0x7f3a04000000\n"
+      "  sysgym estimate --input run.bin --hbm-range 7f3a00000000:7f3a04000000 --measured "
+      "mixed.csv --json\n"
       "Ranges are hexadecimal LO:HI, half-open; a page is in HBM when its start lies in a range.");
   args->pair.add_to(*command, true);
-  command->add_option("--hbm-range", args->ranges, "An address range LO:HI (hex) placed in HBM; repeatable");
+  command->add_option("--hbm-range", args->ranges,
+                      "An address range LO:HI (hex) placed in HBM; repeatable");
   command->add_option("--measured", args->measured,
                       "Trace of a measured run with the same placement: prints the relative error");
   args->windows.add_to(*command);
-  command->add_option("--hbm-factor", args->hbm_factor, "Weight f of HBM samples: T = (t_ddr n_ddr + t_hbm n_hbm / f) / n")
+  command
+      ->add_option("--hbm-factor", args->hbm_factor,
+                   "Weight f of HBM samples: T = (t_ddr n_ddr + t_hbm n_hbm / f) / n")
       ->capture_default_str();
   command->add_flag("--json", args->json, "Print one JSON object");
   command->callback([args] { run_estimate(*args); });

@@ -35,9 +35,10 @@ nlohmann::json regions_json(const std::vector<memtier::Region>& regions) {
             [](const auto& a, const auto& b) { return a.pages > b.pages; });
   nlohmann::json out = nlohmann::json::array();
   for (std::size_t i = 0; i < largest.size() && i < kRegionsShown; ++i) {
-    out.push_back({{"range", memtier::format_hex(largest[i].lo) + ":" + memtier::format_hex(largest[i].hi)},
-                   {"bytes", largest[i].hi - largest[i].lo},
-                   {"sampled_pages", largest[i].pages}});
+    out.push_back(
+        {{"range", memtier::format_hex(largest[i].lo) + ":" + memtier::format_hex(largest[i].hi)},
+         {"bytes", largest[i].hi - largest[i].lo},
+         {"sampled_pages", largest[i].pages}});
   }
   return out;
 }
@@ -45,7 +46,8 @@ nlohmann::json regions_json(const std::vector<memtier::Region>& regions) {
 std::vector<std::uint64_t> sampled_pages(const memtier::Trace& trace, int page_bits) {
   std::vector<std::uint64_t> keys(trace.size());
   std::vector<std::uint32_t> unused(trace.size(), 0);
-  for (std::size_t i = 0; i < trace.size(); ++i) keys[i] = (trace.vaddr[i] >> page_bits) << page_bits;
+  for (std::size_t i = 0; i < trace.size(); ++i)
+    keys[i] = (trace.vaddr[i] >> page_bits) << page_bits;
   radix_sort_pairs(keys, unused);
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
   return keys;
@@ -72,8 +74,10 @@ nlohmann::json describe_trace(const memtier::Trace& trace, memtier::TraceFormat 
       {"sampled_pages", pages.size()},
       {"page_size", args.page_size},
       {"sampled_footprint_bytes", pages.size() << args.page_size},
-      {"lowest_address", memtier::format_hex(*std::min_element(trace.vaddr.begin(), trace.vaddr.end()))},
-      {"highest_address", memtier::format_hex(*std::max_element(trace.vaddr.begin(), trace.vaddr.end()))},
+      {"lowest_address",
+       memtier::format_hex(*std::min_element(trace.vaddr.begin(), trace.vaddr.end()))},
+      {"highest_address",
+       memtier::format_hex(*std::max_element(trace.vaddr.begin(), trace.vaddr.end()))},
   };
   if (trace.has_instrs()) out["instructions"] = trace.instrs.back() - trace.instrs.front();
   const auto regions = memtier::detect_regions(pages, args.page_size, args.interval_distance);
@@ -89,8 +93,9 @@ nlohmann::json describe_prepared(const memtier::PreparedPair& pair, const Inspec
     empty += pair.window_samples(w) == 0 ? 1 : 0;
     gaps += (pair.flags[w] & memtier::kGapWindow) != 0 ? 1 : 0;
   }
-  const auto regions = memtier::detect_regions(pair.pages.span(), pair.options.page_size_bits,
-                                               std::max(args.interval_distance, pair.options.page_size_bits));
+  const auto regions =
+      memtier::detect_regions(pair.pages.span(), pair.options.page_size_bits,
+                              std::max(args.interval_distance, pair.options.page_size_bits));
   return {
       {"file", args.file},
       {"kind", memtier::kPreparedPairKind},
@@ -118,7 +123,8 @@ nlohmann::json describe_prepared(const memtier::PreparedPair& pair, const Inspec
 void print_text(const nlohmann::json& j) {
   for (const auto& [key, value] : j.items()) {
     if (key == "largest_regions") continue;
-    std::printf("%-28s %s\n", key.c_str(), value.is_string() ? value.get<std::string>().c_str() : value.dump().c_str());
+    std::printf("%-28s %s\n", key.c_str(),
+                value.is_string() ? value.get<std::string>().c_str() : value.dump().c_str());
   }
   if (j.contains("largest_regions") && !j["largest_regions"].empty()) {
     std::printf("largest regions (by sampled pages):\n");
@@ -159,13 +165,17 @@ void run_inspect(const InspectArgs& args) {
 void add_inspect_command(CLI::App& app) {
   auto args = std::make_shared<InspectArgs>();
   CLI::App* command = app.add_subcommand("inspect", "Show what a trace or preprocessed file holds");
-  command->footer("Examples:\n  sysgym inspect data/synth/phased.ddr.csv\n  sysgym inspect run.bin --json");
-  command->add_option("file", args->file, "A trace (CSV, perf script, binary) or a preprocessed pair")->required();
+  command->footer(
+      "Examples:\n  sysgym inspect data/synth/phased.ddr.csv\n  sysgym inspect run.bin --json");
+  command
+      ->add_option("file", args->file, "A trace (CSV, perf script, binary) or a preprocessed pair")
+      ->required();
   command->add_option("--page-size", args->page_size, "log2 of the page size for footprints")
       ->capture_default_str()
       ->check(CLI::Range(memtier::kMinPageSizeBits, memtier::kMaxPageSizeBits));
-  command->add_option("--interval-distance", args->interval_distance,
-                      "Pages closer than 2^N bytes belong to one region")
+  command
+      ->add_option("--interval-distance", args->interval_distance,
+                   "Pages closer than 2^N bytes belong to one region")
       ->capture_default_str()
       ->check(CLI::Range(memtier::kMinPageSizeBits, 63));
   command->add_option("--cpu-cycles-per-ms", args->cpu_cycles_per_ms, "CPU cycles per millisecond")

@@ -24,9 +24,12 @@ void run_preprocess(const PreprocessArgs& args) {
   const std::vector<std::uint8_t> bytes = memtier::encode_prepared_pair(pair);
   write_file_atomically(args.output, bytes);
   if (args.json) {
-    const nlohmann::json out = {{"output", args.output},      {"bytes", bytes.size()},
-                                {"windows", pair.window_count()}, {"pages", pair.pages.size()},
-                                {"entries", pair.entry_page.size()}, {"ddr_ms", pair.ddr_ms()},
+    const nlohmann::json out = {{"output", args.output},
+                                {"bytes", bytes.size()},
+                                {"windows", pair.window_count()},
+                                {"pages", pair.pages.size()},
+                                {"entries", pair.entry_page.size()},
+                                {"ddr_ms", pair.ddr_ms()},
                                 {"hbm_ms", pair.hbm_ms()}};
     std::printf("%s\n", out.dump(2).c_str());
     return;

@@ -34,7 +34,8 @@ void run_synth(SynthArgs& args) {
   args.options.footprint_bytes = parse_byte_size(args.footprint);
   memtier::HbmRanges mixed;
   for (const std::string& text : args.mixed) {
-    for (const auto& range : memtier::parse_address_ranges(text)) mixed.add(range);
+    for (const auto& range : memtier::parse_address_ranges(text))
+      mixed.add(range);
   }
   const memtier::TracePair pair = memtier::synthesize_pair(args.options);
   const std::string extension = args.format == "csv" ? ".csv" : ".bin";
@@ -59,12 +60,15 @@ void add_synth_command(CLI::App& app) {
   command->add_option("--pattern", args->options.pattern, "Workload pattern")
       ->required()
       ->check(CLI::IsMember(memtier::synth_patterns()));
-  command->add_option("--samples", args->options.samples, "Number of samples")->capture_default_str();
+  command->add_option("--samples", args->options.samples, "Number of samples")
+      ->capture_default_str();
   command->add_option("--seed", args->options.seed, "Random seed")->capture_default_str();
-  command->add_option("--footprint", args->footprint, "Data footprint (e.g. 256MiB)")->capture_default_str();
+  command->add_option("--footprint", args->footprint, "Data footprint (e.g. 256MiB)")
+      ->capture_default_str();
   command->add_option("--period", args->options.sample_period, "Instructions between samples")
       ->capture_default_str();
-  command->add_option("--phases", args->options.phases, "Phases of the phased pattern")->capture_default_str();
+  command->add_option("--phases", args->options.phases, "Phases of the phased pattern")
+      ->capture_default_str();
   command->add_option("--format", args->format, "Output format")
       ->capture_default_str()
       ->check(CLI::IsMember({"csv", "bin"}));

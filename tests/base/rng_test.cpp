@@ -40,8 +40,10 @@ TEST(Rng, BelowStaysInRangeAndHitsEveryValue) {
 TEST(Rng, BelowIsRoughlyUniform) {
   Rng rng(9);
   int counts[4] = {0, 0, 0, 0};
-  for (int i = 0; i < 40000; ++i) ++counts[rng.below(4)];
-  for (int c : counts) EXPECT_NEAR(c, 10000, 400);
+  for (int i = 0; i < 40000; ++i)
+    ++counts[rng.below(4)];
+  for (int c : counts)
+    EXPECT_NEAR(c, 10000, 400);
 }
 
 TEST(Rng, UniformLiesInHalfOpenUnitInterval) {
@@ -55,7 +57,8 @@ TEST(Rng, UniformLiesInHalfOpenUnitInterval) {
 
 TEST(Rng, DerivedSeedsAreDistinctPerIndex) {
   std::set<std::uint64_t> seeds;
-  for (std::uint64_t i = 0; i < 1000; ++i) seeds.insert(derive_seed(5, i));
+  for (std::uint64_t i = 0; i < 1000; ++i)
+    seeds.insert(derive_seed(5, i));
   EXPECT_EQ(seeds.size(), 1000u);
   EXPECT_EQ(derive_seed(5, 3), derive_seed(5, 3));
 }

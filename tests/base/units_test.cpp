@@ -22,7 +22,9 @@ TEST(Units, RejectsUnknownUnitsAndFractionsOfBytes) {
     parse_byte_size("64MB/s");
     FAIL();
   } catch (const ConfigError& e) {
-    EXPECT_STREQ(e.what(), "size '64MB/s' has unknown unit 'mb/s' (use B, KiB, MiB, GiB, TiB, or KB, MB, GB, TB)");
+    EXPECT_STREQ(
+        e.what(),
+        "size '64MB/s' has unknown unit 'mb/s' (use B, KiB, MiB, GiB, TiB, or KB, MB, GB, TB)");
   }
   EXPECT_THROW(parse_byte_size("0.5"), ConfigError);
 }

@@ -30,7 +30,8 @@ class Cli : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::path(::testing::TempDir()) /
-           ("sysgym-cli-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+           ("sysgym-cli-" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }
@@ -48,9 +49,9 @@ class Cli : public ::testing::Test {
   // A synthetic pair written as PREFIX.{ddr,hbm,mixed}.csv in the test directory.
   std::string synth(const std::string& pattern, int samples = 20000, int seed = 1) const {
     const std::string prefix = path(pattern);
-    const Result r = run("synth --pattern " + pattern + " --samples " + std::to_string(samples) +
-                         " --seed " + std::to_string(seed) + " --mixed 0x7f3a00000000:0x7f3a01000000 -o " +
-                         prefix);
+    const Result r =
+        run("synth --pattern " + pattern + " --samples " + std::to_string(samples) + " --seed " +
+            std::to_string(seed) + " --mixed 0x7f3a00000000:0x7f3a01000000 -o " + prefix);
     EXPECT_EQ(r.code, 0) << r.err;
     return prefix;
   }
@@ -98,13 +99,18 @@ TEST_F(Cli, TextOutputShowsTimesAndError) {
 TEST_F(Cli, PreprocessedPairGivesTheSameEstimateAsTheTraces) {
   const std::string p = synth("stencil");
   const std::string bin = path("stencil.bin");
-  ASSERT_EQ(run("preprocess --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv --mode aligned -o " + bin).code, 0);
+  ASSERT_EQ(
+      run("preprocess --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv --mode aligned -o " + bin)
+          .code,
+      0);
   const std::string range = " --hbm-range 0x7f3a00000000:0x7f3a00800000 --json";
-  const Result direct = run("estimate --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv --mode aligned" + range);
+  const Result direct =
+      run("estimate --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv --mode aligned" + range);
   const Result prepared = run("estimate --input " + bin + range);
   ASSERT_EQ(direct.code, 0) << direct.err;
   ASSERT_EQ(prepared.code, 0) << prepared.err;
-  EXPECT_EQ(nlohmann::json::parse(direct.out)["estimated_ms"], nlohmann::json::parse(prepared.out)["estimated_ms"]);
+  EXPECT_EQ(nlohmann::json::parse(direct.out)["estimated_ms"],
+            nlohmann::json::parse(prepared.out)["estimated_ms"]);
   EXPECT_EQ(nlohmann::json::parse(prepared.out)["mode"], "aligned");
   for (const auto& entry : fs::directory_iterator(dir_)) {
     EXPECT_EQ(entry.path().string().find(".tmp-"), std::string::npos) << entry.path();
@@ -136,16 +142,22 @@ TEST_F(Cli, BadInputsExitWithOneAndAMessage) {
       {"estimate --ddr " + path("nope.csv") + " --hbm " + path("nope.csv"),
        "sysgym: IoError: cannot open '" + path("nope.csv") + "': No such file or directory\n"},
       {"estimate --ddr " + path("bad.csv") + " --hbm " + p + ".hbm.csv",
-       "sysgym: TraceFormatError: " + path("bad.csv") + ":3: column 'Vaddr': 'oops' is not an address (decimal or 0x-hex)\n"},
+       "sysgym: TraceFormatError: " + path("bad.csv") +
+           ":3: column 'Vaddr': 'oops' is not an address (decimal or 0x-hex)\n"},
       {"estimate --ddr " + path("empty.csv") + " --hbm " + p + ".hbm.csv",
        "sysgym: TraceFormatError: " + path("empty.csv") + ": the file is empty\n"},
-      {"estimate" + pair + " --unit sec", "sysgym: UnknownNameError: unknown unit 'sec'; valid: ms, instrs, accesses\n"},
+      {"estimate" + pair + " --unit sec",
+       "sysgym: UnknownNameError: unknown unit 'sec'; valid: ms, instrs, accesses\n"},
       {"estimate" + pair + " --page-size 3",
-       "sysgym: ConfigError: page size 3 is out of range: give log2 of the page size in bytes, from 6 "
+       "sysgym: ConfigError: page size 3 is out of range: give log2 of the page size in bytes, "
+       "from 6 "
        "(64 B) to 30 (1 GiB); MemAI uses 13 (8 KiB)\n"},
       {"estimate" + pair + " --hbm-range 0x2000:0x1000",
-       "sysgym: ConfigError: HBM range '0x2000:0x1000': LO must be below HI (ranges are half-open [LO, HI))\n"},
-      {"estimate", "sysgym: ConfigError: give a trace pair with --ddr FILE --hbm FILE, or a preprocessed pair with --input FILE\n"},
+       "sysgym: ConfigError: HBM range '0x2000:0x1000': LO must be below HI (ranges are half-open "
+       "[LO, HI))\n"},
+      {"estimate",
+       "sysgym: ConfigError: give a trace pair with --ddr FILE --hbm FILE, or a preprocessed pair "
+       "with --input FILE\n"},
       {"estimate --input " + p + ".ddr.csv",
        "sysgym: TraceFormatError: " + p + ".ddr.csv: not a sysgym binary file (bad magic)\n"},
   };
@@ -169,7 +181,8 @@ TEST_F(Cli, AFailedPreprocessLeavesThePreviousOutputIntact) {
   ASSERT_EQ(run("preprocess --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv -o " + bin).code, 0);
   const std::string before = slurp(bin);
   std::ofstream(path("broken.csv")) << "Timestamp,Vaddr\n5,1\n4,1\n";
-  EXPECT_EQ(run("preprocess --ddr " + path("broken.csv") + " --hbm " + p + ".hbm.csv -o " + bin).code, 1);
+  EXPECT_EQ(
+      run("preprocess --ddr " + path("broken.csv") + " --hbm " + p + ".hbm.csv -o " + bin).code, 1);
   EXPECT_EQ(slurp(bin), before);
 }
 
@@ -193,7 +206,9 @@ TEST_F(Cli, InspectDescribesTracesAndPreprocessedPairs) {
   EXPECT_EQ(t["phases"], 4);
   EXPECT_EQ(t["format"], "MemAI CSV");
   EXPECT_GE(t["regions"].get<int>(), 1);
-  ASSERT_EQ(run("preprocess --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv -o " + path("p.bin")).code, 0);
+  ASSERT_EQ(
+      run("preprocess --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv -o " + path("p.bin")).code,
+      0);
   const Result prepared = run("inspect " + path("p.bin"));
   ASSERT_EQ(prepared.code, 0) << prepared.err;
   EXPECT_NE(prepared.out.find("prepared-pair"), std::string::npos);
@@ -208,9 +223,10 @@ TEST_F(Cli, ReadsPerfScriptTraces) {
 
 TEST_F(Cli, ShippedDemoPairEstimates) {
   const std::string data = SYSGYM_SHIPPED_DATA;
-  const Result r = run("estimate --ddr " + data + "/synth/phased.ddr.csv --hbm " + data +
-                       "/synth/phased.hbm.csv --hbm-range 0x7f3a00000000:0x7f3a01000000 --measured " +
-                       data + "/synth/phased.mixed.csv --json");
+  const Result r =
+      run("estimate --ddr " + data + "/synth/phased.ddr.csv --hbm " + data +
+          "/synth/phased.hbm.csv --hbm-range 0x7f3a00000000:0x7f3a01000000 --measured " + data +
+          "/synth/phased.mixed.csv --json");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_LT(nlohmann::json::parse(r.out)["error"].get<double>(), 0.05);
 }

@@ -31,8 +31,9 @@ TEST(Env, ActionOutsideTheSpaceNamesEnvActionAndSpace) {
     env.step(std::vector<double>{3});
     FAIL();
   } catch (const InvalidActionError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "linewalk-v0 action [3] is not in Discrete(3): value is 3, expected an integer in [0, 2]");
+    EXPECT_EQ(
+        std::string(e.what()),
+        "linewalk-v0 action [3] is not in Discrete(3): value is 3, expected an integer in [0, 2]");
   }
   // The env is untouched and can go on.
   EXPECT_EQ(env.step(kRight).info.at("position"), 1.0);

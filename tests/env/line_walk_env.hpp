@@ -76,8 +76,9 @@ class LineWalkEnv : public Env {
 inline void register_line_walk(Registry& registry) {
   registry.add({"linewalk-v0", "walk to the end of a line",
                 [](const nlohmann::json& c) { return std::make_unique<LineWalkEnv>(c); }});
-  registry.add({"linewalk-v1", "walk to the end of a line (v1)",
-                [](const nlohmann::json& c) { return std::make_unique<LineWalkEnv>(c, "linewalk-v1"); }});
+  registry.add({"linewalk-v1", "walk to the end of a line (v1)", [](const nlohmann::json& c) {
+                  return std::make_unique<LineWalkEnv>(c, "linewalk-v1");
+                }});
 }
 
 }  // namespace sysgym::testing

@@ -32,8 +32,9 @@ TEST(Registry, UnknownEnvSuggestsTheClosestId) {
     registry.make("linewalk-v3");
     FAIL();
   } catch (const UnknownNameError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "unknown env 'linewalk-v3' (did you mean 'linewalk-v0'?); valid: linewalk-v0, linewalk-v1");
+    EXPECT_EQ(
+        std::string(e.what()),
+        "unknown env 'linewalk-v3' (did you mean 'linewalk-v0'?); valid: linewalk-v0, linewalk-v1");
   }
 }
 

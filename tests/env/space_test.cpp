@@ -37,7 +37,8 @@ TEST(Space, CheckNamesTheActionTheSpaceAndTheReason) {
   EXPECT_EQ(check_message(Space::multi_binary(2), {0, 1, 1}),
             "action [0, 1, 1] is not in MultiBinary(2): it has 3 elements, expected 2");
   EXPECT_EQ(check_message(Space::multi_discrete({2, 5}), {1, 5}),
-            "action [1, 5] is not in MultiDiscrete([2, 5]): element 1 is 5, expected an integer in [0, 4]");
+            "action [1, 5] is not in MultiDiscrete([2, 5]): element 1 is 5, expected an integer in "
+            "[0, 4]");
   EXPECT_EQ(check_message(Space::box({2}, -1.0f, 1.0f), {0.5, std::nan("")}),
             "action [0.5, nan] is not in Box(-1, 1, (2,), float32): element 1 is nan, expected a "
             "value in [-1, 1]");
@@ -47,18 +48,23 @@ TEST(Space, LongActionsAreAbbreviatedInMessages) {
   std::vector<double> value(20, 0.0);
   value[19] = 3;
   EXPECT_EQ(check_message(Space::multi_binary(20), value),
-            "action [0, 0, 0, 0, 0, 0, 0, 0, ...] is not in MultiBinary(20): element 19 is 3, expected 0 or 1");
+            "action [0, 0, 0, 0, 0, 0, 0, 0, ...] is not in MultiBinary(20): element 19 is 3, "
+            "expected 0 or 1");
 }
 
 TEST(Space, SamplesAlwaysLieInTheSpace) {
   const float inf = std::numeric_limits<float>::infinity();
   const std::vector<Space> spaces = {
-      Space::discrete(5, -2), Space::multi_binary(7), Space::multi_discrete({3, 1, 9}),
-      Space::box({2, 3}, -2.0f, 5.0f), Space::box({3}, {-inf, 0.0f, -inf}, {inf, inf, 1.0f}),
+      Space::discrete(5, -2),
+      Space::multi_binary(7),
+      Space::multi_discrete({3, 1, 9}),
+      Space::box({2, 3}, -2.0f, 5.0f),
+      Space::box({3}, {-inf, 0.0f, -inf}, {inf, inf, 1.0f}),
       Space::dict({{"bins", Space::multi_binary(4)}, {"move", Space::discrete(3)}})};
   Rng rng(11);
   for (const Space& s : spaces) {
-    for (int i = 0; i < 2000; ++i) ASSERT_TRUE(s.contains(s.sample(rng))) << s.to_string();
+    for (int i = 0; i < 2000; ++i)
+      ASSERT_TRUE(s.contains(s.sample(rng))) << s.to_string();
   }
 }
 
@@ -75,9 +81,10 @@ TEST(Space, DictLaysChildrenOutInOrder) {
   EXPECT_EQ(s.child_offset(0), 0u);
   EXPECT_EQ(s.child_offset(1), 4u);
   EXPECT_TRUE(s.contains(std::vector<double>{1, 0, 1, 1, 2}));
-  EXPECT_EQ(check_message(s, {1, 0, 1, 1, 3}),
-            "action [1, 0, 1, 1, 3] is not in Dict('bins': MultiBinary(4), 'move': Discrete(3)): in "
-            "'move': value is 3, expected an integer in [0, 2]");
+  EXPECT_EQ(
+      check_message(s, {1, 0, 1, 1, 3}),
+      "action [1, 0, 1, 1, 3] is not in Dict('bins': MultiBinary(4), 'move': Discrete(3)): in "
+      "'move': value is 3, expected an integer in [0, 2]");
 }
 
 TEST(Space, JsonDescribesTypeShapeAndBounds) {

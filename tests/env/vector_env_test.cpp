@@ -60,14 +60,17 @@ TEST(VectorEnv, SeedsEachEnvDifferentlyAndReproducibly) {
   auto run = [&](ParallelFor parallel_for) {
     VectorEnv envs = VectorEnv::make(registry, "linewalk-v0", config, 4, std::move(parallel_for));
     envs.reset(7);
-    for (int i = 0; i < 30; ++i) envs.step(std::vector<double>{2, 2, 2, 2});
+    for (int i = 0; i < 30; ++i)
+      envs.step(std::vector<double>{2, 2, 2, 2});
     return std::vector<float>(envs.observations().begin(), envs.observations().end());
   };
   const std::vector<float> sequential = run({});
   // Any execution order (as a thread pool would give) yields the same batch.
-  const std::vector<float> reversed = run([](std::size_t n, const std::function<void(std::size_t)>& body) {
-    for (std::size_t i = n; i-- > 0;) body(i);
-  });
+  const std::vector<float> reversed =
+      run([](std::size_t n, const std::function<void(std::size_t)>& body) {
+        for (std::size_t i = n; i-- > 0;)
+          body(i);
+      });
   EXPECT_EQ(sequential, reversed);
   EXPECT_NE(sequential[0], sequential[2]);  // different seeds slip differently
 }

@@ -24,8 +24,9 @@ WindowOptions aligned(std::optional<double> window_len) {
 TEST(AlignedWindows, WindowsAreTheSameInstructionsInBothRuns) {
   const TracePair pair{make_trace("d", {0, 1, 2, 3, 4, 5}, {}, {}, {0, 10, 20, 30, 40, 50}),
                        make_trace("h", {0, 0.5, 1, 1.5, 2, 2.5}, {}, {}, {0, 10, 20, 30, 40, 50})};
-  EXPECT_EQ(summarize(make_windows(pair, aligned(20))),
-            (std::vector<Expected>{{2, 1, 0, 2, false}, {2, 1, 2, 4, false}, {1, 0.5, 4, 6, false}}));
+  EXPECT_EQ(
+      summarize(make_windows(pair, aligned(20))),
+      (std::vector<Expected>{{2, 1, 0, 2, false}, {2, 1, 2, 4, false}, {1, 0.5, 4, 6, false}}));
 }
 
 TEST(AlignedWindows, IntervalsWithoutDdrSamplesMergeIntoTheNextWindow) {
@@ -33,7 +34,8 @@ TEST(AlignedWindows, IntervalsWithoutDdrSamplesMergeIntoTheNextWindow) {
                        make_trace("h", {0, 1, 2, 3}, {}, {}, {0, 30, 60, 70})};
   const WindowSet set = make_windows(pair, aligned(20));
   EXPECT_EQ(summarize(set), (std::vector<Expected>{{2, 3, 0, 2, false}, {1, 0, 2, 4, false}}));
-  for (const Window& w : set.windows) EXPECT_FALSE(w.empty());
+  for (const Window& w : set.windows)
+    EXPECT_FALSE(w.empty());
 }
 
 TEST(AlignedWindows, PhasesStartNewWindowsAndCarryTheGapBetweenThem) {
@@ -69,9 +71,10 @@ TEST(AlignedWindows, NeedsInstructionCounts) {
     make_windows(pair, aligned(10));
     FAIL();
   } catch (const ConfigError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "window mode 'aligned' needs instruction counts, and d.perf has no Instrs column (use "
-              "mode 'memai')");
+    EXPECT_EQ(
+        std::string(e.what()),
+        "window mode 'aligned' needs instruction counts, and d.perf has no Instrs column (use "
+        "mode 'memai')");
   }
 }
 

@@ -37,7 +37,8 @@ TEST(HbmRanges, LoNotBelowHiIsAnError) {
     parse_address_range("0x2000:0x1000");
     FAIL();
   } catch (const ConfigError& e) {
-    EXPECT_EQ(std::string(e.what()), "HBM range '0x2000:0x1000': LO must be below HI (ranges are half-open [LO, HI))");
+    EXPECT_EQ(std::string(e.what()),
+              "HBM range '0x2000:0x1000': LO must be below HI (ranges are half-open [LO, HI))");
   }
   EXPECT_THROW(parse_address_range("0x1000:0x1000"), ConfigError);
   try {

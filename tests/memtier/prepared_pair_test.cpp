@@ -30,7 +30,8 @@ TEST(PreparedPair, CountsEverySampleOfEveryWindowOnItsPage) {
   w.mode = WindowMode::kAligned;
   const PreparedPair pair = prepare_pair(traces, w);
   std::uint64_t total = 0;
-  for (std::size_t i = 0; i < pair.window_count(); ++i) total += pair.window_samples(i);
+  for (std::size_t i = 0; i < pair.window_count(); ++i)
+    total += pair.window_samples(i);
   EXPECT_EQ(total, traces.ddr.size());  // aligned windows do not share samples
   EXPECT_EQ(pair.ddr_total_ticks, traces.ddr.span_ticks());
   EXPECT_EQ(pair.hbm_total_ticks, traces.hbm.span_ticks());
@@ -60,7 +61,8 @@ TEST(PreparedPair, AddressSpacesWiderThan32BitsOfPagesAreCountedToo) {
   EXPECT_EQ(pair.pages.back(), bases[1] + 6 * 4096);
   const HbmRanges stack({{bases[1], bases[1] + (1 << 20)}});
   const Estimate e = Estimator(pair).estimate(stack);
-  EXPECT_NEAR(static_cast<double>(e.samples_in_hbm) / static_cast<double>(e.samples), 1.0 / 3.0, 0.01);
+  EXPECT_NEAR(static_cast<double>(e.samples_in_hbm) / static_cast<double>(e.samples), 1.0 / 3.0,
+              0.01);
 }
 
 TEST(PreparedPair, FileRoundTripGivesBitIdenticalEstimates) {
@@ -76,14 +78,16 @@ TEST(PreparedPair, FileRoundTripGivesBitIdenticalEstimates) {
     const PreparedPair copied = viewed;  // copies keep viewing the same owner
     owned.reset();
     viewed = PreparedPair();
-    EXPECT_EQ(Estimator(copied).estimate(HbmRanges()).estimated_ms, Estimator(pair).estimate(HbmRanges()).estimated_ms);
+    EXPECT_EQ(Estimator(copied).estimate(HbmRanges()).estimated_ms,
+              Estimator(pair).estimate(HbmRanges()).estimated_ms);
     EXPECT_EQ(back.options.mode, mode);
     EXPECT_EQ(back.options.window_len, pair.options.window_len);
     Rng rng(1);
     for (int trial = 0; trial < 10; ++trial) {
       const std::uint64_t page = pair.pages[rng.below(pair.pages.size())];
       const HbmRanges ranges({{page, page + (rng.below(512) + 1) * pair.page_bytes()}});
-      EXPECT_EQ(Estimator(back).estimate(ranges).estimated_ms, Estimator(pair).estimate(ranges).estimated_ms);
+      EXPECT_EQ(Estimator(back).estimate(ranges).estimated_ms,
+                Estimator(pair).estimate(ranges).estimated_ms);
     }
   }
 }
@@ -109,7 +113,8 @@ TEST(PreparedPair, ARawTraceIsNotAPreparedPair) {
     FAIL();
   } catch (const TraceFormatError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "ddr.bin: holds a 'trace', expected a preprocessed pair (make one with `sysgym preprocess`)");
+              "ddr.bin: holds a 'trace', expected a preprocessed pair (make one with `sysgym "
+              "preprocess`)");
   }
 }
 

@@ -13,14 +13,17 @@ namespace sysgym::memtier::testing {
 inline constexpr double kCyclesPerMs = 1000.0;
 
 inline Trace make_trace(std::string name, const std::vector<double>& ms,
-                        std::vector<std::uint32_t> phase = {}, std::vector<std::uint64_t> vaddr = {},
+                        std::vector<std::uint32_t> phase = {},
+                        std::vector<std::uint64_t> vaddr = {},
                         std::vector<std::uint64_t> instrs = {}) {
   Trace t;
   t.source = std::move(name);
-  for (double m : ms) t.timestamp.push_back(static_cast<std::uint64_t>(m * kCyclesPerMs));
+  for (double m : ms)
+    t.timestamp.push_back(static_cast<std::uint64_t>(m * kCyclesPerMs));
   t.phase = phase.empty() ? std::vector<std::uint32_t>(ms.size(), 0) : std::move(phase);
   if (vaddr.empty()) {
-    for (std::size_t i = 0; i < ms.size(); ++i) vaddr.push_back(0x100000 + 0x2000 * i);
+    for (std::size_t i = 0; i < ms.size(); ++i)
+      vaddr.push_back(0x100000 + 0x2000 * i);
   }
   t.vaddr = std::move(vaddr);
   t.instrs = std::move(instrs);
@@ -48,7 +51,8 @@ inline std::vector<Expected> summarize(const WindowSet& set) {
   std::vector<Expected> out;
   for (const Window& w : set.windows) {
     out.push_back({static_cast<double>(w.ddr_ticks) / set.ticks_per_ms,
-                   static_cast<double>(w.hbm_ticks) / set.ticks_per_ms, w.ddr_begin, w.ddr_end, w.gap});
+                   static_cast<double>(w.hbm_ticks) / set.ticks_per_ms, w.ddr_begin, w.ddr_end,
+                   w.gap});
   }
   return out;
 }

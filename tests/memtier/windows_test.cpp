@@ -55,11 +55,10 @@ TEST(MemaiWindows, AMissingPhaseNumberLeavesAGapWindow) {
 TEST(MemaiWindows, AccessUnitGivesSingleSampleWindows) {
   // Ordinals 0..2, window 0.5 accesses: n = 4 slices of half a sample each.
   const TracePair pair{make_trace("d", {0, 10, 20}), make_trace("h", {0, 5, 10})};
-  EXPECT_EQ(summarize(make_windows(pair, memai_options(0.5, WindowUnit::kAccesses))),
-            (std::vector<Expected>{{0, 0, 0, 1, false},
-                                   {10, 5, 1, 2, false},
-                                   {0, 0, 1, 2, false},
-                                   {10, 5, 2, 3, false}}));
+  EXPECT_EQ(
+      summarize(make_windows(pair, memai_options(0.5, WindowUnit::kAccesses))),
+      (std::vector<Expected>{
+          {0, 0, 0, 1, false}, {10, 5, 1, 2, false}, {0, 0, 1, 2, false}, {10, 5, 2, 3, false}}));
 }
 
 TEST(MemaiWindows, InstructionUnitSlicesByInstructionCounts) {
@@ -99,18 +98,23 @@ TEST(MemaiWindows, BadOptionsAndPairsAreNamed) {
   const TracePair pair{make_trace("d.csv", {0, 1}), make_trace("h.csv", {0, 1})};
   WindowOptions o = memai_options(1.0);
   o.page_size_bits = 40;
-  EXPECT_EQ(config_error(pair, o),
-            "page size 40 is out of range: give log2 of the page size in bytes, from 6 (64 B) to 30 "
-            "(1 GiB); MemAI uses 13 (8 KiB)");
-  EXPECT_EQ(config_error(pair, memai_options(1.0, WindowUnit::kInstrs)),
-            "unit 'instrs' needs an Instrs column, and d.csv has none (use unit 'ms' or 'accesses')");
-  EXPECT_EQ(config_error(pair, memai_options(-2.0)), "window length must be a positive number, got -2.000000");
-  EXPECT_EQ(config_error(pair, memai_options(1e-9)),
-            "window length 0.000000 ms gives more than 50000000 windows; choose a larger window length");
+  EXPECT_EQ(
+      config_error(pair, o),
+      "page size 40 is out of range: give log2 of the page size in bytes, from 6 (64 B) to 30 "
+      "(1 GiB); MemAI uses 13 (8 KiB)");
+  EXPECT_EQ(
+      config_error(pair, memai_options(1.0, WindowUnit::kInstrs)),
+      "unit 'instrs' needs an Instrs column, and d.csv has none (use unit 'ms' or 'accesses')");
+  EXPECT_EQ(config_error(pair, memai_options(-2.0)),
+            "window length must be a positive number, got -2.000000");
+  EXPECT_EQ(
+      config_error(pair, memai_options(1e-9)),
+      "window length 0.000000 ms gives more than 50000000 windows; choose a larger window length");
   const TracePair phases{make_trace("d.csv", {0, 1}, {0, 1}), make_trace("h.csv", {0, 1}, {0, 2})};
-  EXPECT_EQ(config_error(phases, memai_options(1.0)),
-            "trace pair: phases differ: d.csv has {0,1} but h.csv has {0,2} (both runs must mark the "
-            "same phases)");
+  EXPECT_EQ(
+      config_error(phases, memai_options(1.0)),
+      "trace pair: phases differ: d.csv has {0,1} but h.csv has {0,2} (both runs must mark the "
+      "same phases)");
 }
 
 TEST(WindowNames, ParseAndSuggest) {

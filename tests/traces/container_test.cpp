@@ -74,7 +74,8 @@ TEST(Container, NewerVersionsAreRefusedWithBothNumbers) {
   std::vector<std::uint8_t> bytes = encode_trace(sample_trace());
   bytes[8] = 7;
   reseal(bytes);
-  EXPECT_EQ(error_of(bytes), "t.bin: binary format version 7 is not supported (this build reads 1)");
+  EXPECT_EQ(error_of(bytes),
+            "t.bin: binary format version 7 is not supported (this build reads 1)");
 }
 
 TEST(Container, BlocksPointingOutsideTheFileAreRejected) {

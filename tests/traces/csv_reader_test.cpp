@@ -29,7 +29,8 @@ TEST(CsvReader, ReadsMemaiColumnsWithHexAndDecimalAddresses) {
 }
 
 TEST(CsvReader, ColumnsMayComeInAnyOrderWithExtrasQuotesAndCrlf) {
-  const Trace t = read_csv_trace("\"\",vaddr,extra,TIMESTAMP\r\n0,0x10,x,5\r\n1,0x20,y,6\r\n", "t.csv");
+  const Trace t =
+      read_csv_trace("\"\",vaddr,extra,TIMESTAMP\r\n0,0x10,x,5\r\n1,0x20,y,6\r\n", "t.csv");
   EXPECT_EQ(t.vaddr, (std::vector<std::uint64_t>{0x10, 0x20}));
   EXPECT_EQ(t.timestamp, (std::vector<std::uint64_t>{5, 6}));
   EXPECT_FALSE(t.has_instrs());
@@ -73,17 +74,20 @@ TEST(CsvReader, UnsortedTimestampsAreRejectedWithTheLine) {
   EXPECT_EQ(error_of("Timestamp,Vaddr\n10,1\n5,1\n"),
             "ddr.csv:3: Timestamp 5 is smaller than the previous sample's 10 (samples must be "
             "ordered by time, grouped by increasing phase)");
-  EXPECT_EQ(error_of("Timestamp,Vaddr,Phase\n1,1,1\n2,1,0\n"),
-            "ddr.csv:3: Phase 0 is smaller than the previous sample's 1 (samples must be ordered by "
-            "time, grouped by increasing phase)");
-  EXPECT_EQ(error_of("Timestamp,Instrs,Vaddr,Phase\n1,9,1,0\n2,8,1,0\n"),
-            "ddr.csv:3: Instrs 8 is smaller than the previous sample's 9 (samples must be ordered by "
-            "time, grouped by increasing phase)");
+  EXPECT_EQ(
+      error_of("Timestamp,Vaddr,Phase\n1,1,1\n2,1,0\n"),
+      "ddr.csv:3: Phase 0 is smaller than the previous sample's 1 (samples must be ordered by "
+      "time, grouped by increasing phase)");
+  EXPECT_EQ(
+      error_of("Timestamp,Instrs,Vaddr,Phase\n1,9,1,0\n2,8,1,0\n"),
+      "ddr.csv:3: Instrs 8 is smaller than the previous sample's 9 (samples must be ordered by "
+      "time, grouped by increasing phase)");
 }
 
 TEST(CsvReader, ReportsProgressUpToTheWholeText) {
   std::string text = "Timestamp,Vaddr\n";
-  for (int i = 0; i < 70000; ++i) text += std::to_string(i) + ",4096\n";
+  for (int i = 0; i < 70000; ++i)
+    text += std::to_string(i) + ",4096\n";
   std::uint64_t last_done = 0;
   int calls = 0;
   read_csv_trace(text, "big.csv", [&](std::uint64_t done, std::uint64_t total) {

@@ -10,14 +10,17 @@
 namespace sysgym::memtier {
 namespace {
 
-std::vector<std::uint8_t> bytes_of(std::string_view text) { return {text.begin(), text.end()}; }
+std::vector<std::uint8_t> bytes_of(std::string_view text) {
+  return {text.begin(), text.end()};
+}
 
 TEST(Load, RecognisesEachFormatFromItsBytes) {
   EXPECT_EQ(detect_trace_format(bytes_of("Timestamp,Vaddr\n1,2\n"), "a"), TraceFormat::kCsv);
   EXPECT_EQ(detect_trace_format(bytes_of("  12.5: 7f00\n"), "a"), TraceFormat::kPerfScript);
   SynthOptions options;
   options.samples = 10;
-  EXPECT_EQ(detect_trace_format(encode_trace(synthesize_pair(options).ddr), "a"), TraceFormat::kBinary);
+  EXPECT_EQ(detect_trace_format(encode_trace(synthesize_pair(options).ddr), "a"),
+            TraceFormat::kBinary);
 }
 
 TEST(Load, EmptyAndUnrecognisedFilesAreNamed) {

@@ -21,7 +21,8 @@ TEST(PerfReader, ReadsTimeAddressAndAccessKind) {
   const Trace t = read_perf_script_trace(fixture("perf_mem.txt"), "perf_mem.txt");
   ASSERT_EQ(t.size(), 3u);
   EXPECT_EQ(t.time_base, TimeBase::kNanoseconds);
-  EXPECT_EQ(t.timestamp, (std::vector<std::uint64_t>{1000000100000ull, 1000000250000ull, 1000001000000ull}));
+  EXPECT_EQ(t.timestamp,
+            (std::vector<std::uint64_t>{1000000100000ull, 1000000250000ull, 1000001000000ull}));
   EXPECT_EQ(t.vaddr, (std::vector<std::uint64_t>{0x7f3a00001000, 0x7f3a00002040, 0x7f3a00003000}));
   EXPECT_EQ(t.access, (std::vector<std::uint8_t>{1, 2, 1}));
   EXPECT_FALSE(t.has_instrs());

@@ -40,7 +40,8 @@ TEST_P(SynthPattern, MixedRunLiesBetweenTheAllHbmAndAllDdrRunsForStreamingData) 
   const TracePair pair = synthesize_pair(o);
   const Trace none = synthesize_mixed(o, HbmRanges());
   // Nothing in HBM: the same costs as the DDR run up to its own jitter stream (+-3 %).
-  const double ratio = static_cast<double>(none.span_ticks()) / static_cast<double>(pair.ddr.span_ticks());
+  const double ratio =
+      static_cast<double>(none.span_ticks()) / static_cast<double>(pair.ddr.span_ticks());
   EXPECT_NEAR(ratio, 1.0, 0.01);
 }
 
@@ -65,8 +66,9 @@ TEST(Synth, UnknownPatternAndBadOptionsAreNamed) {
     synthesize_pair(options_for("strem"));
     FAIL();
   } catch (const UnknownNameError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "unknown pattern 'strem' (did you mean 'stream'?); valid: phased, random, stencil, stream");
+    EXPECT_EQ(
+        std::string(e.what()),
+        "unknown pattern 'strem' (did you mean 'stream'?); valid: phased, random, stencil, stream");
   }
   SynthOptions o = options_for("stream");
   o.samples = 1;
