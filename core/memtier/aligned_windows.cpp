@@ -23,12 +23,7 @@ std::uint64_t time_at_instruction(const Trace& trace, std::size_t& cursor, std::
 WindowSet make_aligned_windows(const TracePair& pair, const WindowOptions& options) {
   const Trace& ddr = pair.ddr;
   const Trace& hbm = pair.hbm;
-  for (const Trace* t : {&ddr, &hbm}) {
-    if (!t->has_instrs()) {
-      throw ConfigError("window mode 'aligned' needs instruction counts, and " + t->source +
-                        " has no Instrs column (use mode 'memai')");
-    }
-  }
+  require_instrs(pair, "window mode 'aligned'", "use mode 'memai'");
   WindowSet set;
   set.ticks_per_ms = ticks_per_ms(ddr.time_base, options.cpu_cycles_per_ms);
   const double span = static_cast<double>(ddr.instrs.back() - ddr.instrs.front());

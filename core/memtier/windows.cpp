@@ -92,6 +92,16 @@ std::vector<PhaseRange> phase_ranges(const Trace& trace) {
   return out;
 }
 
+void require_instrs(const TracePair& pair, const std::string& needed_by,
+                    const std::string& instead) {
+  for (const Trace* t : {&pair.ddr, &pair.hbm}) {
+    if (!t->has_instrs()) {
+      throw ConfigError(needed_by + " needs an Instrs column, and " + t->source + " has none (" +
+                        instead + ")");
+    }
+  }
+}
+
 void validate_window_options(const WindowOptions& options) {
   if (options.page_size_bits < kMinPageSizeBits || options.page_size_bits > kMaxPageSizeBits) {
     throw ConfigError("page size " + std::to_string(options.page_size_bits) +
@@ -149,12 +159,7 @@ WindowSet make_memai_windows(const TracePair& pair, const WindowOptions& options
   const Trace& ddr = pair.ddr;
   const Trace& hbm = pair.hbm;
   if (options.unit == WindowUnit::kInstrs) {
-    for (const Trace* t : {&ddr, &hbm}) {
-      if (!t->has_instrs()) {
-        throw ConfigError("unit 'instrs' needs an Instrs column, and " + t->source +
-                          " has none (use unit 'ms' or 'accesses')");
-      }
-    }
+    require_instrs(pair, "unit 'instrs'", "use unit 'ms' or 'accesses'");
   }
   WindowSet set;
   set.ticks_per_ms = ticks_per_ms(ddr.time_base, options.cpu_cycles_per_ms);

@@ -74,6 +74,11 @@ WindowSet make_windows(const TracePair& pair, const WindowOptions& options);
 WindowSet make_memai_windows(const TracePair& pair, const WindowOptions& options);
 WindowSet make_aligned_windows(const TracePair& pair, const WindowOptions& options);
 
+// Throws ConfigError "<needed_by> needs an Instrs column, and <file> has none (<instead>)"
+// unless both traces carry instruction counts.
+void require_instrs(const TracePair& pair, const std::string& needed_by,
+                    const std::string& instead);
+
 // [begin, end) sample ranges of each phase of `trace`, in trace order.
 struct PhaseRange {
   std::uint32_t phase;

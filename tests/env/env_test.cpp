@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/errors.hpp"
+
 #include "base/error.hpp"
 #include "env/line_walk_env.hpp"
 
@@ -14,27 +16,17 @@ const std::vector<double> kRight = {2};
 
 TEST(Env, StepBeforeResetIsAnApiMisuse) {
   LineWalkEnv env(nlohmann::json::object());
-  try {
-    env.step(kRight);
-    FAIL();
-  } catch (const ApiMisuseError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "linewalk-v0: step() called without an active episode; call reset() first (after the "
-              "first reset, and again once terminated or truncated)");
-  }
+  EXPECT_EQ(testing::message_of<ApiMisuseError>([&] { env.step(kRight); }),
+            "linewalk-v0: step() called without an active episode; call reset() first (after the "
+            "first reset, and again once terminated or truncated)");
 }
 
 TEST(Env, ActionOutsideTheSpaceNamesEnvActionAndSpace) {
   LineWalkEnv env(nlohmann::json::object());
   env.reset(1);
-  try {
-    env.step(std::vector<double>{3});
-    FAIL();
-  } catch (const InvalidActionError& e) {
-    EXPECT_EQ(
-        std::string(e.what()),
-        "linewalk-v0 action [3] is not in Discrete(3): value is 3, expected an integer in [0, 2]");
-  }
+  EXPECT_EQ(
+      testing::message_of<InvalidActionError>([&] { env.step(std::vector<double>{3}); }),
+      "linewalk-v0 action [3] is not in Discrete(3): value is 3, expected an integer in [0, 2]");
   // The env is untouched and can go on.
   EXPECT_EQ(env.step(kRight).info.at("position"), 1.0);
 }
@@ -87,13 +79,8 @@ TEST(Env, InfoIsStructuredAndJsonable) {
   LineWalkEnv env(nlohmann::json::object());
   const ResetResult r = env.reset(0);
   EXPECT_EQ(r.info.to_json(), (nlohmann::json{{"position", 0.0}, {"steps", 0.0}}));
-  try {
-    r.info.at("postion");
-    FAIL();
-  } catch (const UnknownNameError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "unknown info key 'postion' (did you mean 'position'?); valid: position, steps");
-  }
+  EXPECT_EQ(testing::message_of<UnknownNameError>([&] { r.info.at("postion"); }),
+            "unknown info key 'postion' (did you mean 'position'?); valid: position, steps");
 }
 
 }  // namespace

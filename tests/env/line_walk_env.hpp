@@ -81,4 +81,10 @@ inline void register_line_walk(Registry& registry) {
                 }});
 }
 
+inline Registry line_walk_registry() {
+  Registry registry;
+  register_line_walk(registry);
+  return registry;
+}
+
 }  // namespace sysgym::testing

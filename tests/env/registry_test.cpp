@@ -2,56 +2,44 @@
 
 #include <gtest/gtest.h>
 
+#include "support/errors.hpp"
+
 #include "base/error.hpp"
 #include "env/line_walk_env.hpp"
 
 namespace sysgym {
 namespace {
 
-Registry make_registry() {
-  Registry registry;
-  testing::register_line_walk(registry);
-  return registry;
-}
-
 TEST(Registry, MakesByFullIdAndBareNameMeansHighestVersion) {
-  const Registry registry = make_registry();
+  const Registry registry = testing::line_walk_registry();
   EXPECT_EQ(registry.make("linewalk-v0")->id(), "linewalk-v0");
   EXPECT_EQ(registry.make("linewalk")->id(), "linewalk-v1");
   EXPECT_EQ(registry.ids(), (std::vector<std::string>{"linewalk-v0", "linewalk-v1"}));
 }
 
 TEST(Registry, PassesTheConfigToTheFactory) {
-  const Registry registry = make_registry();
+  const Registry registry = testing::line_walk_registry();
   EXPECT_EQ(registry.make("linewalk-v0", {{"length", 9}})->config()["length"], 9);
 }
 
 TEST(Registry, UnknownEnvSuggestsTheClosestId) {
-  const Registry registry = make_registry();
-  try {
-    registry.make("linewalk-v3");
-    FAIL();
-  } catch (const UnknownNameError& e) {
-    EXPECT_EQ(
-        std::string(e.what()),
-        "unknown env 'linewalk-v3' (did you mean 'linewalk-v0'?); valid: linewalk-v0, linewalk-v1");
-  }
+  const Registry registry = testing::line_walk_registry();
+  EXPECT_EQ(
+      testing::message_of<UnknownNameError>([&] { registry.make("linewalk-v3"); }),
+      "unknown env 'linewalk-v3' (did you mean 'linewalk-v0'?); valid: linewalk-v0, linewalk-v1");
 }
 
 TEST(Registry, ConfigErrorsPassThroughUnchanged) {
-  const Registry registry = make_registry();
-  try {
-    registry.make("linewalk-v0", {{"lenght", 4}});
-    FAIL();
-  } catch (const ConfigError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "linewalk-v0 config: unknown key 'lenght' (did you mean 'length'?); valid: length, "
-              "max_steps, slip_percent");
-  }
+  const Registry registry = testing::line_walk_registry();
+  EXPECT_EQ(testing::message_of<ConfigError>([&] {
+              registry.make("linewalk-v0", {{"lenght", 4}});
+            }),
+            "linewalk-v0 config: unknown key 'lenght' (did you mean 'length'?); valid: length, "
+            "max_steps, slip_percent");
 }
 
 TEST(Registry, RejectsUnversionedIdsAndDuplicates) {
-  Registry registry = make_registry();
+  Registry registry = testing::line_walk_registry();
   auto factory = [](const nlohmann::json& c) { return std::make_unique<testing::LineWalkEnv>(c); };
   EXPECT_THROW(registry.add({"linewalk", "", factory}), ApiMisuseError);
   EXPECT_THROW(registry.add({"linewalk-vX", "", factory}), ApiMisuseError);

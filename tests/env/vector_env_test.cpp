@@ -2,20 +2,16 @@
 
 #include <gtest/gtest.h>
 
+#include "support/errors.hpp"
+
 #include "base/error.hpp"
 #include "env/line_walk_env.hpp"
 
 namespace sysgym {
 namespace {
 
-Registry make_registry() {
-  Registry registry;
-  testing::register_line_walk(registry);
-  return registry;
-}
-
 TEST(VectorEnv, BatchesObservationsRewardsAndFlags) {
-  const Registry registry = make_registry();
+  const Registry registry = testing::line_walk_registry();
   VectorEnv envs = VectorEnv::make(registry, "linewalk-v0", {{"length", 3}}, 4);
   envs.reset(1);
   ASSERT_EQ(envs.observations().size(), 8u);
@@ -27,7 +23,7 @@ TEST(VectorEnv, BatchesObservationsRewardsAndFlags) {
 }
 
 TEST(VectorEnv, AutoresetKeepsTheFinalObservation) {
-  const Registry registry = make_registry();
+  const Registry registry = testing::line_walk_registry();
   VectorEnv envs = VectorEnv::make(registry, "linewalk-v0", {{"length", 2}}, 2);
   envs.reset(0);
   envs.step(std::vector<double>{2, 1});
@@ -40,22 +36,19 @@ TEST(VectorEnv, AutoresetKeepsTheFinalObservation) {
 }
 
 TEST(VectorEnv, AnInvalidActionLeavesEveryEnvUntouched) {
-  const Registry registry = make_registry();
+  const Registry registry = testing::line_walk_registry();
   VectorEnv envs = VectorEnv::make(registry, "linewalk-v0", nlohmann::json::object(), 3);
   envs.reset(0);
-  try {
-    envs.step(std::vector<double>{2, 2, 5});
-    FAIL();
-  } catch (const InvalidActionError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "env 2 action [5] is not in Discrete(3): value is 5, expected an integer in [0, 2]");
-  }
+  EXPECT_EQ(testing::message_of<InvalidActionError>([&] {
+              envs.step(std::vector<double>{2, 2, 5});
+            }),
+            "env 2 action [5] is not in Discrete(3): value is 5, expected an integer in [0, 2]");
   EXPECT_EQ(envs.env(0).info().at("steps"), 0.0);
   EXPECT_THROW(envs.step(std::vector<double>{2, 2}), InvalidActionError);
 }
 
 TEST(VectorEnv, SeedsEachEnvDifferentlyAndReproducibly) {
-  const Registry registry = make_registry();
+  const Registry registry = testing::line_walk_registry();
   const nlohmann::json config = {{"slip_percent", 50}, {"length", 50}, {"max_steps", 100}};
   auto run = [&](ParallelFor parallel_for) {
     VectorEnv envs = VectorEnv::make(registry, "linewalk-v0", config, 4, std::move(parallel_for));

@@ -1,6 +1,8 @@
 // The instruction-aligned window mode.
 #include <gtest/gtest.h>
 
+#include "support/errors.hpp"
+
 #include "base/error.hpp"
 #include "memtier/trace_builder.hpp"
 #include "memtier/windows.hpp"
@@ -67,15 +69,8 @@ TEST(AlignedWindows, TileSyntheticRunsExactlyWithoutSampleLessWindows) {
 
 TEST(AlignedWindows, NeedsInstructionCounts) {
   const TracePair pair{make_trace("d.perf", {0, 1}), make_trace("h.perf", {0, 1})};
-  try {
-    make_windows(pair, aligned(10));
-    FAIL();
-  } catch (const ConfigError& e) {
-    EXPECT_EQ(
-        std::string(e.what()),
-        "window mode 'aligned' needs instruction counts, and d.perf has no Instrs column (use "
-        "mode 'memai')");
-  }
+  EXPECT_EQ(sysgym::testing::message_of<ConfigError>([&] { make_windows(pair, aligned(10)); }),
+            "window mode 'aligned' needs an Instrs column, and d.perf has none (use mode 'memai')");
 }
 
 }  // namespace

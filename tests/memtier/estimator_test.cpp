@@ -68,16 +68,20 @@ void PrintTo(const Case& c, std::ostream* out) {
 
 class EstimatorOnSyntheticPairs : public ::testing::TestWithParam<Case> {
  protected:
-  PreparedPair prepare() const {
+  TracePair traces() const {
     SynthOptions o;
     o.pattern = GetParam().pattern;
     o.samples = 30000;
     o.seed = 11;
+    return synthesize_pair(o);
+  }
+  WindowOptions options() const {
     WindowOptions w;
     w.mode = GetParam().mode;
     if (w.mode == WindowMode::kMemai) w.window_len = 50.0;  // ms: tens of windows
-    return prepare_pair(synthesize_pair(o), w);
+    return w;
   }
+  PreparedPair prepare() const { return prepare_pair(traces(), options()); }
 };
 
 TEST_P(EstimatorOnSyntheticPairs, NothingInHbmGivesExactlyTheDdrRunsTime) {
@@ -96,16 +100,9 @@ TEST_P(EstimatorOnSyntheticPairs, EverythingInHbmGivesExactlyTheHbmRunsTime) {
 }
 
 TEST_P(EstimatorOnSyntheticPairs, MatchesABruteForceSumOverSamples) {
-  const PreparedPair pair = prepare();
-  SynthOptions o;
-  o.pattern = GetParam().pattern;
-  o.samples = 30000;
-  o.seed = 11;
-  const TracePair traces = synthesize_pair(o);
-  WindowOptions w;
-  w.mode = GetParam().mode;
-  if (w.mode == WindowMode::kMemai) w.window_len = 50.0;
-  const WindowSet set = make_windows(traces, w);
+  const TracePair pair_traces = traces();
+  const PreparedPair pair = prepare_pair(pair_traces, options());
+  const WindowSet set = make_windows(pair_traces, options());
   Rng rng(5);
   for (int trial = 0; trial < 20; ++trial) {
     HbmRanges ranges;
@@ -124,7 +121,7 @@ TEST_P(EstimatorOnSyntheticPairs, MatchesABruteForceSumOverSamples) {
       }
       double in_hbm = 0;
       for (std::uint64_t s = win.ddr_begin; s < win.ddr_end; ++s) {
-        const std::uint64_t page_start = traces.ddr.vaddr[s] & ~(pair.page_bytes() - 1);
+        const std::uint64_t page_start = pair_traces.ddr.vaddr[s] & ~(pair.page_bytes() - 1);
         in_hbm += ranges.contains(page_start) ? 1 : 0;
       }
       expected +=
@@ -143,13 +140,22 @@ INSTANTIATE_TEST_SUITE_P(
       return info.param.pattern + (info.param.mode == WindowMode::kMemai ? "Memai" : "Aligned");
     });
 
-TEST(Estimator, AddingRangesNeverIncreasesTheTimeWhenHbmIsFasterInEveryWindow) {
+SynthOptions synthetic(const std::string& pattern, std::uint64_t samples) {
   SynthOptions o;
-  o.pattern = "stream";
-  o.samples = 30000;
+  o.pattern = pattern;
+  o.samples = samples;
+  return o;
+}
+
+WindowOptions aligned_windows() {
   WindowOptions w;
   w.mode = WindowMode::kAligned;
-  const PreparedPair pair = prepare_pair(synthesize_pair(o), w);
+  return w;
+}
+
+TEST(Estimator, AddingRangesNeverIncreasesTheTimeWhenHbmIsFasterInEveryWindow) {
+  const PreparedPair pair =
+      prepare_pair(synthesize_pair(synthetic("stream", 30000)), aligned_windows());
   for (std::size_t i = 0; i < pair.window_count(); ++i)
     ASSERT_LE(pair.hbm_ticks[i], pair.ddr_ticks[i]);
   Rng rng(3);
@@ -172,13 +178,8 @@ TEST(Estimator, RelativeErrorAgainstAMeasuredRun) {
 }
 
 TEST(Estimator, SyntheticMixedRunIsEstimatedWithinAFewPercent) {
-  SynthOptions o;
-  o.pattern = "phased";
-  o.samples = 50000;
-  WindowOptions w;
-  w.mode = WindowMode::kAligned;
-  const TracePair traces = synthesize_pair(o);
-  const PreparedPair pair = prepare_pair(traces, w);
+  const SynthOptions o = synthetic("phased", 50000);
+  const PreparedPair pair = prepare_pair(synthesize_pair(o), aligned_windows());
   const HbmRanges hot({{0x7f3a00000000, 0x7f3a01000000}});  // phase 0's hot set
   const Trace measured = synthesize_mixed(o, hot);
   const double measured_ms = static_cast<double>(measured.span_ticks()) / pair.ticks_per_ms;

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/errors.hpp"
+
 #include "base/error.hpp"
 
 namespace sysgym::memtier {
@@ -33,22 +35,12 @@ TEST(HbmRanges, ParsesHexWithOrWithoutPrefix) {
 }
 
 TEST(HbmRanges, LoNotBelowHiIsAnError) {
-  try {
-    parse_address_range("0x2000:0x1000");
-    FAIL();
-  } catch (const ConfigError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "HBM range '0x2000:0x1000': LO must be below HI (ranges are half-open [LO, HI))");
-  }
+  EXPECT_EQ(sysgym::testing::message_of<ConfigError>([&] { parse_address_range("0x2000:0x1000"); }),
+            "HBM range '0x2000:0x1000': LO must be below HI (ranges are half-open [LO, HI))");
   EXPECT_THROW(parse_address_range("0x1000:0x1000"), ConfigError);
-  try {
-    parse_address_range("0x1000-0x2000");
-    FAIL();
-  } catch (const ConfigError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "HBM range '0x1000-0x2000' is not of the form LO:HI in hexadecimal (e.g. "
-              "0x7f0000000000:0x7f0000400000)");
-  }
+  EXPECT_EQ(sysgym::testing::message_of<ConfigError>([&] { parse_address_range("0x1000-0x2000"); }),
+            "HBM range '0x1000-0x2000' is not of the form LO:HI in hexadecimal (e.g. "
+            "0x7f0000000000:0x7f0000400000)");
 }
 
 }  // namespace

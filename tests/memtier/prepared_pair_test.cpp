@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/errors.hpp"
+
 #include "base/error.hpp"
 #include "base/rng.hpp"
 #include "memtier/estimator.hpp"
@@ -96,26 +98,19 @@ TEST(PreparedPair, InconsistentColumnsAreRejectedOnLoad) {
   PreparedPair pair = make_prepared(WindowMode::kAligned);
   pair.entry_page.mutable_values()[3] = static_cast<std::uint32_t>(pair.pages.size());
   const std::vector<std::uint8_t> bytes = encode_prepared_pair(pair);
-  try {
-    decode_prepared_pair(ContainerReader(bytes, "p.bin"));
-    FAIL();
-  } catch (const TraceFormatError& e) {
-    EXPECT_EQ(std::string(e.what()), "p.bin: bad page entry in window 0");
-  }
+  EXPECT_EQ(sysgym::testing::message_of<TraceFormatError>(
+                [&] { decode_prepared_pair(ContainerReader(bytes, "p.bin")); }),
+            "p.bin: bad page entry in window 0");
 }
 
 TEST(PreparedPair, ARawTraceIsNotAPreparedPair) {
   SynthOptions o;
   o.samples = 10;
   const std::vector<std::uint8_t> bytes = encode_trace(synthesize_pair(o).ddr);
-  try {
-    decode_prepared_pair(ContainerReader(bytes, "ddr.bin"));
-    FAIL();
-  } catch (const TraceFormatError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "ddr.bin: holds a 'trace', expected a preprocessed pair (make one with `sysgym "
-              "preprocess`)");
-  }
+  EXPECT_EQ(sysgym::testing::message_of<TraceFormatError>(
+                [&] { decode_prepared_pair(ContainerReader(bytes, "ddr.bin")); }),
+            "ddr.bin: holds a 'trace', expected a preprocessed pair (make one with `sysgym "
+            "preprocess`)");
 }
 
 }  // namespace

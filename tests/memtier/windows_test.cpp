@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/errors.hpp"
+
 #include "base/error.hpp"
 #include "memtier/trace_builder.hpp"
 

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/errors.hpp"
+
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/errors.hpp"
+
 #include "base/error.hpp"
 #include "traces/csv_writer.hpp"
 #include "traces/synth.hpp"
@@ -24,20 +26,12 @@ TEST(Load, RecognisesEachFormatFromItsBytes) {
 }
 
 TEST(Load, EmptyAndUnrecognisedFilesAreNamed) {
-  try {
-    load_trace({}, "empty.csv");
-    FAIL();
-  } catch (const TraceFormatError& e) {
-    EXPECT_EQ(std::string(e.what()), "empty.csv: the file is empty");
-  }
-  try {
-    load_trace(bytes_of("hello world\n"), "notes.txt");
-    FAIL();
-  } catch (const TraceFormatError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "notes.txt: not a recognised trace (expected a MemAI CSV header with Timestamp and "
-              "Vaddr columns, `perf script` sample lines, or a sysgym binary file)");
-  }
+  EXPECT_EQ(testing::message_of<TraceFormatError>([&] { load_trace({}, "empty.csv"); }),
+            "empty.csv: the file is empty");
+  EXPECT_EQ(testing::message_of<TraceFormatError>(
+                [&] { load_trace(bytes_of("hello world\n"), "notes.txt"); }),
+            "notes.txt: not a recognised trace (expected a MemAI CSV header with Timestamp and "
+            "Vaddr columns, `perf script` sample lines, or a sysgym binary file)");
 }
 
 TEST(Load, CsvWriterOutputReadsBackIdentically) {

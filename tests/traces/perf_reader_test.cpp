@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/errors.hpp"
+
 #include <fstream>
 #include <sstream>
 
@@ -36,32 +38,21 @@ TEST(PerfReader, AcceptsTimeAndAddressOnly) {
 }
 
 TEST(PerfReader, MalformedLinesNameTheLine) {
-  try {
-    read_perf_script_trace("1.0: 1000\nhello world\n", "p.txt");
-    FAIL();
-  } catch (const TraceFormatError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "p.txt:2: no time field 'SECONDS.FRACTION:' (expected `perf script -F "
-              "time,event,addr,weight,data_src` output)");
-  }
-  try {
-    read_perf_script_trace("1.0: cycles: zz\n", "p.txt");
-    FAIL();
-  } catch (const TraceFormatError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "p.txt:1: no data address after the event name field (expected a hexadecimal addr "
-              "field), got 'zz'");
-  }
+  EXPECT_EQ(testing::message_of<TraceFormatError>(
+                [&] { read_perf_script_trace("1.0: 1000\nhello world\n", "p.txt"); }),
+            "p.txt:2: no time field 'SECONDS.FRACTION:' (expected `perf script -F "
+            "time,event,addr,weight,data_src` output)");
+  EXPECT_EQ(testing::message_of<TraceFormatError>(
+                [&] { read_perf_script_trace("1.0: cycles: zz\n", "p.txt"); }),
+            "p.txt:1: no data address after the event name field (expected a hexadecimal addr "
+            "field), got 'zz'");
 }
 
 TEST(PerfReader, UnsortedSamplesAndEmptyFilesAreRejected) {
   EXPECT_THROW(read_perf_script_trace("2.0: 10\n1.0: 10\n", "p.txt"), TraceFormatError);
-  try {
-    read_perf_script_trace("# only a comment\n", "p.txt");
-    FAIL();
-  } catch (const TraceFormatError& e) {
-    EXPECT_EQ(std::string(e.what()), "p.txt: the file has no perf samples");
-  }
+  EXPECT_EQ(testing::message_of<TraceFormatError>(
+                [&] { read_perf_script_trace("# only a comment\n", "p.txt"); }),
+            "p.txt: the file has no perf samples");
 }
 
 }  // namespace

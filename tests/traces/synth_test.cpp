@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/errors.hpp"
+
 #include "base/error.hpp"
 #include "memtier/hbm_ranges.hpp"
 
@@ -62,14 +64,9 @@ TEST(Synth, PhasedPatternMarksItsPhases) {
 }
 
 TEST(Synth, UnknownPatternAndBadOptionsAreNamed) {
-  try {
-    synthesize_pair(options_for("strem"));
-    FAIL();
-  } catch (const UnknownNameError& e) {
-    EXPECT_EQ(
-        std::string(e.what()),
-        "unknown pattern 'strem' (did you mean 'stream'?); valid: phased, random, stencil, stream");
-  }
+  EXPECT_EQ(
+      testing::message_of<UnknownNameError>([&] { synthesize_pair(options_for("strem")); }),
+      "unknown pattern 'strem' (did you mean 'stream'?); valid: phased, random, stencil, stream");
   SynthOptions o = options_for("stream");
   o.samples = 1;
   EXPECT_THROW(synthesize_pair(o), ConfigError);
