@@ -2,7 +2,6 @@
 
 #include <cctype>
 #include <charconv>
-#include <cmath>
 #include <cstdio>
 
 #include "base/error.hpp"
@@ -12,50 +11,73 @@ namespace {
 
 struct Suffix {
   const char* name;
-  double factor;
+  std::uint64_t factor;
 };
+constexpr std::uint64_t kKi = 1024;
 constexpr Suffix kSuffixes[] = {
-    {"", 1.0},
-    {"b", 1.0},
-    {"k", 1024.0},
-    {"kib", 1024.0},
-    {"kb", 1e3},
-    {"m", 1048576.0},
-    {"mib", 1048576.0},
-    {"mb", 1e6},
-    {"g", 1073741824.0},
-    {"gib", 1073741824.0},
-    {"gb", 1e9},
-    {"t", 1099511627776.0},
-    {"tib", 1099511627776.0},
-    {"tb", 1e12},
+    {"", 1},
+    {"b", 1},
+    {"k", kKi},
+    {"kib", kKi},
+    {"kb", 1000},
+    {"m", kKi* kKi},
+    {"mib", kKi* kKi},
+    {"mb", 1000 * 1000},
+    {"g", kKi* kKi* kKi},
+    {"gib", kKi* kKi* kKi},
+    {"gb", 1000 * 1000 * 1000},
+    {"t", kKi* kKi* kKi* kKi},
+    {"tib", kKi* kKi* kKi* kKi},
+    {"tb", 1000ull * 1000 * 1000 * 1000},
 };
+
+bool parse_digits(std::string_view digits, std::uint64_t& value) {
+  if (digits.empty()) return true;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  return error == std::errc() && end == digits.data() + digits.size();
+}
 
 }  // namespace
 
+// Integer arithmetic only (no floating-point parsing, which is locale- and library-dependent):
+// "1.5GiB" is 15 * 2^30 / 10, accepted when that division is exact.
 std::uint64_t parse_byte_size(std::string_view text) {
   std::size_t i = 0;
   while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.'))
     ++i;
-  double number = 0.0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + i, number);
+  const std::string_view number = text.substr(0, i);
+  const std::size_t dot = number.find('.');
+  const std::string_view whole = number.substr(0, dot);
+  const std::string_view fraction =
+      dot == std::string_view::npos ? std::string_view() : number.substr(dot + 1);
+  std::uint64_t whole_value = 0;
+  std::uint64_t fraction_value = 0;
+  const bool numeric = !number.empty() && number != "." &&
+                       fraction.find('.') == std::string_view::npos && fraction.size() <= 18 &&
+                       parse_digits(whole, whole_value) && parse_digits(fraction, fraction_value);
+  if (!numeric) {
+    throw ConfigError("size '" + std::string(text) +
+                      "' is not a number of bytes (e.g. 4096, 64MiB, 1.5GiB)");
+  }
   std::string suffix;
   for (std::size_t k = i; k < text.size(); ++k) {
     if (text[k] != ' ')
       suffix += static_cast<char>(std::tolower(static_cast<unsigned char>(text[k])));
   }
-  if (i == 0 || error != std::errc() || end != text.data() + i) {
-    throw ConfigError("size '" + std::string(text) +
-                      "' is not a number of bytes (e.g. 4096, 64MiB, 1.5GiB)");
-  }
   for (const Suffix& s : kSuffixes) {
     if (suffix != s.name) continue;
-    const double bytes = number * s.factor;
-    if (!(bytes < 1.8e19) || bytes != std::floor(bytes)) {
+    std::uint64_t scale = 1;
+    for (std::size_t d = 0; d < fraction.size(); ++d)
+      scale *= 10;
+    const bool fits =
+        whole_value <= UINT64_MAX / s.factor && fraction_value <= UINT64_MAX / s.factor;
+    const std::uint64_t fraction_bytes = fits ? fraction_value * s.factor : 0;
+    if (!fits || fraction_bytes % scale != 0 ||
+        whole_value * s.factor > UINT64_MAX - fraction_bytes / scale) {
       throw ConfigError("size '" + std::string(text) +
                         "' is not a whole number of bytes below 2^64");
     }
-    return static_cast<std::uint64_t>(bytes);
+    return whole_value * s.factor + fraction_bytes / scale;
   }
   throw ConfigError("size '" + std::string(text) + "' has unknown unit '" + suffix +
                     "' (use B, KiB, MiB, GiB, TiB, or KB, MB, GB, TB)");

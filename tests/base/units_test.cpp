@@ -27,6 +27,9 @@ TEST(Units, RejectsUnknownUnitsAndFractionsOfBytes) {
         "size '64MB/s' has unknown unit 'mb/s' (use B, KiB, MiB, GiB, TiB, or KB, MB, GB, TB)");
   }
   EXPECT_THROW(parse_byte_size("0.5"), ConfigError);
+  EXPECT_THROW(parse_byte_size("1.2.3MiB"), ConfigError);
+  EXPECT_THROW(parse_byte_size("99999999999TiB"), ConfigError);
+  EXPECT_EQ(parse_byte_size("0.5KiB"), 512u);
 }
 
 TEST(Units, FormatsBytesForHumans) {
