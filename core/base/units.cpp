@@ -83,6 +83,25 @@ std::uint64_t parse_byte_size(std::string_view text) {
                     "' (use B, KiB, MiB, GiB, TiB, or KB, MB, GB, TB)");
 }
 
+bool parse_plain_decimal(std::string_view text, double& out) {
+  const std::size_t dot = text.find('.');
+  const std::string_view whole = text.substr(0, dot);
+  const std::string_view fraction =
+      dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
+  std::uint64_t whole_value = 0;
+  std::uint64_t fraction_value = 0;
+  if (text.empty() || text == "." || fraction.find('.') != std::string_view::npos ||
+      fraction.size() > 18 || !parse_digits(whole, whole_value) ||
+      !parse_digits(fraction, fraction_value)) {
+    return false;
+  }
+  double scale = 1.0;
+  for (std::size_t d = 0; d < fraction.size(); ++d)
+    scale *= 10.0;
+  out = static_cast<double>(whole_value) + static_cast<double>(fraction_value) / scale;
+  return true;
+}
+
 std::string format_bytes(std::uint64_t bytes) {
   const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
   double value = static_cast<double>(bytes);

@@ -9,6 +9,9 @@ namespace sysgym {
 
 // "4096", "64KiB", "64MiB", "1.5GiB", "2GB" (SI: 10^9), "16k" (= KiB). Throws ConfigError.
 std::uint64_t parse_byte_size(std::string_view text);
+// "12", "12.5": plain decimal without sign or exponent, parsed with integer arithmetic (exact
+// to the last digit for up to 18 fraction digits; no locale, no floating-point parser).
+bool parse_plain_decimal(std::string_view text, double& out);
 // "1.5 MiB", "512 B"
 std::string format_bytes(std::uint64_t bytes);
 

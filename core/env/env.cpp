@@ -36,16 +36,18 @@ ResetResult Env::reset(std::optional<std::uint64_t> seed, const nlohmann::json& 
   return {observation_, info()};
 }
 
-StepResult Env::step(std::span<const double> action) {
+void Env::require_active() const {
   if (!episode_active_) {
-    throw ApiMisuseError(id_ + ": step() called " +
-                         std::string("without an active episode; call reset() first (after the "
-                                     "first reset, and again once terminated or truncated)"));
+    throw ApiMisuseError(id_ +
+                         ": step() called without an active episode; call reset() first (after the "
+                         "first reset, and again once terminated or truncated)");
   }
+}
+
+StepResult Env::step(std::span<const double> action) {
+  require_active();
   action_space_.check(action, id_ + " action");
-  const StepOutcome outcome = on_step(action);
-  if (outcome.terminated || outcome.truncated) episode_active_ = false;
-  return {observation_, outcome.reward, outcome.terminated, outcome.truncated, info()};
+  return step_with([&] { return on_step(action); });
 }
 
 }  // namespace sysgym

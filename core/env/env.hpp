@@ -84,11 +84,23 @@ class Env {
   // Apply a valid action; fill observation_buffer() and info_buffer().
   virtual StepOutcome on_step(std::span<const double> action) = 0;
 
+  // For env-specific step variants (memtier's page-granular placements): checks that an episode
+  // is active, runs `apply` (which fills the buffers) and ends the episode when it says so.
+  template <typename Apply>
+  StepResult step_with(Apply&& apply) {
+    require_active();
+    const StepOutcome outcome = apply();
+    if (outcome.terminated || outcome.truncated) episode_active_ = false;
+    return {observation_, outcome.reward, outcome.terminated, outcome.truncated, info()};
+  }
+
   std::span<float> observation_buffer() { return observation_; }
   std::span<double> info_buffer() { return info_; }
   Rng& rng() { return rng_; }
 
  private:
+  void require_active() const;
+
   std::string id_;
   Space observation_space_;
   Space action_space_;

@@ -1,0 +1,61 @@
+#include "memtier/bins.hpp"
+
+#include <algorithm>
+
+#include "base/error.hpp"
+
+namespace sysgym::memtier {
+
+BinLayout::BinLayout(const PreparedPair& pair, std::size_t count, int interval_distance,
+                     const std::string& context) {
+  const int page_bits = pair.options.page_size_bits;
+  const std::uint64_t page = pair.page_bytes();
+  regions_ = detect_regions(pair.pages.span(), page_bits, std::max(interval_distance, page_bits));
+  std::uint64_t total_pages = 0;
+  for (const Region& r : regions_)
+    total_pages += (r.hi - r.lo) / page;
+  footprint_bytes_ = total_pages * page;
+  if (count == 0 || count > total_pages) {
+    throw ConfigError(context + ": 'bins' is " + std::to_string(count) +
+                      " but the trace's regions hold " + std::to_string(total_pages) +
+                      " pages; use between 1 and " + std::to_string(total_pages) + " bins");
+  }
+  // Bin i holds region-space pages [start(i), start(i + 1)).
+  auto start = [&](std::uint64_t i) { return i * total_pages / count; };
+  bins_.resize(count);
+  std::size_t region = 0;
+  std::uint64_t region_offset = 0;  // region-space page where `region` begins
+  for (std::size_t i = 0; i < count; ++i) {
+    std::uint64_t from = start(i);
+    const std::uint64_t to = start(i + 1);
+    while (from < to) {
+      const Region& r = regions_[region];
+      const std::uint64_t region_pages = (r.hi - r.lo) / page;
+      const std::uint64_t end = std::min(to, region_offset + region_pages);
+      const std::uint64_t lo = r.lo + (from - region_offset) * page;
+      bins_[i].ranges.push_back({lo, lo + (end - from) * page});
+      bins_[i].bytes += (end - from) * page;
+      from = end;
+      if (end == region_offset + region_pages) {
+        region_offset += region_pages;
+        ++region;
+      }
+    }
+  }
+  // Sampled pages lie inside regions, in address order: one walk assigns their bins.
+  bin_of_page_.resize(pair.pages.size());
+  std::size_t b = 0;
+  std::size_t k = 0;
+  for (std::size_t p = 0; p < pair.pages.size(); ++p) {
+    const std::uint64_t address = pair.pages[p];
+    while (!(bins_[b].ranges[k].lo <= address && address < bins_[b].ranges[k].hi)) {
+      if (++k == bins_[b].ranges.size()) {
+        k = 0;
+        ++b;
+      }
+    }
+    bin_of_page_[p] = static_cast<std::uint32_t>(b);
+  }
+}
+
+}  // namespace sysgym::memtier

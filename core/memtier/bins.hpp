@@ -1,0 +1,43 @@
+// Address bins: the env's unit of observation and action. The application's regions (sampled
+// pages merged within 2^interval_distance bytes) are laid end to end and cut into `count` bins
+// of equal page counts; a bin is one or more page-aligned address ranges (several when it spans
+// a gap between regions), so no bin wastes its share on address space the program never used.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "memtier/hbm_ranges.hpp"
+#include "memtier/prepared_pair.hpp"
+#include "memtier/regions.hpp"
+
+namespace sysgym::memtier {
+
+struct Bin {
+  std::vector<AddressRange> ranges;  // ascending, disjoint
+  std::uint64_t bytes = 0;
+};
+
+class BinLayout {
+ public:
+  // Throws ConfigError (naming `context`'s key 'bins') when there are more bins than pages.
+  BinLayout(const PreparedPair& pair, std::size_t count, int interval_distance,
+            const std::string& context);
+
+  std::size_t size() const { return bins_.size(); }
+  const Bin& bin(std::size_t i) const { return bins_[i]; }
+  const std::vector<Bin>& bins() const { return bins_; }
+  // Bin of a sampled page (an index into pair.pages).
+  std::uint32_t bin_of_page(std::uint32_t page_id) const { return bin_of_page_[page_id]; }
+  const std::vector<Region>& regions() const { return regions_; }
+  std::uint64_t footprint_bytes() const { return footprint_bytes_; }
+
+ private:
+  std::vector<Region> regions_;
+  std::vector<Bin> bins_;
+  std::vector<std::uint32_t> bin_of_page_;
+  std::uint64_t footprint_bytes_ = 0;
+};
+
+}  // namespace sysgym::memtier

@@ -1,0 +1,127 @@
+#include "memtier/hbm_memory.hpp"
+
+#include <algorithm>
+
+namespace sysgym::memtier {
+namespace {
+
+// Sorts by start and merges overlapping or touching ranges, in place.
+void normalize(std::vector<AddressRange>& ranges) {
+  std::sort(ranges.begin(), ranges.end(),
+            [](const AddressRange& a, const AddressRange& b) { return a.lo < b.lo; });
+  std::size_t out = 0;
+  for (const AddressRange& r : ranges) {
+    if (out > 0 && r.lo <= ranges[out - 1].hi) {
+      ranges[out - 1].hi = std::max(ranges[out - 1].hi, r.hi);
+    } else {
+      ranges[out++] = r;
+    }
+  }
+  ranges.resize(out);
+}
+
+// Calls f(range) for each maximal part of `a` not covered by sorted, disjoint `b`.
+template <typename F>
+void for_each_difference(std::span<const AddressRange> a, std::span<const AddressRange> b, F&& f) {
+  std::size_t j = 0;
+  for (AddressRange r : a) {
+    while (j < b.size() && b[j].hi <= r.lo)
+      ++j;
+    std::size_t k = j;
+    while (r.lo < r.hi) {
+      if (k == b.size() || b[k].lo >= r.hi) {
+        f(r);
+        break;
+      }
+      if (b[k].lo > r.lo) f(AddressRange{r.lo, b[k].lo});
+      r.lo = std::max(r.lo, b[k].hi);
+      ++k;
+    }
+  }
+}
+
+}  // namespace
+
+void subtract_ranges(std::span<const AddressRange> a, std::span<const AddressRange> b,
+                     std::vector<AddressRange>& out) {
+  for_each_difference(a, b, [&](const AddressRange& d) { out.push_back(d); });
+}
+
+std::uint64_t overlap_bytes(std::span<const AddressRange> a, std::span<const AddressRange> b) {
+  std::uint64_t total = 0;
+  std::size_t i = 0;
+  std::size_t j = 0;
+  while (i < a.size() && j < b.size()) {
+    const std::uint64_t lo = std::max(a[i].lo, b[j].lo);
+    const std::uint64_t hi = std::min(a[i].hi, b[j].hi);
+    if (lo < hi) total += hi - lo;
+    if (a[i].hi < b[j].hi) {
+      ++i;
+    } else {
+      ++j;
+    }
+  }
+  return total;
+}
+
+HbmMemory::HbmMemory(const PreparedPair& pair, std::uint64_t capacity_bytes)
+    : pair_(pair), capacity_(capacity_bytes), mask_(pair.pages.size(), 0) {}
+
+void HbmMemory::clear() {
+  resident_.clear();
+  used_ = 0;
+  std::fill(mask_.begin(), mask_.end(), 0);
+}
+
+void HbmMemory::set_mask(const AddressRange& range, std::uint8_t value) {
+  const auto& pages = pair_.pages;
+  const auto a = std::lower_bound(pages.begin(), pages.end(), range.lo) - pages.begin();
+  const auto b = std::lower_bound(pages.begin() + a, pages.end(), range.hi) - pages.begin();
+  std::fill(mask_.begin() + a, mask_.begin() + b, value);
+}
+
+Migration HbmMemory::place(std::span<const AddressRange> wanted) {
+  const std::uint64_t page = pair_.page_bytes();
+  Migration m;
+  std::uint64_t free = capacity_;
+  auto admit = [&](const AddressRange& r) {
+    const std::uint64_t take = std::min(r.hi - r.lo, free);
+    if (take > 0) target_.push_back({r.lo, r.lo + take});
+    free -= take;
+    m.refused += (r.hi - r.lo) - take;
+  };
+  // target_ stays sorted and disjoint while requests arrive in address order (bins do); a
+  // request overlapping what is already admitted is admitted only for its new parts.
+  target_.clear();
+  bool normalized = true;
+  std::vector<AddressRange> parts;
+  for (const AddressRange& request : wanted) {
+    const AddressRange r{request.lo / page * page, (request.hi + page - 1) / page * page};
+    if (r.lo >= r.hi) continue;
+    if (normalized && (target_.empty() || r.lo >= target_.back().hi)) {
+      admit(r);
+      continue;
+    }
+    if (!normalized) normalize(target_);
+    parts.clear();
+    for_each_difference(std::span<const AddressRange>(&r, 1), target_,
+                        [&](const AddressRange& d) { parts.push_back(d); });
+    for (const AddressRange& d : parts)
+      admit(d);
+    normalized = false;
+  }
+  if (!normalized) normalize(target_);
+  std::uint64_t target_bytes = 0;
+  for (const AddressRange& r : target_)
+    target_bytes += r.hi - r.lo;
+  m.kept = overlap_bytes(target_, resident_);
+  m.promoted = target_bytes - m.kept;
+  m.demoted = used_ - m.kept;
+  for_each_difference(resident_, target_, [&](const AddressRange& d) { set_mask(d, 0); });
+  for_each_difference(target_, resident_, [&](const AddressRange& d) { set_mask(d, 1); });
+  resident_.swap(target_);
+  used_ = target_bytes;
+  return m;
+}
+
+}  // namespace sysgym::memtier

@@ -1,0 +1,122 @@
+#include "memtier/memtier_config.hpp"
+
+#include <cmath>
+
+#include "base/error.hpp"
+#include "base/units.hpp"
+#include "env/config_reader.hpp"
+
+namespace sysgym::memtier {
+
+MemtierConfig parse_memtier_config(const nlohmann::json& config, const std::string& id) {
+  ConfigReader r(config, id + " config");
+  MemtierConfig c;
+  c.trace = r.string("trace", "");
+  if (c.trace.empty())
+    r.fail("trace",
+           "is required: the trace pair to replay (a preprocessed file, DDR,HBM files, or "
+           "synth:PATTERN)");
+  WindowOptions& w = c.windows.options;
+  for (const char* key : {"window_mode", "window_len", "unit", "page_size", "cpu_cycles_per_ms"}) {
+    c.windows.any_given = c.windows.any_given || config.contains(key);
+  }
+  c.windows.mode_given = config.contains("window_mode");
+  w.mode = parse_window_mode(r.choice("window_mode", "aligned", {"memai", "aligned"}));
+  if (const nlohmann::json* len = r.raw("window_len")) {
+    if (!len->is_number() || !(len->get<double>() > 0.0))
+      r.fail("window_len", "must be a positive number, got " + len->dump());
+    w.window_len = len->get<double>();
+    r.resolve("window_len", *w.window_len);
+  } else {
+    r.resolve("window_len", "default");
+  }
+  w.unit = parse_window_unit(r.choice("unit", "ms", {"ms", "instrs", "accesses"}));
+  w.page_size_bits =
+      static_cast<int>(r.integer("page_size", 13, kMinPageSizeBits, kMaxPageSizeBits));
+  w.cpu_cycles_per_ms = r.number("cpu_cycles_per_ms", 1.4e6, 1.0, 1e12);
+
+  if (const nlohmann::json* capacity = r.raw("hbm_capacity")) {
+    if (!capacity->is_string() && !capacity->is_number_unsigned() &&
+        !capacity->is_number_integer()) {
+      r.fail("hbm_capacity",
+             "must be bytes (a number), a size such as \"64MiB\", or a percentage such as \"25%\"; "
+             "got " +
+                 capacity->dump());
+    }
+    c.hbm_capacity = *capacity;
+  }
+  r.resolve("hbm_capacity", c.hbm_capacity);
+  c.bins = static_cast<std::size_t>(r.integer("bins", 64, 1, 65536));
+  c.interval_distance = static_cast<int>(r.integer("interval_distance", 22, kMinPageSizeBits, 63));
+  c.history = static_cast<std::size_t>(r.integer("history", 2, 0, 16));
+  c.migration_gbps = r.number("migration_gbps", 1.6384, 1e-6, 1e6);
+  if (const nlohmann::json* per_page = r.raw("migration_ms_per_page")) {
+    if (!per_page->is_number() || per_page->get<double>() < 0.0) {
+      r.fail("migration_ms_per_page", "must be a number >= 0, got " + per_page->dump());
+    }
+    if (config.contains("migration_gbps")) {
+      r.fail("migration_ms_per_page", "and 'migration_gbps' both set the migration cost; give one");
+    }
+    c.migration_ms_per_page = per_page->get<double>();
+    r.resolve("migration_ms_per_page", *c.migration_ms_per_page);
+  }
+  c.action_mode = r.choice("action_mode", "bins", {"bins", "discrete"}) == "bins"
+                      ? ActionMode::kBins
+                      : ActionMode::kDiscrete;
+  c.admission = r.choice("admission", "hottest", {"hottest", "lowest_address"}) == "hottest"
+                    ? Admission::kHottest
+                    : Admission::kLowestAddress;
+  c.episode_start = static_cast<std::uint64_t>(r.integer("episode_start", 0, 0, INT64_MAX));
+  c.episode_length = static_cast<std::uint64_t>(r.integer("episode_length", 0, 0, INT64_MAX));
+  c.random_start = r.boolean("random_start", false);
+  if (const nlohmann::json* scale = r.raw("reward_scale")) {
+    if (scale->is_string() && scale->get<std::string>() == "auto") {
+      r.resolve("reward_scale", "auto");
+    } else if (scale->is_number() && scale->get<double>() > 0.0 &&
+               std::isfinite(scale->get<double>())) {
+      c.reward_scale = scale->get<double>();
+      r.resolve("reward_scale", *c.reward_scale);
+    } else {
+      r.fail("reward_scale", "must be a positive number or \"auto\", got " + scale->dump());
+    }
+  } else {
+    r.resolve("reward_scale", "auto");
+  }
+  c.free_initial_placement = r.boolean("free_initial_placement", true);
+  r.finish();
+  c.resolved = r.resolved();
+  return c;
+}
+
+std::uint64_t resolve_capacity(const nlohmann::json& value, std::uint64_t footprint_bytes,
+                               std::uint64_t page_bytes, const std::string& context) {
+  std::uint64_t bytes = 0;
+  if (value.is_number()) {
+    bytes = value.get<std::uint64_t>();
+  } else {
+    const std::string text = value.get<std::string>();
+    if (!text.empty() && text.back() == '%') {
+      double percent = 0.0;
+      if (!parse_plain_decimal(std::string_view(text).substr(0, text.size() - 1), percent) ||
+          !(percent > 0.0) || percent > 100000.0) {
+        throw ConfigError(context + ": 'hbm_capacity' percentage '" + text +
+                          "' is not a number above 0");
+      }
+      bytes = static_cast<std::uint64_t>(static_cast<double>(footprint_bytes) * percent / 100.0);
+    } else {
+      try {
+        bytes = parse_byte_size(text);
+      } catch (const ConfigError& e) {
+        throw ConfigError(context + ": 'hbm_capacity' " + e.what());
+      }
+    }
+  }
+  bytes = bytes / page_bytes * page_bytes;
+  if (bytes < page_bytes) {
+    throw ConfigError(context + ": 'hbm_capacity' " + value.dump() + " holds less than one page (" +
+                      std::to_string(page_bytes) + " bytes); HBM must hold at least one page");
+  }
+  return bytes;
+}
+
+}  // namespace sysgym::memtier

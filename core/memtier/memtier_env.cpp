@@ -1,0 +1,396 @@
+// memtier-v0 (see memtier_env.hpp for the env's documentation).
+#include "memtier/memtier_env.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "base/det_math.hpp"
+#include "base/error.hpp"
+#include "env/config_reader.hpp"
+
+namespace sysgym::memtier {
+namespace {
+
+constexpr std::size_t kLogTableSize = 4096;
+constexpr std::size_t kScalars = 4;  // free_capacity, progress, last_speedup, last_duration
+
+const std::vector<std::string> kInfoKeys = {
+    "window",         "t_ddr_ms",      "t_hbm_ms",      "window_ms",     "migration_ms",
+    "promoted_bytes", "demoted_bytes", "refused_bytes", "kept_bytes",    "redundant_requests",
+    "hbm_used_bytes", "hbm_occupancy", "samples",       "samples_in_hbm"};
+enum InfoIndex {
+  kWindow,
+  kTDdr,
+  kTHbm,
+  kWindowMs,
+  kMigrationMs,
+  kPromoted,
+  kDemoted,
+  kRefused,
+  kKept,
+  kRedundant,
+  kUsed,
+  kOccupancy,
+  kSamples,
+  kSamplesInHbm
+};
+
+Space make_observation_space(std::size_t bins, std::size_t history) {
+  const std::size_t size = bins * (2 + history) + kScalars;
+  std::vector<float> low(size, 0.0f);
+  std::vector<float> high(size, 1.0f);
+  low[size - 2] = -1.0f;  // last_speedup
+  return Space::box({size}, std::move(low), std::move(high));
+}
+
+Space make_action_space(const MemtierConfig& c) {
+  return c.action_mode == ActionMode::kBins
+             ? Space::multi_binary(c.bins)
+             : Space::discrete(static_cast<std::int64_t>(2 * c.bins + 1));
+}
+
+}  // namespace
+
+struct MemtierEnv::Loaded {
+  MemtierConfig config;
+  std::shared_ptr<const PreparedPair> pair;
+};
+
+MemtierEnv::Loaded MemtierEnv::load(const nlohmann::json& json, PairSource& source) {
+  MemtierConfig config = parse_memtier_config(json, kMemtierId);
+  auto pair = source.load(config.trace, config.windows);
+  return {std::move(config), std::move(pair)};
+}
+
+nlohmann::json EpisodeSummary::to_json() const {
+  return {{"windows", windows},
+          {"estimated_ms", estimated_ms},
+          {"migration_ms", migration_ms},
+          {"total_ms", total_ms},
+          {"ddr_ms", ddr_ms},
+          {"hbm_ms", hbm_ms},
+          {"gap_closed", gap_closed},
+          {"bytes_moved", bytes_moved()},
+          {"promoted_bytes", promoted_bytes},
+          {"demoted_bytes", demoted_bytes},
+          {"refused_bytes", refused_bytes},
+          {"redundant_requests", redundant_requests}};
+}
+
+MemtierEnv::MemtierEnv(const nlohmann::json& config, PairSource& source)
+    : MemtierEnv(load(config, source)) {}
+
+MemtierEnv::MemtierEnv(Loaded loaded)
+    : Env(kMemtierId, make_observation_space(loaded.config.bins, loaded.config.history),
+          make_action_space(loaded.config), kInfoKeys),
+      config_(std::move(loaded.config)),
+      pair_(std::move(loaded.pair)),
+      bins_(*pair_, config_.bins, config_.interval_distance, std::string(kMemtierId) + " config"),
+      memory_(*pair_, resolve_capacity(config_.hbm_capacity, bins_.footprint_bytes(),
+                                       pair_->page_bytes(), std::string(kMemtierId) + " config")) {
+  const std::string context = std::string(kMemtierId) + " config";
+  const std::size_t windows = pair_->window_count();
+  if (config_.episode_start >= windows) {
+    throw ConfigError(context + ": 'episode_start' is " + std::to_string(config_.episode_start) +
+                      " but the trace has " + std::to_string(windows) + " windows");
+  }
+  if (config_.episode_start + config_.episode_length > windows) {
+    throw ConfigError(context + ": 'episode_length' " + std::to_string(config_.episode_length) +
+                      " from window " + std::to_string(config_.episode_start) +
+                      " runs past the trace's " + std::to_string(windows) + " windows");
+  }
+  mean_window_ddr_ms_ = pair_->ddr_ms() / static_cast<double>(windows);
+  reward_scale_ =
+      config_.reward_scale.value_or(mean_window_ddr_ms_ > 0.0 ? 1.0 / mean_window_ddr_ms_ : 1.0);
+  config_.resolved["hbm_capacity_bytes"] = memory_.capacity_bytes();
+  config_.resolved["footprint_bytes"] = bins_.footprint_bytes();
+  config_.resolved["windows"] = windows;
+  log_table_.resize(kLogTableSize);
+  for (std::size_t n = 0; n < kLogTableSize; ++n)
+    log_table_[n] = log2_1p_count(n);
+  histogram_.assign(config_.bins, 0);
+  history_.assign(config_.bins * (config_.history + 1), 0.0f);  // row 0: newest
+  resident_fraction_.assign(config_.bins, 0.0f);
+}
+
+std::vector<std::string> MemtierEnv::describe_observation() const {
+  std::vector<std::string> names;
+  const std::size_t b = config_.bins;
+  for (std::size_t i = 0; i < b; ++i)
+    names.push_back("hist[" + std::to_string(i) + "]");
+  for (std::size_t i = 0; i < b; ++i)
+    names.push_back("resident[" + std::to_string(i) + "]");
+  for (std::size_t k = 1; k <= config_.history; ++k) {
+    for (std::size_t i = 0; i < b; ++i) {
+      names.push_back("hist_prev_" + std::to_string(k) + "[" + std::to_string(i) + "]");
+    }
+  }
+  for (const char* scalar : {"free_capacity", "progress", "last_speedup", "last_duration"}) {
+    names.push_back(scalar);
+  }
+  return names;
+}
+
+void MemtierEnv::on_reset(Rng& rng, const nlohmann::json& options) {
+  ConfigReader reader(options, std::string(kMemtierId) + " reset options");
+  const std::size_t windows = pair_->window_count();
+  const std::size_t length =
+      config_.episode_length > 0 ? config_.episode_length : windows - config_.episode_start;
+  std::size_t start = config_.episode_start;
+  const std::size_t last_start = config_.episode_length > 0 ? windows - length : windows - 1;
+  if (config_.random_start) start += rng.below(last_start - config_.episode_start + 1);
+  start = static_cast<std::size_t>(reader.integer("start", static_cast<std::int64_t>(start), 0,
+                                                  static_cast<std::int64_t>(windows - 1)));
+  reader.finish();
+  begin_ = start;
+  end_ = config_.episode_length > 0 ? std::min(windows, start + length) : windows;
+  next_ = begin_;
+  first_placement_ = true;
+  memory_.clear();
+  std::fill(history_.begin(), history_.end(), 0.0f);
+  std::fill(histogram_.begin(), histogram_.end(), 0u);
+  std::fill(resident_fraction_.begin(), resident_fraction_.end(), 0.0f);
+  last_t_ddr_ms_ = last_t_hbm_ms_ = last_window_ms_ = last_migration_ms_ = 0.0;
+  last_samples_ = 0;
+  ddr_ticks_ = hbm_ticks_ = 0;
+  exact_saving_ = 0;
+  partial_saving_ = 0.0;
+  totals_ = EpisodeSummary();
+  if (begin_ > 0) {
+    // Show the window before the episode, as if it had just been played all in DDR.
+    next_ = begin_ - 1;
+    observe_next_window();
+    last_window_ms_ = last_t_ddr_ms_;
+    next_ = begin_;
+  }
+  write_observation();
+  std::fill(info_buffer().begin(), info_buffer().end(), 0.0);
+  info_buffer()[kWindow] = static_cast<double>(begin_) - 1.0;
+}
+
+std::uint64_t MemtierEnv::observe_next_window() {
+  const PreparedPair& pair = *pair_;
+  const std::size_t w = next_;
+  std::fill(histogram_.begin(), histogram_.end(), 0u);
+  const std::uint32_t* prefix = pair.count_prefix.data();
+  const std::uint32_t* ids = pair.entry_page.data();
+  const std::uint8_t* mask = memory_.page_mask().data();
+  std::uint64_t n_hbm = 0;
+  for (std::uint64_t e = pair.entry_offset[w]; e < pair.entry_offset[w + 1]; ++e) {
+    const std::uint32_t count = prefix[e + 1] - prefix[e];
+    histogram_[bins_.bin_of_page(ids[e])] += count;
+    n_hbm += count & (0u - static_cast<std::uint32_t>(mask[ids[e]]));
+  }
+  last_samples_ = pair.window_samples(w);
+  last_t_ddr_ms_ = static_cast<double>(pair.ddr_ticks[w]) / pair.ticks_per_ms;
+  last_t_hbm_ms_ = static_cast<double>(pair.hbm_ticks[w]) / pair.ticks_per_ms;
+  // Age the normalised histograms: row k holds the window k steps back.
+  const std::size_t b = config_.bins;
+  std::copy_backward(history_.begin(), history_.end() - static_cast<std::ptrdiff_t>(b),
+                     history_.end());
+  const double total =
+      last_samples_ < kLogTableSize ? log_table_[last_samples_] : log2_1p_count(last_samples_);
+  for (std::size_t i = 0; i < b; ++i) {
+    const std::uint32_t c = histogram_[i];
+    const double value = c < kLogTableSize ? log_table_[c] : log2_1p_count(c);
+    history_[i] = last_samples_ == 0 ? 0.0f : static_cast<float>(value / total);
+  }
+  return n_hbm;
+}
+
+void MemtierEnv::write_observation() {
+  const std::size_t b = config_.bins;
+  std::span<float> obs = observation_buffer();
+  // hist, then resident, then the older histograms.
+  std::copy(history_.begin(), history_.begin() + static_cast<std::ptrdiff_t>(b), obs.begin());
+  // Per-bin residency: one merge of the bins' ranges (in address order) with the HBM ranges.
+  const auto& resident = memory_.resident();
+  std::size_t r = 0;
+  for (std::size_t i = 0; i < b; ++i) {
+    std::uint64_t in_hbm = 0;
+    for (const AddressRange& range : bins_.bin(i).ranges) {
+      while (r < resident.size() && resident[r].hi <= range.lo)
+        ++r;
+      for (std::size_t k = r; k < resident.size() && resident[k].lo < range.hi; ++k) {
+        in_hbm += std::min(range.hi, resident[k].hi) - std::max(range.lo, resident[k].lo);
+      }
+    }
+    resident_fraction_[i] =
+        static_cast<float>(static_cast<double>(in_hbm) / static_cast<double>(bins_.bin(i).bytes));
+  }
+  std::copy(resident_fraction_.begin(), resident_fraction_.end(),
+            obs.begin() + static_cast<std::ptrdiff_t>(b));
+  std::copy(history_.begin() + static_cast<std::ptrdiff_t>(b), history_.end(),
+            obs.begin() + static_cast<std::ptrdiff_t>(2 * b));
+  float* scalars = obs.data() + obs.size() - kScalars;
+  const double capacity = static_cast<double>(memory_.capacity_bytes());
+  scalars[0] =
+      static_cast<float>((capacity - static_cast<double>(memory_.used_bytes())) / capacity);
+  scalars[1] =
+      static_cast<float>(static_cast<double>(next_ - begin_) / static_cast<double>(end_ - begin_));
+  const double speedup =
+      last_t_ddr_ms_ > 0.0 ? (last_t_ddr_ms_ - last_t_hbm_ms_) / last_t_ddr_ms_ : 0.0;
+  scalars[2] = static_cast<float>(std::clamp(speedup, -1.0, 1.0));
+  const double duration =
+      mean_window_ddr_ms_ > 0.0 ? last_t_ddr_ms_ / (2.0 * mean_window_ddr_ms_) : 0.0;
+  scalars[3] = static_cast<float>(std::clamp(duration, 0.0, 1.0));
+}
+
+void MemtierEnv::requests_for_bins(std::span<const double> action) {
+  requests_.clear();
+  order_.clear();
+  std::uint64_t requested = 0;
+  for (std::size_t i = 0; i < config_.bins; ++i) {
+    if (action[i] != 0.0) {
+      order_.push_back(static_cast<std::uint32_t>(i));
+      requested += bins_.bin(i).bytes;
+    }
+  }
+  // Priority matters only when the request exceeds the capacity.
+  if (requested > memory_.capacity_bytes() && config_.admission == Admission::kHottest) {
+    std::stable_sort(order_.begin(), order_.end(), [&](std::uint32_t a, std::uint32_t b) {
+      return histogram_[a] > histogram_[b];
+    });
+  }
+  for (std::uint32_t i : order_) {
+    const auto& ranges = bins_.bin(i).ranges;
+    requests_.insert(requests_.end(), ranges.begin(), ranges.end());
+  }
+}
+
+bool MemtierEnv::requests_for_discrete(std::size_t choice) {
+  const std::size_t b = config_.bins;
+  const auto& resident = memory_.resident();
+  requests_.assign(resident.begin(), resident.end());  // keep what is there, first
+  if (choice == 0) return false;
+  const Bin& bin = bins_.bin((choice - 1) % b);
+  const std::uint64_t in_hbm = overlap_bytes(bin.ranges, resident);
+  if (choice <= b) {
+    requests_.insert(requests_.end(), bin.ranges.begin(), bin.ranges.end());
+    return in_hbm == bin.bytes;
+  }
+  requests_.clear();
+  subtract_ranges(resident, bin.ranges, requests_);
+  return in_hbm == 0;
+}
+
+Env::StepOutcome MemtierEnv::on_step(std::span<const double> action) {
+  bool redundant = false;
+  if (config_.action_mode == ActionMode::kBins) {
+    requests_for_bins(action);
+  } else {
+    redundant = requests_for_discrete(static_cast<std::size_t>(action[0]));
+  }
+  const Migration m = memory_.place(requests_);
+  if (redundant) ++totals_.redundant_requests;
+  StepOutcome outcome = play(m);
+  info_buffer()[kRedundant] = redundant ? 1.0 : 0.0;
+  return outcome;
+}
+
+StepResult MemtierEnv::step_placement(std::span<const AddressRange> ranges) {
+  return step_with([&] {
+    StepOutcome outcome = play(memory_.place(ranges));
+    info_buffer()[kRedundant] = 0.0;
+    return outcome;
+  });
+}
+
+double MemtierEnv::migration_ms(const Migration& m) const {
+  if (config_.migration_ms_per_page) {
+    return static_cast<double>(m.moved() / pair_->page_bytes()) * *config_.migration_ms_per_page;
+  }
+  return static_cast<double>(m.moved()) / (config_.migration_gbps * 1e6);
+}
+
+Env::StepOutcome MemtierEnv::play(const Migration& m) {
+  const PreparedPair& pair = *pair_;
+  const std::size_t w = next_;
+  const std::uint64_t n_hbm = observe_next_window();
+  const std::uint64_t n = last_samples_;
+  const auto ddr = static_cast<std::int64_t>(pair.ddr_ticks[w]);
+  const auto hbm = static_cast<std::int64_t>(pair.hbm_ticks[w]);
+  // Same arithmetic as Estimator::estimate, so an episode's total equals the estimator's.
+  std::int64_t exact = 0;
+  double partial = 0.0;
+  if (n > 0 && n_hbm == n) {
+    exact = ddr - hbm;
+  } else if (n_hbm > 0) {
+    partial = (static_cast<double>(ddr) - static_cast<double>(hbm)) *
+              (static_cast<double>(n_hbm) / static_cast<double>(n));
+  }
+  exact_saving_ += exact;
+  partial_saving_ += partial;
+  ddr_ticks_ += pair.ddr_ticks[w];
+  hbm_ticks_ += pair.hbm_ticks[w];
+  last_window_ms_ = (static_cast<double>(ddr - exact) - partial) / pair.ticks_per_ms;
+  last_migration_ms_ = first_placement_ && config_.free_initial_placement ? 0.0 : migration_ms(m);
+  first_placement_ = false;
+  totals_.windows += 1;
+  totals_.migration_ms += last_migration_ms_;
+  totals_.promoted_bytes += m.promoted;
+  totals_.demoted_bytes += m.demoted;
+  totals_.refused_bytes += m.refused;
+  ++next_;
+  write_observation();
+
+  std::span<double> info = info_buffer();
+  info[kWindow] = static_cast<double>(w);
+  info[kTDdr] = last_t_ddr_ms_;
+  info[kTHbm] = last_t_hbm_ms_;
+  info[kWindowMs] = last_window_ms_;
+  info[kMigrationMs] = last_migration_ms_;
+  info[kPromoted] = static_cast<double>(m.promoted);
+  info[kDemoted] = static_cast<double>(m.demoted);
+  info[kRefused] = static_cast<double>(m.refused);
+  info[kKept] = static_cast<double>(m.kept);
+  info[kUsed] = static_cast<double>(memory_.used_bytes());
+  info[kOccupancy] =
+      static_cast<double>(memory_.used_bytes()) / static_cast<double>(memory_.capacity_bytes());
+  info[kSamples] = static_cast<double>(n);
+  info[kSamplesInHbm] = static_cast<double>(n_hbm);
+
+  StepOutcome outcome;
+  outcome.reward = -(last_window_ms_ + last_migration_ms_) * reward_scale_;
+  outcome.terminated = next_ == pair.window_count();
+  outcome.truncated = !outcome.terminated && next_ == end_;
+  return outcome;
+}
+
+EpisodeSummary MemtierEnv::summary() const {
+  EpisodeSummary s = totals_;
+  const double tpm = pair_->ticks_per_ms;
+  s.ddr_ms = static_cast<double>(ddr_ticks_) / tpm;
+  s.hbm_ms = static_cast<double>(hbm_ticks_) / tpm;
+  s.estimated_ms = (static_cast<double>(static_cast<std::int64_t>(ddr_ticks_) - exact_saving_) -
+                    partial_saving_) /
+                   tpm;
+  s.total_ms = s.estimated_ms + s.migration_ms;
+  s.gap_closed = s.ddr_ms != s.hbm_ms ? (s.ddr_ms - s.total_ms) / (s.ddr_ms - s.hbm_ms) : 0.0;
+  return s;
+}
+
+RenderFrame MemtierEnv::render_frame() const {
+  RenderFrame f;
+  f.window = static_cast<std::int64_t>(next_) - 1;
+  f.histogram = histogram_;
+  f.resident_fraction = resident_fraction_;
+  f.resident = memory_.resident();
+  f.t_ddr_ms = last_t_ddr_ms_;
+  f.t_hbm_ms = last_t_hbm_ms_;
+  f.window_ms = last_window_ms_;
+  f.migration_ms = last_migration_ms_;
+  f.hbm_used_bytes = memory_.used_bytes();
+  return f;
+}
+
+void register_memtier(Registry& registry, std::shared_ptr<PairSource> source) {
+  registry.add(
+      {kMemtierId,
+       "page placement between DDR and capacity-limited HBM over a differential trace pair",
+       [source](const nlohmann::json& config) -> std::unique_ptr<Env> {
+         return std::make_unique<MemtierEnv>(config, *source);
+       }});
+}
+
+}  // namespace sysgym::memtier

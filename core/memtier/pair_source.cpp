@@ -1,0 +1,136 @@
+#include "memtier/pair_source.hpp"
+
+#include <charconv>
+
+#include "base/error.hpp"
+#include "traces/synth.hpp"
+
+namespace sysgym::memtier {
+namespace {
+
+std::string options_key(const WindowOptions& o) {
+  return std::string(window_mode_name(o.mode)) + "/" + window_unit_name(o.unit) + "/" +
+         (o.window_len ? std::to_string(*o.window_len) : "default") + "/" +
+         std::to_string(o.page_size_bits) + "/" + std::to_string(o.cpu_cycles_per_ms);
+}
+
+// "synth:PATTERN[:SAMPLES[:SEED]]"
+SynthOptions parse_synth_name(const std::string& name) {
+  SynthOptions o;
+  std::vector<std::string> parts;
+  std::size_t start = 6;
+  while (start <= name.size()) {
+    std::size_t colon = name.find(':', start);
+    if (colon == std::string::npos) colon = name.size();
+    parts.push_back(name.substr(start, colon - start));
+    start = colon + 1;
+  }
+  auto number = [&](const std::string& text, const char* what) {
+    std::uint64_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size()) {
+      throw ConfigError("trace '" + name + "': " + what + " '" + text +
+                        "' is not a number (form: synth:PATTERN[:SAMPLES[:SEED]])");
+    }
+    return value;
+  };
+  o.pattern = parts[0];
+  if (parts.size() > 1) o.samples = number(parts[1], "samples");
+  if (parts.size() > 2) o.seed = number(parts[2], "seed");
+  if (parts.size() > 3)
+    throw ConfigError("trace '" + name + "': form is synth:PATTERN[:SAMPLES[:SEED]]");
+  return o;
+}
+
+}  // namespace
+
+WindowOptions resolve_window_mode(const TracePair& traces, WindowOptions options, bool mode_given) {
+  if (!mode_given) {
+    options.mode = traces.ddr.has_instrs() && traces.hbm.has_instrs() ? WindowMode::kAligned
+                                                                      : WindowMode::kMemai;
+  }
+  return options;
+}
+
+void InMemoryPairSource::add(const std::string& name, std::shared_ptr<const PreparedPair> pair) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  prepared_[name] = std::move(pair);
+}
+
+void InMemoryPairSource::add_traces(const std::string& name,
+                                    std::shared_ptr<const TracePair> traces) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  traces_[name] = std::move(traces);
+}
+
+void InMemoryPairSource::check_unwindowed(const std::string& name, const WindowRequest& windows) {
+  if (windows.any_given) {
+    throw ConfigError(
+        "trace '" + name +
+        "' is a preprocessed pair: its windows are fixed, so window options "
+        "(window_mode, window_len, unit, page_size, cpu_cycles_per_ms) cannot be given");
+  }
+}
+
+std::shared_ptr<const PreparedPair> InMemoryPairSource::window_cached(
+    const std::string& key, const std::shared_ptr<const TracePair>& traces,
+    const WindowRequest& windows) {
+  const WindowOptions options = resolve_window_mode(*traces, windows.options, windows.mode_given);
+  const std::string cache_key = key + "|" + options_key(options);
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = windowed_.find(cache_key);
+    if (it != windowed_.end()) return it->second;
+  }
+  auto pair = std::make_shared<const PreparedPair>(prepare_pair(*traces, options));
+  const std::lock_guard<std::mutex> lock(mutex_);
+  windowed_.emplace(cache_key, pair);
+  return pair;
+}
+
+std::shared_ptr<const PreparedPair> InMemoryPairSource::load(const std::string& name,
+                                                             const WindowRequest& windows) {
+  std::shared_ptr<const PreparedPair> prepared;
+  std::shared_ptr<const TracePair> traces;
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (const auto it = prepared_.find(name); it != prepared_.end()) prepared = it->second;
+    if (const auto it = traces_.find(name); it != traces_.end()) traces = it->second;
+  }
+  if (prepared) {
+    check_unwindowed(name, windows);
+    return prepared;
+  }
+  if (traces) return window_cached(name, traces, windows);
+  if (name.rfind("synth:", 0) == 0) {
+    const SynthOptions synth = parse_synth_name(name);
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      if (const auto it = traces_.find(name); it != traces_.end()) traces = it->second;
+    }
+    if (!traces) {
+      traces = std::make_shared<const TracePair>(synthesize_pair(synth));
+      const std::lock_guard<std::mutex> lock(mutex_);
+      traces_.emplace(name, traces);
+    }
+    return window_cached(name, traces, windows);
+  }
+  return load_other(name, windows);
+}
+
+std::shared_ptr<const PreparedPair> InMemoryPairSource::load_other(const std::string& name,
+                                                                   const WindowRequest&) {
+  std::string known;
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    for (const auto& [key, value] : prepared_)
+      known += (known.empty() ? "" : ", ") + key;
+    for (const auto& [key, value] : traces_)
+      known += (known.empty() ? "" : ", ") + key;
+  }
+  throw UnknownNameError("unknown trace '" + name +
+                         "'; known: " + (known.empty() ? "(none)" : known) +
+                         ", or synth:PATTERN[:SAMPLES[:SEED]]");
+}
+
+}  // namespace sysgym::memtier

@@ -1,0 +1,61 @@
+// Where the memtier env gets its trace pair. Core never opens files: the config's "trace" string
+// is resolved by a PairSource that the shell provides. The in-memory source knows pairs added by
+// name and synthetic pairs ("synth:PATTERN[:SAMPLES[:SEED]]"); the native tool's source also
+// reads files; the wasm package's source holds pairs loaded from ArrayBuffers.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "memtier/prepared_pair.hpp"
+
+namespace sysgym::memtier {
+
+// Window options as a config gave them: raw traces are windowed with `options` (mode 'aligned'
+// when both traces count instructions and no mode was given); a preprocessed pair refuses them.
+struct WindowRequest {
+  WindowOptions options;
+  bool mode_given = false;
+  bool any_given = false;
+};
+
+class PairSource {
+ public:
+  virtual ~PairSource() = default;
+  // The pair named `name`. Throws sysgym::Error (UnknownNameError, TraceFormatError, IoError ...).
+  virtual std::shared_ptr<const PreparedPair> load(const std::string& name,
+                                                   const WindowRequest& windows) = 0;
+};
+
+class InMemoryPairSource : public PairSource {
+ public:
+  void add(const std::string& name, std::shared_ptr<const PreparedPair> pair);
+  // Raw traces are windowed on load, cached per (name, options).
+  void add_traces(const std::string& name, std::shared_ptr<const TracePair> traces);
+  std::shared_ptr<const PreparedPair> load(const std::string& name,
+                                           const WindowRequest& windows) override;
+
+ protected:
+  // Called for names not held in memory; the native source reads files here.
+  virtual std::shared_ptr<const PreparedPair> load_other(const std::string& name,
+                                                         const WindowRequest& windows);
+  std::shared_ptr<const PreparedPair> window_cached(const std::string& key,
+                                                    const std::shared_ptr<const TracePair>& traces,
+                                                    const WindowRequest& windows);
+  // Refuses window options for an already windowed pair.
+  static void check_unwindowed(const std::string& name, const WindowRequest& windows);
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const PreparedPair>> prepared_;
+  std::map<std::string, std::shared_ptr<const TracePair>> traces_;
+  std::map<std::string, std::shared_ptr<const PreparedPair>> windowed_;
+};
+
+// The window options an env uses for raw traces: 'aligned' when both traces count
+// instructions (the physically meaningful pairing), else 'memai'; explicit options win.
+WindowOptions resolve_window_mode(const TracePair& traces, WindowOptions options, bool mode_given);
+
+}  // namespace sysgym::memtier
