@@ -1,6 +1,8 @@
 #include "memtier/hbm_memory.hpp"
 
 #include <algorithm>
+#include <iterator>
+#include <map>
 
 namespace sysgym::memtier {
 namespace {
@@ -83,34 +85,16 @@ void HbmMemory::set_mask(const AddressRange& range, std::uint8_t value) {
 Migration HbmMemory::place(std::span<const AddressRange> wanted) {
   const std::uint64_t page = pair_.page_bytes();
   Migration m;
-  std::uint64_t free = capacity_;
-  auto admit = [&](const AddressRange& r) {
-    const std::uint64_t take = std::min(r.hi - r.lo, free);
-    if (take > 0) target_.push_back({r.lo, r.lo + take});
-    free -= take;
-    m.refused += (r.hi - r.lo) - take;
-  };
-  // target_ stays sorted and disjoint while requests arrive in address order (bins do); a
-  // request overlapping what is already admitted is admitted only for its new parts.
   target_.clear();
-  bool normalized = true;
-  std::vector<AddressRange> parts;
+  std::uint64_t requested = 0;
   for (const AddressRange& request : wanted) {
     const AddressRange r{request.lo / page * page, (request.hi + page - 1) / page * page};
     if (r.lo >= r.hi) continue;
-    if (normalized && (target_.empty() || r.lo >= target_.back().hi)) {
-      admit(r);
-      continue;
-    }
-    if (!normalized) normalize(target_);
-    parts.clear();
-    for_each_difference(std::span<const AddressRange>(&r, 1), target_,
-                        [&](const AddressRange& d) { parts.push_back(d); });
-    for (const AddressRange& d : parts)
-      admit(d);
-    normalized = false;
+    target_.push_back(r);
+    requested += r.hi - r.lo;
   }
-  if (!normalized) normalize(target_);
+  if (requested > capacity_) admit_by_priority(m);
+  normalize(target_);
   std::uint64_t target_bytes = 0;
   for (const AddressRange& r : target_)
     target_bytes += r.hi - r.lo;
@@ -122,6 +106,35 @@ Migration HbmMemory::place(std::span<const AddressRange> wanted) {
   resident_.swap(target_);
   used_ = target_bytes;
   return m;
+}
+
+// The requests in target_ exceed the capacity: admit them in order, each only for the parts
+// not admitted before, the last one partially from its low end; the rest is refused.
+void HbmMemory::admit_by_priority(Migration& m) {
+  std::map<std::uint64_t, std::uint64_t> admitted;  // lo -> hi, disjoint
+  std::uint64_t free = capacity_;
+  std::vector<AddressRange> parts;
+  for (const AddressRange& r : target_) {
+    parts.clear();
+    std::uint64_t lo = r.lo;
+    auto it = admitted.upper_bound(lo);
+    if (it != admitted.begin() && std::prev(it)->second > lo) lo = std::prev(it)->second;
+    for (; lo < r.hi; ++it) {
+      const std::uint64_t next = it == admitted.end() ? r.hi : std::min(it->first, r.hi);
+      if (lo < next) parts.push_back({lo, next});
+      if (it == admitted.end()) break;
+      lo = std::max(lo, it->second);
+    }
+    for (const AddressRange& d : parts) {
+      const std::uint64_t take = std::min(d.hi - d.lo, free);
+      if (take > 0) admitted.emplace(d.lo, d.lo + take);
+      free -= take;
+      m.refused += (d.hi - d.lo) - take;
+    }
+  }
+  target_.clear();
+  for (const auto& [lo, hi] : admitted)
+    target_.push_back({lo, hi});
 }
 
 }  // namespace sysgym::memtier

@@ -42,6 +42,7 @@ class HbmMemory {
 
  private:
   void set_mask(const AddressRange& range, std::uint8_t value);
+  void admit_by_priority(Migration& m);
 
   const PreparedPair& pair_;
   std::uint64_t capacity_;

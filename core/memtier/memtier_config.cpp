@@ -84,6 +84,7 @@ MemtierConfig parse_memtier_config(const nlohmann::json& config, const std::stri
   }
   c.free_initial_placement = r.boolean("free_initial_placement", true);
   r.finish();
+  c.input = config.is_null() ? nlohmann::json::object() : config;
   c.resolved = r.resolved();
   return c;
 }

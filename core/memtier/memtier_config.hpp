@@ -52,6 +52,7 @@ struct MemtierConfig {
   bool random_start = false;
   std::optional<double> reward_scale;  // empty: auto
   bool free_initial_placement = true;
+  nlohmann::json input;     // the config as given (what a recording replays)
   nlohmann::json resolved;  // every key with its effective value
 };
 

@@ -102,9 +102,14 @@ MemtierEnv::MemtierEnv(Loaded loaded)
   mean_window_ddr_ms_ = pair_->ddr_ms() / static_cast<double>(windows);
   reward_scale_ =
       config_.reward_scale.value_or(mean_window_ddr_ms_ > 0.0 ? 1.0 / mean_window_ddr_ms_ : 1.0);
-  config_.resolved["hbm_capacity_bytes"] = memory_.capacity_bytes();
-  config_.resolved["footprint_bytes"] = bins_.footprint_bytes();
-  config_.resolved["windows"] = windows;
+  facts_ = {{"hbm_capacity_bytes", memory_.capacity_bytes()},
+            {"footprint_bytes", bins_.footprint_bytes()},
+            {"page_bytes", pair_->page_bytes()},
+            {"windows", windows},
+            {"window_mode", window_mode_name(pair_->options.mode)},
+            {"reward_scale", reward_scale_},
+            {"ddr_ms", pair_->ddr_ms()},
+            {"hbm_ms", pair_->hbm_ms()}};
   log_table_.resize(kLogTableSize);
   for (std::size_t n = 0; n < kLogTableSize; ++n)
     log_table_[n] = log2_1p_count(n);
@@ -296,11 +301,11 @@ StepResult MemtierEnv::step_placement(std::span<const AddressRange> ranges) {
   });
 }
 
-double MemtierEnv::migration_ms(const Migration& m) const {
+double MemtierEnv::migration_ms_for_bytes(std::uint64_t bytes) const {
   if (config_.migration_ms_per_page) {
-    return static_cast<double>(m.moved() / pair_->page_bytes()) * *config_.migration_ms_per_page;
+    return static_cast<double>(bytes / pair_->page_bytes()) * *config_.migration_ms_per_page;
   }
-  return static_cast<double>(m.moved()) / (config_.migration_gbps * 1e6);
+  return static_cast<double>(bytes) / (config_.migration_gbps * 1e6);
 }
 
 Env::StepOutcome MemtierEnv::play(const Migration& m) {
@@ -324,7 +329,8 @@ Env::StepOutcome MemtierEnv::play(const Migration& m) {
   ddr_ticks_ += pair.ddr_ticks[w];
   hbm_ticks_ += pair.hbm_ticks[w];
   last_window_ms_ = (static_cast<double>(ddr - exact) - partial) / pair.ticks_per_ms;
-  last_migration_ms_ = first_placement_ && config_.free_initial_placement ? 0.0 : migration_ms(m);
+  last_migration_ms_ =
+      first_placement_ && config_.free_initial_placement ? 0.0 : migration_ms_for_bytes(m.moved());
   first_placement_ = false;
   totals_.windows += 1;
   totals_.migration_ms += last_migration_ms_;

@@ -80,6 +80,8 @@ class MemtierEnv : public Env {
   MemtierEnv(const nlohmann::json& config, PairSource& source);
 
   nlohmann::json config() const override { return config_.resolved; }
+  // Facts derived from config and trace: capacity in bytes, footprint, windows.
+  const nlohmann::json& facts() const { return facts_; }
   std::vector<std::string> describe_observation() const;
 
   // A page-granular placement for the next window instead of an action: `ranges` in priority
@@ -97,6 +99,8 @@ class MemtierEnv : public Env {
   const MemtierConfig& settings() const { return config_; }
   EpisodeSummary summary() const;
   RenderFrame render_frame() const;
+  // What moving `bytes` costs under the configured bandwidth or per-page cost.
+  double migration_ms_for_bytes(std::uint64_t bytes) const;
 
  protected:
   void on_reset(Rng& rng, const nlohmann::json& options) override;
@@ -115,12 +119,12 @@ class MemtierEnv : public Env {
   // Histogram and samples in HBM of window next_; ages the observed histograms.
   std::uint64_t observe_next_window();
   void write_observation();
-  double migration_ms(const Migration& m) const;
 
   MemtierConfig config_;
   std::shared_ptr<const PreparedPair> pair_;
   BinLayout bins_;
   HbmMemory memory_;
+  nlohmann::json facts_;
   double reward_scale_ = 1.0;
   double mean_window_ddr_ms_ = 0.0;
   std::vector<double> log_table_;  // log2(1 + n) for small n

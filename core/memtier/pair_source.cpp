@@ -14,7 +14,7 @@ std::string options_key(const WindowOptions& o) {
          std::to_string(o.page_size_bits) + "/" + std::to_string(o.cpu_cycles_per_ms);
 }
 
-// "synth:PATTERN[:SAMPLES[:SEED]]"
+// "synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]]"
 SynthOptions parse_synth_name(const std::string& name) {
   SynthOptions o;
   std::vector<std::string> parts;
@@ -30,15 +30,18 @@ SynthOptions parse_synth_name(const std::string& name) {
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (error != std::errc() || end != text.data() + text.size()) {
       throw ConfigError("trace '" + name + "': " + what + " '" + text +
-                        "' is not a number (form: synth:PATTERN[:SAMPLES[:SEED]])");
+                        "' is not a number (form: synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]])");
     }
     return value;
   };
   o.pattern = parts[0];
   if (parts.size() > 1) o.samples = number(parts[1], "samples");
   if (parts.size() > 2) o.seed = number(parts[2], "seed");
-  if (parts.size() > 3)
-    throw ConfigError("trace '" + name + "': form is synth:PATTERN[:SAMPLES[:SEED]]");
+  if (parts.size() > 3) o.footprint_bytes = number(parts[3], "footprint") << 20;
+  if (parts.size() > 4) {
+    throw ConfigError("trace '" + name +
+                      "': form is synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]]");
+  }
   return o;
 }
 
@@ -130,7 +133,7 @@ std::shared_ptr<const PreparedPair> InMemoryPairSource::load_other(const std::st
   }
   throw UnknownNameError("unknown trace '" + name +
                          "'; known: " + (known.empty() ? "(none)" : known) +
-                         ", or synth:PATTERN[:SAMPLES[:SEED]]");
+                         ", or synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]]");
 }
 
 }  // namespace sysgym::memtier

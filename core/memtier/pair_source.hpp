@@ -1,6 +1,7 @@
 // Where the memtier env gets its trace pair. Core never opens files: the config's "trace" string
 // is resolved by a PairSource that the shell provides. The in-memory source knows pairs added by
-// name and synthetic pairs ("synth:PATTERN[:SAMPLES[:SEED]]"); the native tool's source also
+// name and synthetic pairs ("synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]]", defaults 100000
+// samples, seed 1, 256 MiB); the native tool's source also
 // reads files; the wasm package's source holds pairs loaded from ArrayBuffers.
 #pragma once
 

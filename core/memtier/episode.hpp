@@ -1,0 +1,52 @@
+// Running a policy for an episode, and recording it so that another build (the browser) can
+// replay it exactly.
+//
+// Recorded episode JSON (schema_version 1):
+//   {"schema_version": 1, "kind": "sysgym-episode", "env": "memtier-v0",
+//    "config": {...as given...}, "resolved_config": {...}, "facts": {...},
+//    "policy": "lru", "policy_parameters": {...}, "seed": 0, "start": 0,
+//    "info_keys": [...],
+//    "steps": [{"action": [0, 1, ...]} | {"ranges": ["0x7f..:0x7f..", ...]},
+//              with "reward": r, "info": [...] ...],
+//    "summary": {...EpisodeSummary...}}
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "memtier/memtier_env.hpp"
+#include "memtier/policy.hpp"
+
+namespace sysgym::memtier {
+
+inline constexpr int kEpisodeSchemaVersion = 1;
+
+struct StepRecord {
+  Decision decision;
+  double reward = 0.0;
+  std::vector<double> info;
+};
+
+struct EpisodeRecord {
+  std::string policy;
+  nlohmann::json policy_parameters;
+  std::uint64_t seed = 0;
+  std::size_t start = 0;
+  std::vector<StepRecord> steps;  // empty unless recorded
+  EpisodeSummary summary;
+};
+
+// Resets `env` with `seed`, then lets `policy` decide every window until the episode ends.
+// The policy's own randomness (random agent) comes from an Rng seeded from `seed`.
+EpisodeRecord run_episode(MemtierEnv& env, Policy& policy, const std::string& policy_name,
+                          std::uint64_t seed, bool record);
+
+nlohmann::json episode_to_json(const EpisodeRecord& episode, const MemtierEnv& env);
+
+// Replays a recorded episode on an env made from its "config"; throws TraceFormatError for a
+// malformed recording and ApiMisuseError naming the first step whose reward differs.
+EpisodeSummary replay_episode(MemtierEnv& env, const nlohmann::json& episode);
+
+}  // namespace sysgym::memtier

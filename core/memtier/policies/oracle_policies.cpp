@@ -1,0 +1,132 @@
+// Oracles that look at the windows to come: a per-window lower bound and a dynamic heuristic.
+#include <algorithm>
+
+#include "env/config_reader.hpp"
+#include "memtier/policy.hpp"
+
+namespace sysgym::memtier {
+namespace {
+
+// Saving in ms per sample of window w when its pages are in HBM (negative when HBM is slower).
+double gain_per_sample(const PreparedPair& pair, std::size_t w) {
+  const std::uint64_t n = pair.window_samples(w);
+  if (n == 0) return 0.0;
+  return (static_cast<double>(pair.ddr_ticks[w]) - static_cast<double>(pair.hbm_ticks[w])) /
+         pair.ticks_per_ms / static_cast<double>(n);
+}
+
+// Every window, the pages that window touches most, as many as fit (none when HBM is slower
+// for it), ignoring migration cost. No placement holds more of a window's samples, so its
+// memory time is a lower bound on every policy's; with migration it is no real policy.
+class WindowOracle : public Policy {
+ public:
+  void reset(const MemtierEnv&, Rng&) override {}
+  void decide(const MemtierEnv& env, Decision& out) override {
+    const PreparedPair& pair = env.pair();
+    const std::size_t w = env.next_window();
+    out.use_action = false;
+    out.ranges.clear();
+    if (gain_per_sample(pair, w) <= 0.0) return;
+    std::vector<std::uint32_t> pages;
+    for (std::uint64_t e = pair.entry_offset[w]; e < pair.entry_offset[w + 1]; ++e)
+      pages.push_back(static_cast<std::uint32_t>(e));
+    const std::vector<std::uint32_t> best = top_pages(pages, page_slots(env), [&](std::uint32_t e) {
+      return static_cast<double>(pair.entry_count(e));
+    });
+    std::vector<std::uint32_t> ids;
+    for (std::uint32_t e : best)
+      ids.push_back(pair.entry_page[e]);
+    ranges_of_pages(env, ids, out.ranges);
+  }
+};
+
+// A dynamic placement that weighs migration: before window w, each page scores its saving over
+// the next `lookahead` windows; a page not yet in HBM must earn more than its migration cost,
+// a resident page stays while its score is positive. The best pages that fit are placed.
+// A heuristic, not an exact optimum (an exact dynamic oracle is a min-cost flow over
+// pages x windows, out of reach at millions of variables); its total time is reported beside
+// the window oracle's memory time, which bounds every policy from below.
+class LookaheadOracle : public Policy {
+ public:
+  explicit LookaheadOracle(std::size_t lookahead) : lookahead_(lookahead) {}
+  void reset(const MemtierEnv& env, Rng&) override {
+    score_.assign(env.pair().pages.size(), 0.0);
+    seen_.assign(env.pair().pages.size(), 0);
+  }
+  void decide(const MemtierEnv& env, Decision& out) override {
+    const PreparedPair& pair = env.pair();
+    const std::size_t w = env.next_window();
+    const std::size_t last = std::min(env.episode_end(), w + lookahead_);
+    touched_.clear();
+    for (std::size_t v = w; v < last; ++v) {
+      const double gain = gain_per_sample(pair, v);
+      for (std::uint64_t e = pair.entry_offset[v]; e < pair.entry_offset[v + 1]; ++e) {
+        const std::uint32_t id = pair.entry_page[e];
+        if (seen_[id] == 0) {
+          seen_[id] = 1;
+          touched_.push_back(id);
+        }
+        score_[id] += gain * pair.entry_count(e);
+      }
+    }
+    const double move_in = env.migration_ms_for_bytes(pair.page_bytes());
+    std::vector<std::uint32_t> candidates;
+    for (std::uint32_t id : touched_) {
+      if (!env.memory().page_in_hbm(id)) score_[id] -= move_in;
+      if (score_[id] > 0.0) candidates.push_back(id);
+    }
+    // Resident pages without upcoming accesses keep a zero score: kept while room remains.
+    for (const AddressRange& r : env.memory().resident()) {
+      const auto a =
+          std::lower_bound(pair.pages.begin(), pair.pages.end(), r.lo) - pair.pages.begin();
+      const auto b =
+          std::lower_bound(pair.pages.begin() + a, pair.pages.end(), r.hi) - pair.pages.begin();
+      for (auto id = static_cast<std::uint32_t>(a); id < b; ++id) {
+        if (seen_[id] == 0) candidates.push_back(id);
+      }
+    }
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    const auto best =
+        top_pages(candidates, page_slots(env), [&](std::uint32_t id) { return score_[id]; });
+    out.use_action = false;
+    ranges_of_pages(env, best, out.ranges);
+    for (std::uint32_t id : touched_) {
+      score_[id] = 0.0;
+      seen_[id] = 0;
+    }
+  }
+  nlohmann::json parameters() const override { return {{"lookahead", lookahead_}}; }
+
+ private:
+  std::size_t lookahead_;
+  std::vector<double> score_;
+  std::vector<std::uint8_t> seen_;  // touched in the lookahead
+  std::vector<std::uint32_t> touched_;
+};
+
+}  // namespace
+
+void register_oracle_policies(PolicyRegistry& registry) {
+  registry.add(
+      {"window-oracle",
+       "Per window, the pages that window touches most, as many as fit, ignoring migration "
+       "cost: its memory time is a lower bound on every policy's.",
+       true, [](const nlohmann::json& config) -> std::unique_ptr<Policy> {
+         ConfigReader(config, "window-oracle policy config").finish();
+         return std::make_unique<WindowOracle>();
+       }});
+  registry.add({"dynamic-oracle",
+                "Knows the next `lookahead` windows (default 8): places the pages whose upcoming "
+                "saving exceeds their migration cost; a heuristic for the dynamic optimum with "
+                "migration cost, reported beside the window-oracle bound.",
+                true, [](const nlohmann::json& config) -> std::unique_ptr<Policy> {
+                  ConfigReader reader(config, "dynamic-oracle policy config");
+                  const auto lookahead =
+                      static_cast<std::size_t>(reader.integer("lookahead", 8, 1, 1 << 20));
+                  reader.finish();
+                  return std::make_unique<LookaheadOracle>(lookahead);
+                }});
+}
+
+}  // namespace sysgym::memtier

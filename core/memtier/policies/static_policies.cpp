@@ -1,0 +1,132 @@
+// Placements fixed for a whole episode (decided at reset, free as the initial placement), and
+// the random agent.
+#include <algorithm>
+#include <limits>
+
+#include "env/config_reader.hpp"
+#include "memtier/policy.hpp"
+
+namespace sysgym::memtier {
+namespace {
+
+// A placement computed once per episode.
+class StaticPolicy : public Policy {
+ public:
+  void decide(const MemtierEnv&, Decision& out) override {
+    out.use_action = false;
+    out.ranges = ranges_;
+  }
+
+ protected:
+  std::vector<AddressRange> ranges_;
+};
+
+class AllDdr : public StaticPolicy {
+ public:
+  void reset(const MemtierEnv&, Rng&) override { ranges_.clear(); }
+};
+
+// The application's memory (its regions) from the lowest address up, until HBM is full.
+class AllHbmLowestAddress : public StaticPolicy {
+ public:
+  void reset(const MemtierEnv& env, Rng&) override {
+    ranges_.clear();
+    for (const Region& r : env.bins().regions())
+      ranges_.push_back({r.lo, r.hi});
+  }
+};
+
+// Sampled pages in the order the program first touched them, until HBM is full: what
+// first-touch allocation into HBM gives.
+class AllHbmFirstTouch : public StaticPolicy {
+ public:
+  void reset(const MemtierEnv& env, Rng&) override {
+    const PreparedPair& pair = env.pair();
+    std::vector<std::uint32_t> first(pair.pages.size(), std::numeric_limits<std::uint32_t>::max());
+    std::vector<std::uint32_t> order;
+    for (std::size_t w = 0; w < pair.window_count() && order.size() < page_slots(env); ++w) {
+      for (std::uint64_t e = pair.entry_offset[w]; e < pair.entry_offset[w + 1]; ++e) {
+        const std::uint32_t id = pair.entry_page[e];
+        if (first[id] == std::numeric_limits<std::uint32_t>::max()) {
+          first[id] = static_cast<std::uint32_t>(w);
+          order.push_back(id);
+        }
+      }
+    }
+    order.resize(std::min(order.size(), page_slots(env)));
+    ranges_of_pages(env, order, ranges_);
+  }
+};
+
+// The best fixed placement: T is linear in which pages are in HBM, a page's value being
+// sum over the episode's windows of (t_ddr - t_hbm) * n_pw / n_w; with equal-size pages,
+// taking pages by decreasing positive value until capacity is exact.
+class StaticOracle : public StaticPolicy {
+ public:
+  void reset(const MemtierEnv& env, Rng&) override {
+    const PreparedPair& pair = env.pair();
+    std::vector<double> value(pair.pages.size(), 0.0);
+    for (std::size_t w = env.episode_begin(); w < env.episode_end(); ++w) {
+      const std::uint64_t n = pair.window_samples(w);
+      if (n == 0) continue;
+      const double gain =
+          (static_cast<double>(pair.ddr_ticks[w]) - static_cast<double>(pair.hbm_ticks[w])) /
+          pair.ticks_per_ms / static_cast<double>(n);
+      for (std::uint64_t e = pair.entry_offset[w]; e < pair.entry_offset[w + 1]; ++e) {
+        value[pair.entry_page[e]] += gain * pair.entry_count(e);
+      }
+    }
+    std::vector<std::uint32_t> candidates;
+    for (std::uint32_t p = 0; p < value.size(); ++p) {
+      if (value[p] > 0.0) candidates.push_back(p);
+    }
+    ranges_of_pages(
+        env, top_pages(candidates, page_slots(env), [&](std::uint32_t p) { return value[p]; }),
+        ranges_);
+  }
+};
+
+// Uniform random actions from the env's action space.
+class RandomPolicy : public Policy {
+ public:
+  void reset(const MemtierEnv&, Rng& rng) override { rng_ = &rng; }
+  void decide(const MemtierEnv& env, Decision& out) override {
+    out.use_action = true;
+    out.action = env.action_space().sample(*rng_);
+  }
+
+ private:
+  Rng* rng_ = nullptr;
+};
+
+template <typename P>
+PolicyFactory parameterless(const std::string& name) {
+  return [name](const nlohmann::json& config) -> std::unique_ptr<Policy> {
+    ConfigReader(config, name + " policy config").finish();
+    return std::make_unique<P>();
+  };
+}
+
+}  // namespace
+
+void register_static_policies(PolicyRegistry& registry) {
+  registry.add({"all-ddr", "Everything stays in DDR: the slow bound every policy is measured from.",
+                false, parameterless<AllDdr>("all-ddr")});
+  registry.add({"all-hbm-lowest-address",
+                "The application's memory regions from the lowest address up, until HBM is full "
+                "(all-HBM capped by capacity, as an allocator filling HBM first would).",
+                false, parameterless<AllHbmLowestAddress>("all-hbm-lowest-address")});
+  registry.add({"all-hbm-first-touch",
+                "Pages in the order the program first touches them, until HBM is full (first-touch "
+                "allocation into HBM with DDR as the fallback).",
+                false, parameterless<AllHbmFirstTouch>("all-hbm-first-touch")});
+  registry.add(
+      {"static-oracle",
+       "The best placement fixed for the whole episode, knowing every window: pages by "
+       "decreasing (t_ddr - t_hbm) * n_pw / n_w summed over windows (exact for equal-size pages).",
+       true, parameterless<StaticOracle>("static-oracle")});
+  registry.add({"random", "Uniformly random actions from the env's action space.", false,
+                parameterless<RandomPolicy>("random")});
+}
+
+}  // namespace sysgym::memtier
