@@ -16,6 +16,9 @@ int main(int argc, char** argv) {
   sysgym::cli::add_preprocess_command(app);
   sysgym::cli::add_inspect_command(app);
   sysgym::cli::add_synth_command(app);
+  sysgym::cli::add_run_command(app);
+  sysgym::cli::add_compare_command(app);
+  sysgym::cli::add_describe_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -37,11 +37,16 @@ EpisodeRecord run_episode(MemtierEnv& env, Policy& policy, const std::string& po
 
 nlohmann::json episode_to_json(const EpisodeRecord& episode, const MemtierEnv& env) {
   nlohmann::json steps = nlohmann::json::array();
+  const std::vector<AddressRange>* previous = nullptr;
   for (const StepRecord& s : episode.steps) {
     nlohmann::json step;
     if (s.decision.use_action) {
       step["action"] = s.decision.action;
+      previous = nullptr;
+    } else if (previous != nullptr && *previous == s.decision.ranges) {
+      step["same_ranges"] = true;  // placements often repeat: recorded once
     } else {
+      previous = &s.decision.ranges;
       nlohmann::json ranges = nlohmann::json::array();
       for (const AddressRange& r : s.decision.ranges)
         ranges.push_back(format_hex(r.lo) + ":" + format_hex(r.hi));
@@ -87,6 +92,9 @@ EpisodeSummary replay_episode(MemtierEnv& env, const nlohmann::json& episode) {
       d.use_action = step.contains("action");
       if (d.use_action) {
         d.action = step.at("action").get<std::vector<double>>();
+      } else if (step.value("same_ranges", false)) {
+        if (i == 0 || steps[i - 1].contains("action"))
+          malformed("step " + std::to_string(i) + " repeats no placement");
       } else {
         d.ranges.clear();
         for (const auto& text : step.at("ranges"))

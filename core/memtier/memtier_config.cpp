@@ -22,14 +22,15 @@ MemtierConfig parse_memtier_config(const nlohmann::json& config, const std::stri
   }
   c.windows.mode_given = config.contains("window_mode");
   w.mode = parse_window_mode(r.choice("window_mode", "aligned", {"memai", "aligned"}));
-  if (const nlohmann::json* len = r.raw("window_len")) {
-    if (!len->is_number() || !(len->get<double>() > 0.0))
-      r.fail("window_len", "must be a positive number, got " + len->dump());
+  const nlohmann::json* len = r.raw("window_len");
+  if (len != nullptr && !len->is_null()) {
+    if (!len->is_number() || !(len->get<double>() > 0.0)) {
+      r.fail("window_len",
+             "must be a positive number (or null for the mode's default), got " + len->dump());
+    }
     w.window_len = len->get<double>();
-    r.resolve("window_len", *w.window_len);
-  } else {
-    r.resolve("window_len", "default");
   }
+  r.resolve("window_len", w.window_len ? nlohmann::json(*w.window_len) : nlohmann::json());
   w.unit = parse_window_unit(r.choice("unit", "ms", {"ms", "instrs", "accesses"}));
   w.page_size_bits =
       static_cast<int>(r.integer("page_size", 13, kMinPageSizeBits, kMaxPageSizeBits));

@@ -9,5 +9,8 @@ void add_estimate_command(CLI::App& app);
 void add_preprocess_command(CLI::App& app);
 void add_inspect_command(CLI::App& app);
 void add_synth_command(CLI::App& app);
+void add_run_command(CLI::App& app);
+void add_compare_command(CLI::App& app);
+void add_describe_command(CLI::App& app);
 
 }  // namespace sysgym::cli

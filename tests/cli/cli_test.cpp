@@ -231,4 +231,97 @@ TEST_F(Cli, ShippedDemoPairEstimates) {
   EXPECT_LT(nlohmann::json::parse(r.out)["error"].get<double>(), 0.05);
 }
 
+TEST_F(Cli, CompareRunsEveryPolicySortedByEstimatedTime) {
+  const std::string p = synth("phased", 8000, 1, "32MiB");
+  const Result r =
+      run("compare --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv --hbm-capacity 10% --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json rows = nlohmann::json::parse(r.out);
+  ASSERT_EQ(rows.size(), 11u);
+  double previous = 0.0;
+  for (const auto& row : rows) {
+    for (const char* key :
+         {"policy", "estimated_ms", "migration_ms", "total_ms", "gap_closed", "bytes_moved"}) {
+      ASSERT_TRUE(row.contains(key)) << key;
+    }
+    EXPECT_GE(row["estimated_ms"].get<double>(), previous);
+    EXPECT_DOUBLE_EQ(row["total_ms"].get<double>(),
+                     row["estimated_ms"].get<double>() + row["migration_ms"].get<double>());
+    previous = row["estimated_ms"].get<double>();
+  }
+  EXPECT_EQ(rows.front()["policy"], "window-oracle");  // the lower bound on memory time
+}
+
+TEST_F(Cli, CompareAcceptsAPreprocessedPairButNotWindowOptionsForIt) {
+  const std::string p = synth("stream", 4000);
+  const std::string bin = path("stream.bin");
+  ASSERT_EQ(run("preprocess --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv -o " + bin).code, 0);
+  const Result ok = run("compare --input " + bin +
+                        " --hbm-capacity 8MiB --policies all-ddr,static-oracle --json");
+  ASSERT_EQ(ok.code, 0) << ok.err;
+  EXPECT_EQ(nlohmann::json::parse(ok.out).size(), 2u);
+  const Result refused = run("compare --input " + bin + " --hbm-capacity 8MiB --page-size 12");
+  EXPECT_EQ(refused.code, 1);
+  EXPECT_EQ(refused.err,
+            "sysgym: ConfigError: trace '" + bin +
+                "' is a preprocessed pair: its windows are fixed, so window options (window_mode, "
+                "window_len, unit, page_size, cpu_cycles_per_ms) cannot be given\n");
+}
+
+TEST_F(Cli, RunMatchesTheCompareRowAndRecordsAReplayableEpisode) {
+  const std::string p = synth("phased", 6000, 1, "32MiB");
+  const std::string traces = " --trace " + p + ".ddr.csv --trace " + p + ".hbm.csv";
+  const Result one =
+      run("run" + traces + " --policy lru --config '{\"hbm_capacity\": \"10%\"}' --json --record " +
+          path("episode.json"));
+  ASSERT_EQ(one.code, 0) << one.err;
+  const Result all =
+      run("compare --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv --hbm-capacity 10% --json");
+  ASSERT_EQ(all.code, 0) << all.err;
+  const nlohmann::json summary = nlohmann::json::parse(one.out);
+  for (const auto& row : nlohmann::json::parse(all.out)) {
+    if (row["policy"] == "lru") {
+      EXPECT_EQ(row["total_ms"], summary["total_ms"]);
+    }
+  }
+  const nlohmann::json episode = nlohmann::json::parse(slurp(path("episode.json")));
+  EXPECT_EQ(episode["schema_version"], 1);
+  EXPECT_EQ(episode["policy"], "lru");
+  EXPECT_EQ(episode["steps"].size(), summary["windows"].get<std::size_t>());
+  EXPECT_EQ(episode["summary"]["total_ms"], summary["total_ms"]);
+}
+
+TEST_F(Cli, RunErrorsNameTheProblem) {
+  const Result unknown = run("run --trace synth:phased:2000 --policy lfu");
+  EXPECT_EQ(unknown.code, 1);
+  EXPECT_EQ(
+      unknown.err.rfind("sysgym: UnknownNameError: unknown policy 'lfu' (did you mean 'lru'?)", 0),
+      0u)
+      << unknown.err;
+  const Result key = run("run --trace synth:phased:2000 --policy lru --config '{\"bins\": 0}'");
+  EXPECT_EQ(key.code, 1);
+  EXPECT_EQ(
+      key.err,
+      "sysgym: ConfigError: memtier-v0 config: 'bins' must be an integer in [1, 65536], got 0\n");
+  const Result json = run("run --trace synth:phased:2000 --policy lru --config '{bins'");
+  EXPECT_EQ(json.code, 1);
+  EXPECT_EQ(json.err.rfind("sysgym: ConfigError: --config: not valid JSON", 0), 0u) << json.err;
+  const Result single = run("run --trace " + synth("random", 1000) + ".ddr.csv --policy lru");
+  EXPECT_EQ(single.code, 1);
+  EXPECT_NE(single.err.find("a single trace cannot drive the env"), std::string::npos)
+      << single.err;
+}
+
+TEST_F(Cli, DescribeShowsSpacesLayoutAndPolicies) {
+  const Result r =
+      run("describe memtier --config '{\"bins\": 8, \"action_mode\": \"discrete\"}' --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["id"], "memtier-v0");
+  EXPECT_EQ(j["action_space"], "Discrete(17)");
+  EXPECT_EQ(j["observation_layout"].size(), 8u * 4 + 4);
+  EXPECT_EQ(j["policies"].size(), 11u);
+  EXPECT_EQ(j["config"]["window_len"], nullptr);
+}
+
 }  // namespace

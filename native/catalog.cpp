@@ -1,0 +1,38 @@
+#include "catalog.hpp"
+
+#include "base/error.hpp"
+#include "builtins/builtins.hpp"
+#include "files.hpp"
+
+namespace sysgym::cli {
+
+Catalog& catalog() {
+  static Catalog instance = [] {
+    Catalog c;
+    register_builtins(c.envs, c.traces);
+    memtier::register_builtin_policies(c.policies);
+    return c;
+  }();
+  return instance;
+}
+
+nlohmann::json json_option(const std::string& text, const std::string& flag) {
+  std::string json = text;
+  const std::size_t first = text.find_first_not_of(" \t\n");
+  if (first == std::string::npos || (text[first] != '{' && text[first] != '[')) {
+    const MappedFile file(text);
+    json.assign(reinterpret_cast<const char*>(file.bytes().data()), file.bytes().size());
+  }
+  try {
+    return nlohmann::json::parse(json);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw ConfigError(flag + ": not valid JSON (" + std::string(e.what()) + ")");
+  }
+}
+
+std::unique_ptr<memtier::MemtierEnv> make_memtier(const nlohmann::json& config) {
+  std::unique_ptr<Env> env = catalog().envs.make(memtier::kMemtierId, config);
+  return std::unique_ptr<memtier::MemtierEnv>(static_cast<memtier::MemtierEnv*>(env.release()));
+}
+
+}  // namespace sysgym::cli

@@ -1,0 +1,29 @@
+// The envs, policies and trace source every env-running command shares.
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "env/registry.hpp"
+#include "file_pair_source.hpp"
+#include "memtier/policy.hpp"
+
+namespace sysgym::cli {
+
+struct Catalog {
+  std::shared_ptr<FilePairSource> traces = std::make_shared<FilePairSource>();
+  Registry envs;
+  memtier::PolicyRegistry policies;
+};
+
+Catalog& catalog();
+
+// A JSON option: inline JSON text ("{...}") or the path of a JSON file. Throws ConfigError
+// naming the flag.
+nlohmann::json json_option(const std::string& text, const std::string& flag);
+
+// Makes a memtier env (the registry returns the base type).
+std::unique_ptr<memtier::MemtierEnv> make_memtier(const nlohmann::json& config);
+
+}  // namespace sysgym::cli

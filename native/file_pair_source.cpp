@@ -1,0 +1,34 @@
+#include "file_pair_source.hpp"
+
+#include "base/error.hpp"
+#include "files.hpp"
+#include "memtier/prepared_file.hpp"
+#include "traces/container.hpp"
+#include "window_flags.hpp"
+
+namespace sysgym::cli {
+
+std::shared_ptr<const memtier::PreparedPair> FilePairSource::load_other(
+    const std::string& name, const memtier::WindowRequest& windows) {
+  const std::size_t comma = name.find(',');
+  if (comma != std::string::npos) {
+    auto traces = std::make_shared<const memtier::TracePair>(
+        read_trace_pair(name.substr(0, comma), name.substr(comma + 1)));
+    add_traces(name, traces);
+    return window_cached(name, traces, windows);
+  }
+  const auto file = std::make_shared<const MappedFile>(name);
+  if (!memtier::has_container_magic(file->bytes())) {
+    throw TraceFormatError(
+        name +
+        ": a single trace cannot drive the env; give DDR_FILE,HBM_FILE or a pair "
+        "preprocessed by `sysgym preprocess`");
+  }
+  check_unwindowed(name, windows);
+  auto pair = std::make_shared<const memtier::PreparedPair>(
+      memtier::decode_prepared_pair(memtier::ContainerReader(file->bytes(), name), file));
+  add(name, pair);
+  return pair;
+}
+
+}  // namespace sysgym::cli
