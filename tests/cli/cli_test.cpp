@@ -47,11 +47,12 @@ class Cli : public ::testing::Test {
   }
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
   // A synthetic pair written as PREFIX.{ddr,hbm,mixed}.csv in the test directory.
-  std::string synth(const std::string& pattern, int samples = 20000, int seed = 1) const {
+  std::string synth(const std::string& pattern, int samples = 20000, int seed = 1,
+                    const std::string& footprint = "256MiB") const {
     const std::string prefix = path(pattern);
-    const Result r =
-        run("synth --pattern " + pattern + " --samples " + std::to_string(samples) + " --seed " +
-            std::to_string(seed) + " --mixed 0x7f3a00000000:0x7f3a01000000 -o " + prefix);
+    const Result r = run("synth --pattern " + pattern + " --samples " + std::to_string(samples) +
+                         " --seed " + std::to_string(seed) + " --footprint " + footprint +
+                         " --mixed 0x7f3a00000000:0x7f3a01000000 -o " + prefix);
     EXPECT_EQ(r.code, 0) << r.err;
     return prefix;
   }
