@@ -61,6 +61,13 @@ demo() {
   echo "== preprocess once, then what-if estimates from the binary file"
   $sysgym preprocess $pair --mode aligned -o "$out/phased.bin"
   $sysgym estimate --input "$out/phased.bin" --hbm-range "$hot" --json
+  echo
+  echo "== the memtier env: every baseline, heuristic and oracle with HBM for 10 % of the footprint"
+  $sysgym compare --input "$out/phased.bin" --hbm-capacity 10%
+  echo
+  echo "== one episode of LRU, recorded for replay"
+  $sysgym run --trace "$out/phased.bin" --policy lru --config '{"hbm_capacity": "10%"}' \
+    --record "$out/episode.json"
   rm -rf "$out"
   echo
   echo "demo done; the tool is at $sysgym (try: $sysgym --help)"
@@ -80,6 +87,7 @@ bench() {
   setup
   build_preset native-release
   build/native-release/tests/sysgym_bench "$@"
+  build/native-release/tests/sysgym_env_bench "$@"
 }
 
 case "${1:-}" in

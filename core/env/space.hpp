@@ -63,6 +63,7 @@ class Space {
   Space() = default;
   // The reason `value` is not a member, or "" when it is.
   std::string why_not(std::span<const double> value) const;
+  bool element_ok(std::size_t i, double x) const;
   std::string element_reason(std::size_t i, double x) const;
 
   SpaceKind kind_ = SpaceKind::kDiscrete;

@@ -42,6 +42,15 @@ BinLayout::BinLayout(const PreparedPair& pair, std::size_t count, int interval_d
       }
     }
   }
+  for (Bin& bin : bins_) {
+    for (const AddressRange& r : bin.ranges) {
+      const auto a =
+          std::lower_bound(pair.pages.begin(), pair.pages.end(), r.lo) - pair.pages.begin();
+      const auto b =
+          std::lower_bound(pair.pages.begin() + a, pair.pages.end(), r.hi) - pair.pages.begin();
+      bin.ids.emplace_back(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b));
+    }
+  }
   // Sampled pages lie inside regions, in address order: one walk assigns their bins.
   bin_of_page_.resize(pair.pages.size());
   std::size_t b = 0;

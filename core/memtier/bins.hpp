@@ -14,8 +14,11 @@
 
 namespace sysgym::memtier {
 
+using IdInterval = std::pair<std::uint32_t, std::uint32_t>;  // [first, last) sampled page ids
+
 struct Bin {
   std::vector<AddressRange> ranges;  // ascending, disjoint
+  std::vector<IdInterval> ids;       // the sampled pages inside each range
   std::uint64_t bytes = 0;
 };
 

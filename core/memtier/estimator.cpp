@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "base/gallop.hpp"
 
 namespace sysgym::memtier {
 namespace {
@@ -13,19 +14,6 @@ namespace {
 // sets of at least kMaskMinRanges ranges.
 constexpr std::size_t kMaskPassFactor = 48;
 constexpr std::size_t kMaskMinRanges = 4;
-
-// lower_bound that first doubles its step from `first`: O(log distance), so walking many
-// nearby ranges through one window costs little more than the ranges themselves.
-const std::uint32_t* gallop_lower_bound(const std::uint32_t* first, const std::uint32_t* last,
-                                        std::uint32_t value) {
-  std::ptrdiff_t step = 1;
-  const std::uint32_t* low = first;
-  while (last - low > step && low[step] < value) {
-    low += step;
-    step *= 2;
-  }
-  return std::lower_bound(low, std::min(low + step + 1, last), value);
-}
 
 }  // namespace
 

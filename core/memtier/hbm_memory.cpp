@@ -4,6 +4,8 @@
 #include <iterator>
 #include <map>
 
+#include "base/gallop.hpp"
+
 namespace sysgym::memtier {
 namespace {
 
@@ -67,22 +69,21 @@ std::uint64_t overlap_bytes(std::span<const AddressRange> a, std::span<const Add
 }
 
 HbmMemory::HbmMemory(const PreparedPair& pair, std::uint64_t capacity_bytes)
-    : pair_(pair), capacity_(capacity_bytes), mask_(pair.pages.size(), 0) {}
+    : pair_(pair), capacity_(capacity_bytes) {}
 
 void HbmMemory::clear() {
   resident_.clear();
+  resident_ids_.clear();
   used_ = 0;
-  std::fill(mask_.begin(), mask_.end(), 0);
 }
 
-void HbmMemory::set_mask(const AddressRange& range, std::uint8_t value) {
-  const auto& pages = pair_.pages;
-  const auto a = std::lower_bound(pages.begin(), pages.end(), range.lo) - pages.begin();
-  const auto b = std::lower_bound(pages.begin() + a, pages.end(), range.hi) - pages.begin();
-  std::fill(mask_.begin() + a, mask_.begin() + b, value);
+bool HbmMemory::page_in_hbm(std::uint32_t page_id) const {
+  const auto it = std::upper_bound(resident_ids_.begin(), resident_ids_.end(), page_id,
+                                   [](std::uint32_t id, const auto& r) { return id < r.second; });
+  return it != resident_ids_.end() && it->first <= page_id;
 }
 
-Migration HbmMemory::place(std::span<const AddressRange> wanted) {
+Migration HbmMemory::place(std::span<const AddressRange> wanted, bool disjoint) {
   const std::uint64_t page = pair_.page_bytes();
   Migration m;
   target_.clear();
@@ -93,7 +94,7 @@ Migration HbmMemory::place(std::span<const AddressRange> wanted) {
     target_.push_back(r);
     requested += r.hi - r.lo;
   }
-  if (requested > capacity_) admit_by_priority(m);
+  if (requested > capacity_) admit_by_priority(m, disjoint);
   normalize(target_);
   std::uint64_t target_bytes = 0;
   for (const AddressRange& r : target_)
@@ -101,18 +102,56 @@ Migration HbmMemory::place(std::span<const AddressRange> wanted) {
   m.kept = overlap_bytes(target_, resident_);
   m.promoted = target_bytes - m.kept;
   m.demoted = used_ - m.kept;
-  for_each_difference(resident_, target_, [&](const AddressRange& d) { set_mask(d, 0); });
-  for_each_difference(target_, resident_, [&](const AddressRange& d) { set_mask(d, 1); });
+  if (target_ == resident_) return m;  // unchanged: the id intervals still hold
   resident_.swap(target_);
   used_ = target_bytes;
+  resident_ids_.clear();
+  const auto& pages = pair_.pages;
+  auto cursor = pages.begin();
+  for (const AddressRange& r : resident_) {
+    const auto a = gallop_lower_bound(cursor, pages.end(), r.lo);
+    cursor = gallop_lower_bound(a, pages.end(), r.hi);
+    if (a < cursor) {
+      resident_ids_.emplace_back(static_cast<std::uint32_t>(a - pages.begin()),
+                                 static_cast<std::uint32_t>(cursor - pages.begin()));
+    }
+  }
+  return m;
+}
+
+Migration HbmMemory::replace(std::vector<AddressRange>& ranges,
+                             std::vector<std::pair<std::uint32_t, std::uint32_t>>& ids,
+                             std::uint64_t refused) {
+  Migration m;
+  m.refused = refused;
+  std::uint64_t bytes = 0;
+  for (const AddressRange& r : ranges)
+    bytes += r.hi - r.lo;
+  m.kept = overlap_bytes(ranges, resident_);
+  m.promoted = bytes - m.kept;
+  m.demoted = used_ - m.kept;
+  used_ = bytes;
+  resident_.swap(ranges);
+  resident_ids_.swap(ids);
   return m;
 }
 
 // The requests in target_ exceed the capacity: admit them in order, each only for the parts
 // not admitted before, the last one partially from its low end; the rest is refused.
-void HbmMemory::admit_by_priority(Migration& m) {
-  std::map<std::uint64_t, std::uint64_t> admitted;  // lo -> hi, disjoint
+void HbmMemory::admit_by_priority(Migration& m, bool disjoint) {
   std::uint64_t free = capacity_;
+  if (disjoint) {
+    std::size_t out = 0;
+    for (const AddressRange& r : target_) {
+      const std::uint64_t take = std::min(r.hi - r.lo, free);
+      if (take > 0) target_[out++] = {r.lo, r.lo + take};
+      free -= take;
+      m.refused += (r.hi - r.lo) - take;
+    }
+    target_.resize(out);
+    return;
+  }
+  std::map<std::uint64_t, std::uint64_t> admitted;  // lo -> hi, disjoint
   std::vector<AddressRange> parts;
   for (const AddressRange& r : target_) {
     parts.clear();

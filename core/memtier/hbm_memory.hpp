@@ -1,5 +1,7 @@
 // The HBM of the memtier env: a resident set of disjoint page-aligned ranges that never exceeds
-// the capacity, and a mask over the pair's sampled pages (1 = in HBM) for the estimator.
+// the capacity, and the same set as intervals of the pair's sampled page ids, so a window's
+// samples in HBM are counted by one merge with its (id-sorted) entries. A placement costs
+// O(ranges x log pages), independent of how many bytes it moves.
 #pragma once
 
 #include <cstdint>
@@ -30,26 +32,33 @@ class HbmMemory {
   // Makes the resident set the admitted part of `wanted`: ranges are rounded out to pages and
   // admitted in the given (priority) order until the capacity is full; a range that does not fit
   // is admitted up to the capacity from its low end. Whatever was resident and is not wanted is
-  // demoted.
-  Migration place(std::span<const AddressRange> wanted);
+  // demoted. `disjoint` promises the requests do not overlap (bins), which skips deduplication.
+  Migration place(std::span<const AddressRange> wanted, bool disjoint = false);
+
+  // For callers that admitted by themselves (the env's bins): `ranges` sorted, disjoint, within
+  // capacity, `ids` their sampled page-id intervals, `refused` the bytes they turned away.
+  Migration replace(std::vector<AddressRange>& ranges,
+                    std::vector<std::pair<std::uint32_t, std::uint32_t>>& ids,
+                    std::uint64_t refused);
 
   const std::vector<AddressRange>& resident() const { return resident_; }  // ascending
   std::uint64_t used_bytes() const { return used_; }
   std::uint64_t capacity_bytes() const { return capacity_; }
-  // One byte per sampled page id of the pair: 1 when the page is in HBM.
-  const std::vector<std::uint8_t>& page_mask() const { return mask_; }
-  bool page_in_hbm(std::uint32_t page_id) const { return mask_[page_id] != 0; }
+  // The resident set as sorted, disjoint [first, last) intervals of sampled page ids.
+  const std::vector<std::pair<std::uint32_t, std::uint32_t>>& resident_ids() const {
+    return resident_ids_;
+  }
+  bool page_in_hbm(std::uint32_t page_id) const;
 
  private:
-  void set_mask(const AddressRange& range, std::uint8_t value);
-  void admit_by_priority(Migration& m);
+  void admit_by_priority(Migration& m, bool disjoint);
 
   const PreparedPair& pair_;
   std::uint64_t capacity_;
   std::uint64_t used_ = 0;
   std::vector<AddressRange> resident_;
   std::vector<AddressRange> target_;  // reused between calls
-  std::vector<std::uint8_t> mask_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> resident_ids_;
 };
 
 // Appends to `out` the parts of sorted, disjoint `a` not covered by sorted, disjoint `b`.

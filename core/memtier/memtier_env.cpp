@@ -115,6 +115,9 @@ MemtierEnv::MemtierEnv(Loaded loaded)
     log_table_[n] = log2_1p_count(n);
   histogram_.assign(config_.bins, 0);
   history_.assign(config_.bins * (config_.history + 1), 0.0f);  // row 0: newest
+  take_.assign(config_.bins, 0);
+  for (const Bin& bin : bins_.bins())
+    max_bin_bytes_ = std::max(max_bin_bytes_, bin.bytes);
   resident_fraction_.assign(config_.bins, 0.0f);
 }
 
@@ -179,12 +182,17 @@ std::uint64_t MemtierEnv::observe_next_window() {
   std::fill(histogram_.begin(), histogram_.end(), 0u);
   const std::uint32_t* prefix = pair.count_prefix.data();
   const std::uint32_t* ids = pair.entry_page.data();
-  const std::uint8_t* mask = memory_.page_mask().data();
+  // Entries and resident id intervals are both sorted by page id: one merge counts HBM samples.
+  const auto& resident = memory_.resident_ids();
+  auto range = resident.begin();
   std::uint64_t n_hbm = 0;
   for (std::uint64_t e = pair.entry_offset[w]; e < pair.entry_offset[w + 1]; ++e) {
     const std::uint32_t count = prefix[e + 1] - prefix[e];
-    histogram_[bins_.bin_of_page(ids[e])] += count;
-    n_hbm += count & (0u - static_cast<std::uint32_t>(mask[ids[e]]));
+    const std::uint32_t id = ids[e];
+    histogram_[bins_.bin_of_page(id)] += count;
+    while (range != resident.end() && range->second <= id)
+      ++range;
+    if (range != resident.end() && range->first <= id) n_hbm += count;
   }
   last_samples_ = pair.window_samples(w);
   last_t_ddr_ms_ = static_cast<double>(pair.ddr_ticks[w]) / pair.ticks_per_ms;
@@ -241,8 +249,10 @@ void MemtierEnv::write_observation() {
   scalars[3] = static_cast<float>(std::clamp(duration, 0.0, 1.0));
 }
 
-void MemtierEnv::requests_for_bins(std::span<const double> action) {
-  requests_.clear();
+// Admission of whole bins by priority, the last one partially, emitted in address order so the
+// memory gets a sorted placement with its page-id intervals: no sort of ranges and no search of
+// the page table except inside a partially admitted bin.
+Migration MemtierEnv::place_bins(std::span<const double> action) {
   order_.clear();
   std::uint64_t requested = 0;
   for (std::size_t i = 0; i < config_.bins; ++i) {
@@ -251,16 +261,60 @@ void MemtierEnv::requests_for_bins(std::span<const double> action) {
       requested += bins_.bin(i).bytes;
     }
   }
-  // Priority matters only when the request exceeds the capacity.
-  if (requested > memory_.capacity_bytes() && config_.admission == Admission::kHottest) {
-    std::stable_sort(order_.begin(), order_.end(), [&](std::uint32_t a, std::uint32_t b) {
-      return histogram_[a] > histogram_[b];
-    });
+  const std::uint64_t capacity = memory_.capacity_bytes();
+  std::uint64_t refused = 0;
+  if (requested <= capacity) {
+    for (std::uint32_t i : order_)
+      take_[i] = bins_.bin(i).bytes;
+  } else {
+    priority_ = order_;
+    if (config_.admission == Admission::kHottest) {
+      // Only the bins that fit need ordering: the `sure` hottest fit whatever their order;
+      // the next two are the last full and the partial one.
+      auto hotter = [&](std::uint32_t a, std::uint32_t b) {
+        return histogram_[a] != histogram_[b] ? histogram_[a] > histogram_[b] : a < b;
+      };
+      const std::size_t sure = std::min<std::size_t>(capacity / max_bin_bytes_, priority_.size());
+      std::nth_element(priority_.begin(), priority_.begin() + static_cast<std::ptrdiff_t>(sure),
+                       priority_.end(), hotter);
+      const std::size_t next = std::min<std::size_t>(sure + 2, priority_.size());
+      std::partial_sort(priority_.begin() + static_cast<std::ptrdiff_t>(sure),
+                        priority_.begin() + static_cast<std::ptrdiff_t>(next), priority_.end(),
+                        hotter);
+    }
+    std::uint64_t free = capacity;
+    for (std::uint32_t i : priority_) {
+      const std::uint64_t bytes = bins_.bin(i).bytes;
+      take_[i] = std::min(bytes, free);
+      free -= take_[i];
+      refused += bytes - take_[i];
+    }
   }
+  placement_.clear();
+  placement_ids_.clear();
+  const auto& pages = pair_->pages;
   for (std::uint32_t i : order_) {
-    const auto& ranges = bins_.bin(i).ranges;
-    requests_.insert(requests_.end(), ranges.begin(), ranges.end());
+    std::uint64_t left = take_[i];
+    take_[i] = 0;
+    const Bin& bin = bins_.bin(i);
+    for (std::size_t k = 0; k < bin.ranges.size() && left > 0; ++k) {
+      const AddressRange& r = bin.ranges[k];
+      if (left >= r.hi - r.lo) {
+        placement_.push_back(r);
+        placement_ids_.push_back(bin.ids[k]);
+        left -= r.hi - r.lo;
+        continue;
+      }
+      const std::uint64_t hi = r.lo + left;
+      const auto last =
+          std::lower_bound(pages.begin() + bin.ids[k].first, pages.begin() + bin.ids[k].second, hi);
+      placement_.push_back({r.lo, hi});
+      placement_ids_.emplace_back(bin.ids[k].first,
+                                  static_cast<std::uint32_t>(last - pages.begin()));
+      left = 0;
+    }
   }
+  return memory_.replace(placement_, placement_ids_, refused);
 }
 
 bool MemtierEnv::requests_for_discrete(std::size_t choice) {
@@ -281,12 +335,13 @@ bool MemtierEnv::requests_for_discrete(std::size_t choice) {
 
 Env::StepOutcome MemtierEnv::on_step(std::span<const double> action) {
   bool redundant = false;
+  Migration m;
   if (config_.action_mode == ActionMode::kBins) {
-    requests_for_bins(action);
+    m = place_bins(action);
   } else {
     redundant = requests_for_discrete(static_cast<std::size_t>(action[0]));
+    m = memory_.place(requests_);
   }
-  const Migration m = memory_.place(requests_);
   if (redundant) ++totals_.redundant_requests;
   StepOutcome outcome = play(m);
   info_buffer()[kRedundant] = redundant ? 1.0 : 0.0;

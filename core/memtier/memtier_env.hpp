@@ -110,9 +110,9 @@ class MemtierEnv : public Env {
   struct Loaded;
   explicit MemtierEnv(Loaded loaded);
   static Loaded load(const nlohmann::json& config, PairSource& source);
-  // Requests for an action, in admission priority order; discrete returns whether the move
-  // changes nothing (promoting a resident bin, demoting an absent one).
-  void requests_for_bins(std::span<const double> action);
+  // Discrete requests (the resident set plus or minus a bin); returns whether the move changes
+  // nothing (promoting a resident bin, demoting an absent one).
+  Migration place_bins(std::span<const double> action);
   bool requests_for_discrete(std::size_t choice);
   // Plays window next_ under the placement in force; fills observation and info.
   StepOutcome play(const Migration& migration);
@@ -136,7 +136,12 @@ class MemtierEnv : public Env {
   std::vector<std::uint32_t> histogram_;  // last played window
   std::vector<float> history_;            // H x B normalised histograms, newest first
   std::vector<float> resident_fraction_;
-  std::vector<std::uint32_t> order_;  // bin admission order scratch
+  std::vector<std::uint32_t> order_;     // requested bins, address order
+  std::vector<std::uint32_t> priority_;  // requested bins, admission order
+  std::vector<std::uint64_t> take_;      // bytes admitted per bin (scratch)
+  std::vector<AddressRange> placement_;
+  std::vector<IdInterval> placement_ids_;
+  std::uint64_t max_bin_bytes_ = 0;
   double last_t_ddr_ms_ = 0, last_t_hbm_ms_ = 0, last_window_ms_ = 0, last_migration_ms_ = 0;
   std::uint64_t last_samples_ = 0;
   // Episode totals: exact integer ticks where possible (see estimator.hpp).

@@ -1,0 +1,102 @@
+// memtier-v0 stepping throughput on a 1 M-sample pair: one env, and a VectorEnv of 8.
+// Run: build/native-release/tests/sysgym_env_bench (figures are reported in the README).
+#include <benchmark/benchmark.h>
+
+#include "builtins/builtins.hpp"
+#include "env/vector_env.hpp"
+#include "memtier/memtier_env.hpp"
+
+namespace sysgym::memtier {
+namespace {
+
+std::shared_ptr<InMemoryPairSource> source() {
+  static auto shared = std::make_shared<InMemoryPairSource>();
+  return shared;
+}
+
+// bins x samples per window (window_len in instructions: the phased pattern retires ~20,000
+// instructions per sample, so 2e6 gives ~100 samples per window, 2e7 ~1,000).
+nlohmann::json config(std::int64_t bins, double window_len) {
+  return {{"trace", "synth:phased:1000000:1"},
+          {"bins", bins},
+          {"hbm_capacity", "25%"},
+          {"window_len", window_len}};
+}
+
+std::vector<std::vector<double>> actions(const Env& env, std::size_t count) {
+  Rng rng(1);
+  std::vector<std::vector<double>> out;
+  for (std::size_t i = 0; i < count; ++i)
+    out.push_back(env.action_space().sample(rng));
+  return out;
+}
+
+// Agent-like actions: the placement changes by one bin per step (a promote or a demote).
+std::vector<std::vector<double>> agent_like(const Env& env, std::size_t count) {
+  Rng rng(2);
+  std::vector<double> action(env.action_space().flat_size(), 0.0);
+  for (std::size_t i = 0; i < action.size(); i += 4)
+    action[i] = 1.0;
+  std::vector<std::vector<double>> out;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t bin = rng.below(action.size());
+    action[bin] = 1.0 - action[bin];
+    out.push_back(action);
+  }
+  return out;
+}
+
+// Random actions: about half the bins requested every step, over capacity, churning.
+void BM_EnvStepRandom(benchmark::State& state) {
+  MemtierEnv env(config(state.range(0), static_cast<double>(state.range(1))), *source());
+  const auto acts = actions(env, 64);
+  env.reset(0);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const StepResult r = env.step(acts[i++ % acts.size()]);
+    if (r.terminated || r.truncated) env.reset();
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.SetLabel(std::to_string(env.pair().window_count()) + " windows");
+}
+BENCHMARK(BM_EnvStepRandom)
+    ->ArgsProduct({{64, 1024}, {2'000'000, 20'000'000}})
+    ->ArgNames({"bins", "window_instrs"});
+
+void BM_EnvStepAgentLike(benchmark::State& state) {
+  MemtierEnv env(config(state.range(0), static_cast<double>(state.range(1))), *source());
+  const auto acts = agent_like(env, 4096);
+  env.reset(0);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const StepResult r = env.step(acts[i++ % acts.size()]);
+    if (r.terminated || r.truncated) env.reset();
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.SetLabel(std::to_string(env.pair().window_count()) + " windows");
+}
+BENCHMARK(BM_EnvStepAgentLike)
+    ->ArgsProduct({{64, 1024}, {2'000'000, 20'000'000}})
+    ->ArgNames({"bins", "window_instrs"});
+
+void BM_VectorEnvStep(benchmark::State& state) {
+  Registry registry;
+  register_builtins(registry, source());
+  constexpr std::size_t kEnvs = 8;
+  VectorEnv envs = VectorEnv::make(registry, "memtier", config(state.range(0), 2'000'000), kEnvs);
+  const auto one = actions(envs.env(0), 64);
+  std::vector<double> batch;
+  for (std::size_t e = 0; e < kEnvs; ++e)
+    batch.insert(batch.end(), one[e].begin(), one[e].end());
+  envs.reset(0);
+  for (auto _ : state)
+    envs.step(batch);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kEnvs));
+  state.SetLabel("8 envs, items = env steps");
+}
+BENCHMARK(BM_VectorEnvStep)->Arg(64)->Arg(1024)->ArgName("bins");
+
+}  // namespace
+}  // namespace sysgym::memtier
+
+BENCHMARK_MAIN();
