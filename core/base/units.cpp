@@ -37,6 +37,25 @@ bool parse_digits(std::string_view digits, std::uint64_t& value) {
   return error == std::errc() && end == digits.data() + digits.size();
 }
 
+// "12.5" -> whole 12, fraction 5 with 1 digit. False unless plain digits with at most one dot
+// and at most 18 fraction digits.
+struct Decimal {
+  std::uint64_t whole = 0;
+  std::uint64_t fraction = 0;
+  std::size_t fraction_digits = 0;
+};
+
+bool split_decimal(std::string_view text, Decimal& out) {
+  const std::size_t dot = text.find('.');
+  const std::string_view whole = text.substr(0, dot);
+  const std::string_view fraction =
+      dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
+  out.fraction_digits = fraction.size();
+  return !text.empty() && text != "." && fraction.find('.') == std::string_view::npos &&
+         fraction.size() <= 18 && parse_digits(whole, out.whole) &&
+         parse_digits(fraction, out.fraction);
+}
+
 }  // namespace
 
 // Integer arithmetic only (no floating-point parsing, which is locale- and library-dependent):
@@ -45,17 +64,8 @@ std::uint64_t parse_byte_size(std::string_view text) {
   std::size_t i = 0;
   while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.'))
     ++i;
-  const std::string_view number = text.substr(0, i);
-  const std::size_t dot = number.find('.');
-  const std::string_view whole = number.substr(0, dot);
-  const std::string_view fraction =
-      dot == std::string_view::npos ? std::string_view() : number.substr(dot + 1);
-  std::uint64_t whole_value = 0;
-  std::uint64_t fraction_value = 0;
-  const bool numeric = !number.empty() && number != "." &&
-                       fraction.find('.') == std::string_view::npos && fraction.size() <= 18 &&
-                       parse_digits(whole, whole_value) && parse_digits(fraction, fraction_value);
-  if (!numeric) {
+  Decimal number;
+  if (!split_decimal(text.substr(0, i), number)) {
     throw ConfigError("size '" + std::string(text) +
                       "' is not a number of bytes (e.g. 4096, 64MiB, 1.5GiB)");
   }
@@ -67,38 +77,29 @@ std::uint64_t parse_byte_size(std::string_view text) {
   for (const Suffix& s : kSuffixes) {
     if (suffix != s.name) continue;
     std::uint64_t scale = 1;
-    for (std::size_t d = 0; d < fraction.size(); ++d)
+    for (std::size_t d = 0; d < number.fraction_digits; ++d)
       scale *= 10;
     const bool fits =
-        whole_value <= UINT64_MAX / s.factor && fraction_value <= UINT64_MAX / s.factor;
-    const std::uint64_t fraction_bytes = fits ? fraction_value * s.factor : 0;
+        number.whole <= UINT64_MAX / s.factor && number.fraction <= UINT64_MAX / s.factor;
+    const std::uint64_t fraction_bytes = fits ? number.fraction * s.factor : 0;
     if (!fits || fraction_bytes % scale != 0 ||
-        whole_value * s.factor > UINT64_MAX - fraction_bytes / scale) {
+        number.whole * s.factor > UINT64_MAX - fraction_bytes / scale) {
       throw ConfigError("size '" + std::string(text) +
                         "' is not a whole number of bytes below 2^64");
     }
-    return whole_value * s.factor + fraction_bytes / scale;
+    return number.whole * s.factor + fraction_bytes / scale;
   }
   throw ConfigError("size '" + std::string(text) + "' has unknown unit '" + suffix +
                     "' (use B, KiB, MiB, GiB, TiB, or KB, MB, GB, TB)");
 }
 
 bool parse_plain_decimal(std::string_view text, double& out) {
-  const std::size_t dot = text.find('.');
-  const std::string_view whole = text.substr(0, dot);
-  const std::string_view fraction =
-      dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
-  std::uint64_t whole_value = 0;
-  std::uint64_t fraction_value = 0;
-  if (text.empty() || text == "." || fraction.find('.') != std::string_view::npos ||
-      fraction.size() > 18 || !parse_digits(whole, whole_value) ||
-      !parse_digits(fraction, fraction_value)) {
-    return false;
-  }
+  Decimal number;
+  if (!split_decimal(text, number)) return false;
   double scale = 1.0;
-  for (std::size_t d = 0; d < fraction.size(); ++d)
+  for (std::size_t d = 0; d < number.fraction_digits; ++d)
     scale *= 10.0;
-  out = static_cast<double>(whole_value) + static_cast<double>(fraction_value) / scale;
+  out = static_cast<double>(number.whole) + static_cast<double>(number.fraction) / scale;
   return true;
 }
 

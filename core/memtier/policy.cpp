@@ -38,6 +38,15 @@ void register_builtin_policies(PolicyRegistry& registry) {
   register_tiering_policies(registry);
 }
 
+std::vector<std::uint32_t> resident_pages(const MemtierEnv& env) {
+  std::vector<std::uint32_t> ids;
+  for (const auto& [first, last] : env.memory().resident_ids()) {
+    for (std::uint32_t id = first; id < last; ++id)
+      ids.push_back(id);
+  }
+  return ids;
+}
+
 std::size_t page_slots(const MemtierEnv& env) {
   return static_cast<std::size_t>(env.capacity_bytes() / env.pair().page_bytes());
 }

@@ -69,6 +69,8 @@ void register_oracle_policies(PolicyRegistry& registry);
 void register_tiering_policies(PolicyRegistry& registry);
 
 // Helpers for page-granular policies.
+// Sampled pages currently in HBM, ascending.
+std::vector<std::uint32_t> resident_pages(const MemtierEnv& env);
 // The largest number of sampled pages the env's HBM holds.
 std::size_t page_slots(const MemtierEnv& env);
 // Ranges covering `pages` (ids into the pair's page table), merged where adjacent. Order is

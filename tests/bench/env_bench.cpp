@@ -46,10 +46,11 @@ std::vector<std::vector<double>> agent_like(const Env& env, std::size_t count) {
   return out;
 }
 
-// Random actions: about half the bins requested every step, over capacity, churning.
-void BM_EnvStepRandom(benchmark::State& state) {
+// Steps one env through `acts` in a loop, resetting at episode ends.
+template <typename MakeActions>
+void step_env(benchmark::State& state, MakeActions make_actions) {
   MemtierEnv env(config(state.range(0), static_cast<double>(state.range(1))), *source());
-  const auto acts = actions(env, 64);
+  const auto acts = make_actions(env);
   env.reset(0);
   std::size_t i = 0;
   for (auto _ : state) {
@@ -59,21 +60,17 @@ void BM_EnvStepRandom(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
   state.SetLabel(std::to_string(env.pair().window_count()) + " windows");
 }
+
+// Random actions: about half the bins requested every step, over capacity, churning.
+void BM_EnvStepRandom(benchmark::State& state) {
+  step_env(state, [](const Env& env) { return actions(env, 64); });
+}
 BENCHMARK(BM_EnvStepRandom)
     ->ArgsProduct({{64, 1024}, {2'000'000, 20'000'000}})
     ->ArgNames({"bins", "window_instrs"});
 
 void BM_EnvStepAgentLike(benchmark::State& state) {
-  MemtierEnv env(config(state.range(0), static_cast<double>(state.range(1))), *source());
-  const auto acts = agent_like(env, 4096);
-  env.reset(0);
-  std::size_t i = 0;
-  for (auto _ : state) {
-    const StepResult r = env.step(acts[i++ % acts.size()]);
-    if (r.terminated || r.truncated) env.reset();
-  }
-  state.SetItemsProcessed(state.iterations());
-  state.SetLabel(std::to_string(env.pair().window_count()) + " windows");
+  step_env(state, [](const Env& env) { return agent_like(env, 4096); });
 }
 BENCHMARK(BM_EnvStepAgentLike)
     ->ArgsProduct({{64, 1024}, {2'000'000, 20'000'000}})

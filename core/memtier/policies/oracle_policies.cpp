@@ -76,14 +76,8 @@ class LookaheadOracle : public Policy {
       if (score_[id] > 0.0) candidates.push_back(id);
     }
     // Resident pages without upcoming accesses keep a zero score: kept while room remains.
-    for (const AddressRange& r : env.memory().resident()) {
-      const auto a =
-          std::lower_bound(pair.pages.begin(), pair.pages.end(), r.lo) - pair.pages.begin();
-      const auto b =
-          std::lower_bound(pair.pages.begin() + a, pair.pages.end(), r.hi) - pair.pages.begin();
-      for (auto id = static_cast<std::uint32_t>(a); id < b; ++id) {
-        if (seen_[id] == 0) candidates.push_back(id);
-      }
+    for (std::uint32_t id : resident_pages(env)) {
+      if (seen_[id] == 0) candidates.push_back(id);
     }
     std::sort(candidates.begin(), candidates.end());
     candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());

@@ -39,20 +39,6 @@ class OnlinePolicy : public Policy {
 
  protected:
   virtual void after_observe() {}
-  // Sampled pages currently in HBM.
-  static std::vector<std::uint32_t> resident_pages(const MemtierEnv& env) {
-    const PreparedPair& pair = env.pair();
-    std::vector<std::uint32_t> ids;
-    for (const AddressRange& r : env.memory().resident()) {
-      const auto a =
-          std::lower_bound(pair.pages.begin(), pair.pages.end(), r.lo) - pair.pages.begin();
-      const auto b =
-          std::lower_bound(pair.pages.begin() + a, pair.pages.end(), r.hi) - pair.pages.begin();
-      for (auto id = static_cast<std::uint32_t>(a); id < b; ++id)
-        ids.push_back(id);
-    }
-    return ids;
-  }
   void halve_counts() {
     for (std::uint32_t id : touched_)
       count_[id] /= 2;
