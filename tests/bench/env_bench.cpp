@@ -5,6 +5,7 @@
 #include "builtins/builtins.hpp"
 #include "env/vector_env.hpp"
 #include "memtier/memtier_env.hpp"
+#include "thread_pool.hpp"
 
 namespace sysgym::memtier {
 namespace {
@@ -76,11 +77,14 @@ BENCHMARK(BM_EnvStepAgentLike)
     ->ArgsProduct({{64, 1024}, {2'000'000, 20'000'000}})
     ->ArgNames({"bins", "window_instrs"});
 
+// state.range(1) threads (1: the calling thread alone).
 void BM_VectorEnvStep(benchmark::State& state) {
   Registry registry;
   register_builtins(registry, source());
   constexpr std::size_t kEnvs = 8;
-  VectorEnv envs = VectorEnv::make(registry, "memtier", config(state.range(0), 2'000'000), kEnvs);
+  cli::ThreadPool pool(static_cast<std::size_t>(state.range(1)));
+  VectorEnv envs = VectorEnv::make(registry, "memtier", config(state.range(0), 2'000'000), kEnvs,
+                                   state.range(1) > 1 ? pool.as_parallel_for() : ParallelFor());
   const auto one = actions(envs.env(0), 64);
   std::vector<double> batch;
   for (std::size_t e = 0; e < kEnvs; ++e)
@@ -91,7 +95,10 @@ void BM_VectorEnvStep(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kEnvs));
   state.SetLabel("8 envs, items = env steps");
 }
-BENCHMARK(BM_VectorEnvStep)->Arg(64)->Arg(1024)->ArgName("bins");
+BENCHMARK(BM_VectorEnvStep)
+    ->ArgsProduct({{64, 1024}, {1, 2}})
+    ->ArgNames({"bins", "threads"})
+    ->UseRealTime();
 
 }  // namespace
 }  // namespace sysgym::memtier
