@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one entry point for people and CI.
 #   ./sysgym.sh demo    install dependencies, build, and run a demo on the shipped data
-#   ./sysgym.sh test    build (release + ASan/UBSan debug) and run the whole test suite
+#   ./sysgym.sh test    build (release, ASan/UBSan debug, wasm) and run every test suite
 #   ./sysgym.sh build   build the release tool only (build/native-release/sysgym)
 #   ./sysgym.sh bench   build and run the benchmarks
 #   ./sysgym.sh setup   install the Debian packages the build needs
@@ -16,6 +16,7 @@ PACKAGES=(
   libxxhash-dev           # XXH3 checksums of binary files (header-only use)
   libgtest-dev libgmock-dev  # unit and CLI tests
   libbenchmark-dev        # throughput benchmarks
+  emscripten              # the WebAssembly build of the npm package (em++ 3.1.6, Embind)
 )
 JOBS="$(nproc 2>/dev/null || echo 2)"
 
@@ -36,6 +37,8 @@ setup() {
 }
 
 build_preset() {
+  # Emscripten's JS optimizer needs Debian's acorn, which this node does not look for by itself.
+  export NODE_PATH=/usr/share/nodejs
   cmake --preset "$1" >/dev/null
   cmake --build --preset "$1" -j "$JOBS"
 }
@@ -77,10 +80,13 @@ run_tests() {
   setup
   build_preset native-release
   build_preset native-debug
+  build_preset wasm
   echo "== tests, release build"
   ctest --preset native-release -j "$JOBS"
   echo "== tests, debug build with AddressSanitizer + UBSan"
   ctest --preset native-debug -j "$JOBS"
+  echo "== tests, WebAssembly package under Node (API, errors, native/wasm parity)"
+  node --test wasm/test/
 }
 
 bench() {

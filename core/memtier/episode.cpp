@@ -1,5 +1,8 @@
 #include "memtier/episode.hpp"
 
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 #include "base/error.hpp"
 #include "traces/text_scan.hpp"
 
@@ -10,6 +13,10 @@ StepResult apply(MemtierEnv& env, const Decision& d) {
   return d.use_action ? env.step(d.action) : env.step_placement(d.ranges);
 }
 
+std::uint64_t chain_hash(std::uint64_t hash, std::span<const float> observation) {
+  return XXH3_64bits_withSeed(observation.data(), observation.size_bytes(), hash);
+}
+
 }  // namespace
 
 EpisodeRecord run_episode(MemtierEnv& env, Policy& policy, const std::string& policy_name,
@@ -18,7 +25,7 @@ EpisodeRecord run_episode(MemtierEnv& env, Policy& policy, const std::string& po
   out.policy = policy_name;
   out.policy_parameters = policy.parameters();
   out.seed = seed;
-  env.reset(seed);
+  out.observation_hash = chain_hash(0, env.reset(seed).observation);
   out.start = env.next_window();
   Rng rng(derive_seed(seed, 0x504F4C49));  // the policy's own stream
   policy.reset(env, rng);
@@ -26,6 +33,7 @@ EpisodeRecord run_episode(MemtierEnv& env, Policy& policy, const std::string& po
   for (;;) {
     policy.decide(env, decision);
     const StepResult r = apply(env, decision);
+    out.observation_hash = chain_hash(out.observation_hash, r.observation);
     if (record)
       out.steps.push_back({decision, r.reward, {r.info.values.begin(), r.info.values.end()}});
     if (r.terminated || r.truncated) break;
@@ -68,6 +76,7 @@ nlohmann::json episode_to_json(const EpisodeRecord& episode, const MemtierEnv& e
           {"start", episode.start},
           {"info_keys", env.info_keys()},
           {"steps", steps},
+          {"observation_hash", format_hex(episode.observation_hash)},
           {"summary", episode.summary.to_json()}};
 }
 

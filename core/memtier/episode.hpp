@@ -36,6 +36,9 @@ struct EpisodeRecord {
   std::size_t start = 0;
   std::vector<StepRecord> steps;  // empty unless recorded
   EpisodeSummary summary;
+  // XXH3-64 chained over the bytes of every observation (reset and steps): equal hashes mean
+  // bit-identical observations, which is how native and wasm episodes are compared.
+  std::uint64_t observation_hash = 0;
 };
 
 // Resets `env` with `seed`, then lets `policy` decide every window until the episode ends.

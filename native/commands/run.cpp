@@ -69,6 +69,7 @@ void run_command(const RunArgs& args) {
     out["policy"] = args.policy;
     out["policy_parameters"] = episode.policy_parameters;
     out["seed"] = args.seed;
+    out["observation_hash"] = memtier::format_hex(episode.observation_hash);
     out["config"] = env->config();
     out["facts"] = env->facts();
     std::printf("%s\n", out.dump(2).c_str());

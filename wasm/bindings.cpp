@@ -1,0 +1,45 @@
+// Embind declarations only; handles.cpp adapts core, js/index.mjs turns this into JS idioms.
+#include <emscripten/bind.h>
+
+#include "handles.hpp"
+
+using namespace emscripten;
+using namespace sysgym::wasm;
+
+EMSCRIPTEN_BINDINGS(sysgym) {
+  function("lastErrorKind", &last_error_kind);
+  function("lastErrorMessage", &last_error_message);
+  function("envIdsJson", &env_ids_json);
+  function("policiesJson", &policies_json);
+  function("addTraces", &add_traces);
+  function("addPrepared", &add_prepared);
+  function("estimateJson", &estimate_json);
+  function("runEpisodeJson", &run_episode_json);
+  function("replayEpisodeJson", &replay_episode_json);
+
+  class_<EnvHandle>("EnvHandle")
+      .class_function("make", &EnvHandle::make, allow_raw_pointers())
+      .function("reset", &EnvHandle::reset)
+      .function("step", &EnvHandle::step)
+      .function("containsAction", &EnvHandle::contains_action)
+      .function("sampleAction", &EnvHandle::sample_action)
+      .function("observationView", &EnvHandle::observation_view)
+      .function("actionView", &EnvHandle::action_view)
+      .function("resultView", &EnvHandle::result_view)
+      .function("describeJson", &EnvHandle::describe_json)
+      .function("summaryJson", &EnvHandle::summary_json);
+
+  class_<VectorHandle>("VectorHandle")
+      .class_function("make", &VectorHandle::make, allow_raw_pointers())
+      .function("reset", &VectorHandle::reset)
+      .function("step", &VectorHandle::step)
+      .function("size", &VectorHandle::size)
+      .function("actionsView", &VectorHandle::actions_view)
+      .function("observationsView", &VectorHandle::observations_view)
+      .function("rewardsView", &VectorHandle::rewards_view)
+      .function("terminatedView", &VectorHandle::terminated_view)
+      .function("truncatedView", &VectorHandle::truncated_view)
+      .function("infosView", &VectorHandle::infos_view)
+      .function("finalObservationsView", &VectorHandle::final_observations_view)
+      .function("describeJson", &VectorHandle::describe_json);
+}

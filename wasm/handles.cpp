@@ -1,0 +1,277 @@
+#include "handles.hpp"
+
+#include <emscripten/val.h>
+
+#include "base/error.hpp"
+#include "builtins/builtins.hpp"
+#include "memtier/episode.hpp"
+#include "memtier/estimator.hpp"
+#include "memtier/prepared_file.hpp"
+#include "traces/load.hpp"
+
+namespace sysgym::wasm {
+namespace {
+
+struct Runtime {
+  std::shared_ptr<memtier::InMemoryPairSource> traces =
+      std::make_shared<memtier::InMemoryPairSource>();
+  Registry envs;
+  memtier::PolicyRegistry policies;
+  Runtime() {
+    register_builtins(envs, traces);
+    memtier::register_builtin_policies(policies);
+  }
+};
+
+Runtime& runtime() {
+  static Runtime instance;
+  return instance;
+}
+
+std::string error_kind;
+std::string error_message;
+
+// Runs f; on a sysgym (or other) exception records it and returns false.
+template <typename F>
+bool guarded(F&& f) {
+  try {
+    f();
+    return true;
+  } catch (const Error& e) {
+    error_kind = e.kind();
+    error_message = e.what();
+  } catch (const nlohmann::json::exception& e) {
+    error_kind = "ConfigError";
+    error_message = std::string("invalid JSON: ") + e.what();
+  } catch (const std::exception& e) {
+    error_kind = "Error";
+    error_message = e.what();
+  }
+  return false;
+}
+
+nlohmann::json parse(const std::string& text) {
+  return text.empty() ? nlohmann::json::object() : nlohmann::json::parse(text);
+}
+
+std::span<const std::uint8_t> bytes_of(const std::string& s) {
+  return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
+}
+
+template <typename T>
+emscripten::val view(std::span<const T> data) {
+  return emscripten::val(emscripten::typed_memory_view(data.size(), data.data()));
+}
+
+nlohmann::json describe(const Env& env) {
+  nlohmann::json j = {{"id", env.id()},
+                      {"observation_space", env.observation_space().to_json()},
+                      {"action_space", env.action_space().to_json()},
+                      {"observation_space_text", env.observation_space().to_string()},
+                      {"action_space_text", env.action_space().to_string()},
+                      {"config", env.config()},
+                      {"info_keys", env.info_keys()}};
+  if (const auto* m = dynamic_cast<const memtier::MemtierEnv*>(&env)) {
+    j["facts"] = m->facts();
+    j["observation_layout"] = m->describe_observation();
+  }
+  return j;
+}
+
+}  // namespace
+
+std::string last_error_kind() {
+  return error_kind;
+}
+std::string last_error_message() {
+  return error_message;
+}
+
+std::string env_ids_json() {
+  return nlohmann::json(runtime().envs.ids()).dump();
+}
+
+std::string policies_json() {
+  nlohmann::json out = nlohmann::json::array();
+  for (const std::string& name : runtime().policies.names()) {
+    const auto& spec = runtime().policies.spec(name);
+    out.push_back({{"name", name}, {"oracle", spec.oracle}, {"summary", spec.summary}});
+  }
+  return out.dump();
+}
+
+bool add_traces(const std::string& name, const std::string& ddr_bytes,
+                const std::string& hbm_bytes) {
+  return guarded([&] {
+    auto pair = std::make_shared<memtier::TracePair>();
+    pair->ddr = memtier::load_trace(bytes_of(ddr_bytes), name + " (DDR)");
+    pair->hbm = memtier::load_trace(bytes_of(hbm_bytes), name + " (HBM)");
+    memtier::validate_pair(*pair);
+    runtime().traces->add_traces(name, pair);
+  });
+}
+
+bool add_prepared(const std::string& name, const std::string& bytes) {
+  return guarded([&] {
+    // The pair's big columns view the bytes, kept alive with it.
+    auto owner = std::make_shared<const std::string>(bytes);
+    auto pair = std::make_shared<const memtier::PreparedPair>(
+        memtier::decode_prepared_pair(memtier::ContainerReader(bytes_of(*owner), name), owner));
+    runtime().traces->add(name, pair);
+  });
+}
+
+std::string estimate_json(const std::string& name, const std::string& ranges, double hbm_factor) {
+  std::string out;
+  guarded([&] {
+    const auto pair = runtime().traces->load(name, memtier::WindowRequest{});
+    const memtier::HbmRanges hbm(memtier::parse_address_ranges(ranges));
+    const memtier::Estimate e = memtier::Estimator(*pair).estimate(hbm, hbm_factor);
+    out = nlohmann::json{{"estimated_ms", e.estimated_ms},
+                         {"ddr_ms", e.ddr_ms},
+                         {"hbm_ms", e.hbm_ms},
+                         {"windows", e.windows},
+                         {"empty_windows", e.empty_windows},
+                         {"samples", e.samples},
+                         {"samples_in_hbm", e.samples_in_hbm}}
+              .dump();
+  });
+  return out;
+}
+
+std::string run_episode_json(const std::string& config_json, const std::string& policy,
+                             const std::string& policy_config_json, double seed, bool record) {
+  std::string out;
+  guarded([&] {
+    auto p = runtime().policies.make(policy, parse(policy_config_json));
+    memtier::MemtierEnv env(parse(config_json), *runtime().traces);
+    const auto episode =
+        memtier::run_episode(env, *p, policy, static_cast<std::uint64_t>(seed), record);
+    nlohmann::json j = memtier::episode_to_json(episode, env);
+    if (!record) j.erase("steps");
+    out = j.dump();
+  });
+  return out;
+}
+
+std::string replay_episode_json(const std::string& episode_json) {
+  std::string out;
+  guarded([&] {
+    const nlohmann::json episode = nlohmann::json::parse(episode_json);
+    memtier::MemtierEnv env(episode.at("config"), *runtime().traces);
+    out = memtier::replay_episode(env, episode).to_json().dump();
+  });
+  return out;
+}
+
+EnvHandle::EnvHandle(std::unique_ptr<Env> env)
+    : env_(std::move(env)),
+      action_(env_->action_space().flat_size(), 0.0),
+      result_(3 + env_->info_keys().size(), 0.0) {}
+
+EnvHandle* EnvHandle::make(const std::string& id, const std::string& config_json) {
+  EnvHandle* handle = nullptr;
+  guarded([&] { handle = new EnvHandle(runtime().envs.make(id, parse(config_json))); });
+  return handle;
+}
+
+bool EnvHandle::reset(double seed, bool seeded, const std::string& options_json) {
+  return guarded([&] {
+    std::optional<std::uint64_t> s;
+    if (seeded) s = static_cast<std::uint64_t>(seed);
+    const ResetResult r = env_->reset(s, parse(options_json));
+    std::fill(result_.begin(), result_.begin() + 3, 0.0);
+    std::copy(r.info.values.begin(), r.info.values.end(), result_.begin() + 3);
+  });
+}
+
+bool EnvHandle::step() {
+  return guarded([&] {
+    const StepResult r = env_->step(action_);
+    result_[0] = r.reward;
+    result_[1] = r.terminated ? 1.0 : 0.0;
+    result_[2] = r.truncated ? 1.0 : 0.0;
+    std::copy(r.info.values.begin(), r.info.values.end(), result_.begin() + 3);
+  });
+}
+
+bool EnvHandle::contains_action() const {
+  return env_->action_space().contains(action_);
+}
+
+void EnvHandle::sample_action(double seed, bool seeded) {
+  if (seeded) sampler_.reseed(static_cast<std::uint64_t>(seed));
+  env_->action_space().sample_into(sampler_, action_);
+}
+
+emscripten::val EnvHandle::observation_view() const {
+  return view(env_->observation());
+}
+emscripten::val EnvHandle::action_view() {
+  return view(std::span<const double>(action_));
+}
+emscripten::val EnvHandle::result_view() const {
+  return view(std::span<const double>(result_));
+}
+std::string EnvHandle::describe_json() const {
+  return describe(*env_).dump();
+}
+
+std::string EnvHandle::summary_json() const {
+  if (const auto* m = dynamic_cast<const memtier::MemtierEnv*>(env_.get()))
+    return m->summary().to_json().dump();
+  return "{}";
+}
+
+VectorHandle::VectorHandle(VectorEnv envs)
+    : envs_(std::move(envs)), actions_(envs_.size() * envs_.action_space().flat_size(), 0.0) {}
+
+VectorHandle* VectorHandle::make(const std::string& id, const std::string& config_json, int count) {
+  VectorHandle* handle = nullptr;
+  guarded([&] {
+    if (count < 1)
+      throw ApiMisuseError("a vector env needs at least one env, got " + std::to_string(count));
+    handle = new VectorHandle(
+        VectorEnv::make(runtime().envs, id, parse(config_json), static_cast<std::size_t>(count)));
+  });
+  return handle;
+}
+
+bool VectorHandle::reset(double seed, bool seeded) {
+  return guarded([&] {
+    std::optional<std::uint64_t> s;
+    if (seeded) s = static_cast<std::uint64_t>(seed);
+    envs_.reset(s);
+  });
+}
+
+bool VectorHandle::step() {
+  return guarded([&] { envs_.step(actions_); });
+}
+
+emscripten::val VectorHandle::actions_view() {
+  return view(std::span<const double>(actions_));
+}
+emscripten::val VectorHandle::observations_view() const {
+  return view(envs_.observations());
+}
+emscripten::val VectorHandle::rewards_view() const {
+  return view(envs_.rewards());
+}
+emscripten::val VectorHandle::terminated_view() const {
+  return view(envs_.terminated());
+}
+emscripten::val VectorHandle::truncated_view() const {
+  return view(envs_.truncated());
+}
+emscripten::val VectorHandle::infos_view() const {
+  return view(envs_.infos());
+}
+emscripten::val VectorHandle::final_observations_view() const {
+  return view(envs_.final_observations());
+}
+std::string VectorHandle::describe_json() const {
+  return describe(envs_.env(0)).dump();
+}
+
+}  // namespace sysgym::wasm

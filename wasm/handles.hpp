@@ -1,0 +1,82 @@
+// The C++ side of the npm package: handles that own core objects and expose their buffers to JS
+// as zero-copy views. Every call catches sysgym errors and reports failure by its return value;
+// the JS layer then reads last_error_kind()/last_error_message() and throws an Error subclass,
+// so no C++ exception ever crosses into JavaScript.
+#pragma once
+
+#include <emscripten/val.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "env/vector_env.hpp"
+#include "memtier/memtier_env.hpp"
+#include "memtier/policy.hpp"
+
+namespace sysgym::wasm {
+
+std::string last_error_kind();
+std::string last_error_message();
+
+// Module-wide registries and the in-memory trace source.
+std::string env_ids_json();
+std::string policies_json();
+bool add_traces(const std::string& name, const std::string& ddr_bytes,
+                const std::string& hbm_bytes);
+bool add_prepared(const std::string& name, const std::string& bytes);
+// Empty string on failure.
+std::string estimate_json(const std::string& name, const std::string& ranges, double hbm_factor);
+std::string run_episode_json(const std::string& config_json, const std::string& policy,
+                             const std::string& policy_config_json, double seed, bool record);
+std::string replay_episode_json(const std::string& episode_json);
+
+class EnvHandle {
+ public:
+  // nullptr on failure.
+  static EnvHandle* make(const std::string& id, const std::string& config_json);
+
+  bool reset(double seed, bool seeded, const std::string& options_json);
+  // Steps with the action JS wrote into action_view().
+  bool step();
+  bool contains_action() const;                  // is action_view() inside the action space?
+  void sample_action(double seed, bool seeded);  // writes a sample into action_view()
+
+  emscripten::val observation_view() const;
+  emscripten::val action_view();
+  emscripten::val result_view() const;  // [reward, terminated, truncated, info...]
+  std::string describe_json() const;    // spaces, config, facts, layout, info keys
+  std::string summary_json() const;     // memtier episode summary ("{}" for other envs)
+
+ private:
+  explicit EnvHandle(std::unique_ptr<Env> env);
+  std::unique_ptr<Env> env_;
+  std::vector<double> action_;
+  std::vector<double> result_;
+  Rng sampler_{0};
+};
+
+class VectorHandle {
+ public:
+  static VectorHandle* make(const std::string& id, const std::string& config_json, int count);
+
+  bool reset(double seed, bool seeded);
+  bool step();  // actions from actions_view(): count rows of the action size
+
+  int size() const { return static_cast<int>(envs_.size()); }
+  emscripten::val actions_view();
+  emscripten::val observations_view() const;
+  emscripten::val rewards_view() const;
+  emscripten::val terminated_view() const;
+  emscripten::val truncated_view() const;
+  emscripten::val infos_view() const;
+  emscripten::val final_observations_view() const;
+  std::string describe_json() const;
+
+ private:
+  explicit VectorHandle(VectorEnv envs);
+  VectorEnv envs_;
+  std::vector<double> actions_;
+};
+
+}  // namespace sysgym::wasm

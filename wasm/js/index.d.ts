@@ -1,0 +1,87 @@
+// Types of the sysgym npm package (checked against the module by wasm/test/types.test.mjs).
+export class SysgymError extends Error {}
+export class ConfigError extends SysgymError {}
+export class TraceFormatError extends SysgymError {}
+export class UnknownNameError extends SysgymError {}
+export class ApiMisuseError extends SysgymError {}
+export class InvalidActionError extends SysgymError {}
+export class IoError extends SysgymError {}
+
+export type Info = Record<string, number>;
+
+export class Space {
+  readonly type: 'Discrete' | 'MultiBinary' | 'MultiDiscrete' | 'Box' | 'Dict';
+  readonly flatSize: number;
+  contains(value: ArrayLike<number> | number): boolean;
+  sample(seed?: number): Float64Array;
+  toString(): string;
+}
+
+export interface ResetResult { observation: Float32Array; info: Info; }
+export interface StepResult {
+  observation: Float32Array;
+  reward: number;
+  terminated: boolean;
+  truncated: boolean;
+  info: Info;
+}
+
+export interface EpisodeSummary {
+  windows: number; estimated_ms: number; migration_ms: number; total_ms: number;
+  ddr_ms: number; hbm_ms: number; gap_closed: number; bytes_moved: number;
+  promoted_bytes: number; demoted_bytes: number; refused_bytes: number; redundant_requests: number;
+}
+
+export class Env {
+  readonly id: string;
+  readonly config: Record<string, unknown>;
+  readonly facts: Record<string, unknown>;
+  readonly infoKeys: string[];
+  readonly observationLayout: string[];
+  readonly observationSpace: Space;
+  readonly actionSpace: Space;
+  /** Observation views stay valid until the next reset/step of this env. */
+  reset(options?: { seed?: number; options?: Record<string, unknown> }): ResetResult;
+  step(action: ArrayLike<number> | number): StepResult;
+  summary(): EpisodeSummary;
+  dispose(): void;
+}
+
+export interface VectorStep {
+  observations: Float32Array; rewards: Float64Array; terminated: Uint8Array; truncated: Uint8Array;
+  infos: Float64Array; finalObservations: Float32Array;
+}
+
+export class VectorEnv {
+  readonly id: string;
+  readonly size: number;
+  readonly infoKeys: string[];
+  readonly observationSpace: Space;
+  readonly actionSpace: Space;
+  reset(options?: { seed?: number }): { observations: Float32Array };
+  step(actions: ArrayLike<number>): VectorStep;
+  dispose(): void;
+}
+
+export interface PolicyInfo { name: string; oracle: boolean; summary: string; }
+export interface Estimate {
+  estimated_ms: number; ddr_ms: number; hbm_ms: number; windows: number; empty_windows: number;
+  samples: number; samples_in_hbm: number;
+}
+
+export class Sysgym {
+  envIds(): string[];
+  policies(): PolicyInfo[];
+  make(id: string, config?: Record<string, unknown>): Env;
+  makeVector(id: string, config?: Record<string, unknown>, count?: number): VectorEnv;
+  addTraces(name: string, ddr: string | ArrayBuffer | Uint8Array, hbm: string | ArrayBuffer | Uint8Array): void;
+  addPrepared(name: string, data: ArrayBuffer | Uint8Array): void;
+  estimate(name: string, hbmRanges?: string | string[], options?: { hbmFactor?: number }): Estimate;
+  runEpisode(args: {
+    config: Record<string, unknown>; policy: string; policyConfig?: Record<string, unknown>;
+    seed?: number; record?: boolean;
+  }): Record<string, unknown> & { summary: EpisodeSummary; observation_hash: string };
+  replayEpisode(episode: string | Record<string, unknown>): EpisodeSummary;
+}
+
+export function load(moduleOptions?: Record<string, unknown>): Promise<Sysgym>;

@@ -1,0 +1,302 @@
+// sysgym for JavaScript: the C++ core compiled to WebAssembly, turned into JS idioms here.
+// Observations, rewards and infos are zero-copy views into the module's memory: they are valid
+// until the next reset()/step() of the same env, and are re-created whenever memory grows.
+import createSysgymCore from './sysgym_core.cjs';
+
+export class SysgymError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+export class ConfigError extends SysgymError {}
+export class TraceFormatError extends SysgymError {}
+export class UnknownNameError extends SysgymError {}
+export class ApiMisuseError extends SysgymError {}
+export class InvalidActionError extends SysgymError {}
+export class IoError extends SysgymError {}
+const ERROR_CLASSES = { ConfigError, TraceFormatError, UnknownNameError, ApiMisuseError, InvalidActionError, IoError };
+
+function lastError(core) {
+  const Kind = ERROR_CLASSES[core.lastErrorKind()] ?? SysgymError;
+  return new Kind(core.lastErrorMessage());
+}
+
+function check(core, ok) {
+  if (!ok) throw lastError(core);
+}
+
+function parsed(core, text) {
+  if (text === '') throw lastError(core);
+  return JSON.parse(text);
+}
+
+function bytes(data, what) {
+  if (typeof data === 'string' || data instanceof Uint8Array) return data;
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  throw new TypeError(`${what} must be a string, an ArrayBuffer or a Uint8Array`);
+}
+
+// Handles not disposed by hand are freed when their JS object is collected.
+const finalizer = new FinalizationRegistry((handle) => {
+  try {
+    handle.delete();
+  } catch {
+    // already deleted
+  }
+});
+
+export class Space {
+  constructor(spec, sampler = null) {
+    Object.assign(this, spec);
+    this.flatSize = spec.flat_size;
+    this.#sampler = sampler;
+  }
+  #sampler;
+
+  // Whether a flat array (or a number for one-element spaces) is a member.
+  contains(value) {
+    const x = typeof value === 'number' ? [value] : Array.from(value);
+    return x.length === this.flatSize && elementsOk(this, x, 0);
+  }
+
+  // A uniformly drawn member (the action space of an env: drawn by the core, deterministic per seed).
+  sample(seed) {
+    if (!this.#sampler) throw new ApiMisuseError('only an env action space can sample');
+    return this.#sampler(seed);
+  }
+
+  toString() {
+    return this.text ?? this.type;
+  }
+}
+
+function elementsOk(space, x, offset) {
+  switch (space.type) {
+    case 'Discrete': {
+      const v = x[offset];
+      return Number.isInteger(v) && v >= space.start && v < space.start + space.n;
+    }
+    case 'MultiBinary':
+      return x.slice(offset, offset + space.n).every((v) => v === 0 || v === 1);
+    case 'MultiDiscrete':
+      return space.nvec.every((n, i) => Number.isInteger(x[offset + i]) && x[offset + i] >= 0 && x[offset + i] < n);
+    case 'Box':
+      return space.low.every((lo, i) => {
+        const v = x[offset + i];
+        const hi = space.high[i];
+        return !Number.isNaN(v) && (lo === null || v >= lo) && (hi === null || v <= hi);
+      });
+    case 'Dict':
+      return space.children.every((c) => elementsOk({ ...c.space, flatSize: c.space.flat_size }, x, offset + c.offset));
+    default:
+      return false;
+  }
+}
+
+export class Env {
+  #core;
+  #handle;
+  #buffer = null;
+  #observation;
+  #action;
+  #result;
+
+  constructor(core, handle) {
+    this.#core = core;
+    this.#handle = handle;
+    const d = JSON.parse(handle.describeJson());
+    this.id = d.id;
+    this.config = d.config;
+    this.facts = d.facts ?? {};
+    this.infoKeys = d.info_keys;
+    this.observationLayout = d.observation_layout ?? [];
+    this.observationSpace = new Space({ ...d.observation_space, text: d.observation_space_text });
+    this.actionSpace = new Space({ ...d.action_space, text: d.action_space_text }, (seed) => {
+      this.#live().sampleAction(seed ?? 0, seed !== undefined);
+      this.#views();
+      return Float64Array.from(this.#action);
+    });
+    finalizer.register(this, handle, this);
+  }
+
+  #live() {
+    if (!this.#handle) throw new ApiMisuseError(`${this.id}: the env was disposed`);
+    return this.#handle;
+  }
+
+  #views() {
+    if (this.#buffer !== this.#core.HEAPU8.buffer) {
+      const h = this.#live();
+      this.#observation = h.observationView();
+      this.#action = h.actionView();
+      this.#result = h.resultView();
+      this.#buffer = this.#core.HEAPU8.buffer;
+    }
+  }
+
+  #info() {
+    const info = {};
+    this.infoKeys.forEach((key, i) => {
+      info[key] = this.#result[3 + i];
+    });
+    return info;
+  }
+
+  reset({ seed, options } = {}) {
+    check(this.#core, this.#live().reset(seed ?? 0, seed !== undefined, JSON.stringify(options ?? {})));
+    this.#views();
+    return { observation: this.#observation, info: this.#info() };
+  }
+
+  step(action) {
+    const values = typeof action === 'number' ? [action] : action;
+    if (values.length !== this.actionSpace.flatSize) {
+      throw new InvalidActionError(
+        `${this.id} action has ${values.length} elements, ${this.actionSpace} expects ${this.actionSpace.flatSize}`,
+      );
+    }
+    this.#views();
+    this.#action.set(values);
+    check(this.#core, this.#live().step());
+    this.#views();
+    const r = this.#result;
+    return { observation: this.#observation, reward: r[0], terminated: r[1] === 1, truncated: r[2] === 1, info: this.#info() };
+  }
+
+  // Episode totals (memtier-v0: estimated, migration and total ms, all-DDR/all-HBM, gap closed).
+  summary() {
+    return JSON.parse(this.#live().summaryJson());
+  }
+
+  dispose() {
+    if (!this.#handle) return;
+    finalizer.unregister(this);
+    this.#handle.delete();
+    this.#handle = null;
+  }
+}
+
+export class VectorEnv {
+  #core;
+  #handle;
+  #buffer = null;
+  #views = {};
+
+  constructor(core, handle) {
+    this.#core = core;
+    this.#handle = handle;
+    const d = JSON.parse(handle.describeJson());
+    this.id = d.id;
+    this.size = handle.size();
+    this.infoKeys = d.info_keys;
+    this.observationSpace = new Space({ ...d.observation_space, text: d.observation_space_text });
+    this.actionSpace = new Space({ ...d.action_space, text: d.action_space_text });
+    finalizer.register(this, handle, this);
+  }
+
+  #refresh() {
+    if (!this.#handle) throw new ApiMisuseError(`${this.id}: the vector env was disposed`);
+    if (this.#buffer !== this.#core.HEAPU8.buffer) {
+      const h = this.#handle;
+      this.#views = {
+        actions: h.actionsView(),
+        observations: h.observationsView(),
+        rewards: h.rewardsView(),
+        terminated: h.terminatedView(),
+        truncated: h.truncatedView(),
+        infos: h.infosView(),
+        finalObservations: h.finalObservationsView(),
+      };
+      this.#buffer = this.#core.HEAPU8.buffer;
+    }
+    return this.#views;
+  }
+
+  reset({ seed } = {}) {
+    this.#refresh();
+    check(this.#core, this.#handle.reset(seed ?? 0, seed !== undefined));
+    return { observations: this.#refresh().observations };
+  }
+
+  // `actions`: size x action-size values, row per env. One call into the core for all envs.
+  step(actions) {
+    const v = this.#refresh();
+    if (actions.length !== v.actions.length) {
+      throw new InvalidActionError(`vector step: got ${actions.length} action values, expected ${v.actions.length}`);
+    }
+    v.actions.set(actions);
+    check(this.#core, this.#handle.step());
+    const { actions: _, ...out } = this.#refresh();
+    return out;
+  }
+
+  dispose() {
+    if (!this.#handle) return;
+    finalizer.unregister(this);
+    this.#handle.delete();
+    this.#handle = null;
+  }
+}
+
+export class Sysgym {
+  #core;
+  constructor(core) {
+    this.#core = core;
+  }
+
+  envIds() {
+    return JSON.parse(this.#core.envIdsJson());
+  }
+
+  policies() {
+    return JSON.parse(this.#core.policiesJson());
+  }
+
+  make(id, config = {}) {
+    const handle = this.#core.EnvHandle.make(id, JSON.stringify(config));
+    if (!handle) throw lastError(this.#core);
+    return new Env(this.#core, handle);
+  }
+
+  makeVector(id, config = {}, count = 1) {
+    const handle = this.#core.VectorHandle.make(id, JSON.stringify(config), count);
+    if (!handle) throw lastError(this.#core);
+    return new VectorEnv(this.#core, handle);
+  }
+
+  // A trace pair from file contents (MemAI CSV, perf script or sysgym binary), usable as
+  // {trace: name} in env configs.
+  addTraces(name, ddr, hbm) {
+    check(this.#core, this.#core.addTraces(name, bytes(ddr, 'ddr'), bytes(hbm, 'hbm')));
+  }
+
+  // A pair preprocessed by `sysgym preprocess`.
+  addPrepared(name, data) {
+    check(this.#core, this.#core.addPrepared(name, bytes(data, 'data')));
+  }
+
+  estimate(name, hbmRanges = '', { hbmFactor = 1 } = {}) {
+    const ranges = Array.isArray(hbmRanges) ? hbmRanges.join(',') : hbmRanges;
+    return parsed(this.#core, this.#core.estimateJson(name, ranges, hbmFactor));
+  }
+
+  // One episode of a named policy; with record, the episode JSON `sysgym run --record` writes.
+  runEpisode({ config, policy, policyConfig = {}, seed = 0, record = false }) {
+    return parsed(
+      this.#core,
+      this.#core.runEpisodeJson(JSON.stringify(config), policy, JSON.stringify(policyConfig), seed, record),
+    );
+  }
+
+  replayEpisode(episode) {
+    const text = typeof episode === 'string' ? episode : JSON.stringify(episode);
+    return parsed(this.#core, this.#core.replayEpisodeJson(text));
+  }
+}
+
+// Loads the WebAssembly core (embedded in this package: no fetch, works offline).
+export async function load(moduleOptions = {}) {
+  return new Sysgym(await createSysgymCore(moduleOptions));
+}

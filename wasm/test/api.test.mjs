@@ -1,0 +1,131 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import {
+  load, dataDir, ConfigError, TraceFormatError, UnknownNameError, ApiMisuseError, InvalidActionError, SysgymError,
+} from './helpers.mjs';
+
+const sysgym = await load();
+const config = { trace: 'synth:phased:20000:5:32', bins: 16, hbm_capacity: '10%' };
+
+test('lists envs and policies', () => {
+  assert.deepEqual(sysgym.envIds(), ['memtier-v0']);
+  const names = sysgym.policies().map((p) => p.name);
+  assert.ok(names.includes('static-oracle') && names.includes('lfu-hemem'));
+});
+
+test('reset and step follow Gymnasium semantics with zero-copy observations', () => {
+  const env = sysgym.make('memtier', config);
+  assert.equal(env.actionSpace.toString(), 'MultiBinary(16)');
+  assert.equal(env.observationLayout.length, env.observationSpace.flatSize);
+  const { observation, info } = env.reset({ seed: 3 });
+  assert.ok(observation instanceof Float32Array);
+  assert.equal(observation.length, env.observationSpace.flatSize);
+  assert.equal(info.window, -1);
+  let result;
+  let steps = 0;
+  do {
+    result = env.step(new Array(16).fill(1));
+    steps += 1;
+    assert.ok(env.observationSpace.contains(result.observation));
+    assert.ok(result.info.hbm_used_bytes <= env.facts.hbm_capacity_bytes);
+  } while (!result.terminated && !result.truncated);
+  assert.equal(steps, env.facts.windows);
+  assert.equal(result.terminated, true);
+  const summary = env.summary();
+  assert.equal(summary.windows, steps);
+  assert.ok(summary.estimated_ms < summary.ddr_ms);
+  env.dispose();
+});
+
+test('spaces sample members deterministically and check membership', () => {
+  const env = sysgym.make('memtier', { ...config, action_mode: 'discrete' });
+  assert.equal(env.actionSpace.toString(), 'Discrete(33)');
+  const a = env.actionSpace.sample(7);
+  const b = env.actionSpace.sample(7);
+  assert.deepEqual(a, b);
+  assert.ok(env.actionSpace.contains(a));
+  assert.ok(!env.actionSpace.contains([33]));
+  assert.ok(!env.actionSpace.contains([1.5]));
+  env.reset({ seed: 0 });
+  assert.equal(env.step(0).info.promoted_bytes, 0);
+  env.dispose();
+});
+
+test('errors are Error subclasses named as in C++ with the core message', () => {
+  assert.throws(() => sysgym.make('memtir'), (e) => e instanceof UnknownNameError && e instanceof SysgymError &&
+    e.name === 'UnknownNameError' && e.message === "unknown env 'memtir'; valid: memtier-v0");
+  assert.throws(() => sysgym.make('memtier', { ...config, hbm_capcity: '1MiB' }),
+    (e) => e instanceof ConfigError && e.message.startsWith("memtier-v0 config: unknown key 'hbm_capcity' (did you mean 'hbm_capacity'?)"));
+  assert.throws(() => sysgym.make('memtier', { ...config, hbm_capacity: 100 }),
+    (e) => e instanceof ConfigError && e.message.includes('holds less than one page'));
+  const env = sysgym.make('memtier', config);
+  assert.throws(() => env.step(new Array(16).fill(0)), (e) => e instanceof ApiMisuseError);
+  env.reset({ seed: 0 });
+  assert.throws(() => env.step(new Array(16).fill(2)), (e) => e instanceof InvalidActionError &&
+    e.message === 'memtier-v0 action [2, 2, 2, 2, 2, 2, 2, 2, ...] is not in MultiBinary(16): element 0 is 2, expected 0 or 1');
+  assert.throws(() => env.step([1, 0]), InvalidActionError);
+  env.step(new Array(16).fill(0));  // the env is still usable
+  env.dispose();
+  assert.throws(() => env.reset(), (e) => e instanceof ApiMisuseError && e.message.includes('disposed'));
+  env.dispose();  // twice is harmless
+});
+
+test('malformed traces are refused with the file and line', () => {
+  assert.throws(() => sysgym.addTraces('bad', 'Timestamp,Vaddr\n1,0x10\n2,zz\n', 'Timestamp,Vaddr\n1,0x10\n'),
+    (e) => e instanceof TraceFormatError && e.message === "bad (DDR):3: column 'Vaddr': 'zz' is not an address (decimal or 0x-hex)");
+  assert.throws(() => sysgym.addTraces('empty', '', 'x'), (e) => e instanceof TraceFormatError && e.message === 'empty (DDR): the file is empty');
+  assert.throws(() => sysgym.addPrepared('junk', new Uint8Array([1, 2, 3])), TraceFormatError);
+});
+
+test('shipped CSV traces load from bytes and estimate like the CLI', () => {
+  const ddr = fs.readFileSync(path.join(dataDir, 'synth/phased.ddr.csv'));
+  const hbm = fs.readFileSync(path.join(dataDir, 'synth/phased.hbm.csv'));
+  sysgym.addTraces('shipped', ddr, hbm);
+  const env = sysgym.make('memtier', { trace: 'shipped', window_mode: 'memai' });
+  assert.equal(env.facts.window_mode, 'memai');
+  env.dispose();
+  const e = sysgym.estimate('shipped', []);
+  assert.equal(e.estimated_ms, e.ddr_ms);
+});
+
+test('vector envs step every env in one call, with autoreset', () => {
+  const envs = sysgym.makeVector('memtier', { ...config, episode_length: 5, random_start: true }, 4);
+  assert.equal(envs.size, 4);
+  const { observations } = envs.reset({ seed: 1 });
+  assert.equal(observations.length, 4 * envs.observationSpace.flatSize);
+  let out;
+  for (let i = 0; i < 5; i += 1) out = envs.step(new Float64Array(4 * 16).fill(1));
+  assert.deepEqual(Array.from(out.truncated), [1, 1, 1, 1]);
+  assert.equal(out.rewards.length, 4);
+  assert.throws(() => envs.step([1]), InvalidActionError);
+  envs.dispose();
+});
+
+test('views survive memory growth (large trace loaded mid-episode)', () => {
+  const env = sysgym.make('memtier', config);
+  env.reset({ seed: 0 });
+  const before = Array.from(env.step(new Array(16).fill(1)).observation);
+  // ~60 MB of CSV forces the heap to grow, detaching old views.
+  const rows = ['Timestamp,Instrs,Vaddr,Phase'];
+  for (let i = 1; i <= 1_500_000; i += 1) rows.push(`${i * 1000},${i * 100},0x${(0x7f0000000000 + (i % 50000) * 4096).toString(16)},0`);
+  const text = rows.join('\n');
+  sysgym.addTraces('large', text, text);
+  const big = sysgym.make('memtier', { trace: 'large', bins: 8 });
+  assert.equal(big.facts.windows > 500, true);
+  const after = env.step(new Array(16).fill(1)).observation;
+  assert.equal(after.length, before.length);
+  assert.ok(after.every((x) => Number.isFinite(x)));
+  big.dispose();
+  env.dispose();
+});
+
+test('recorded episodes replay exactly', () => {
+  const episode = sysgym.runEpisode({ config, policy: 'random', seed: 4, record: true });
+  assert.equal(episode.schema_version, 1);
+  assert.deepEqual(sysgym.replayEpisode(episode), episode.summary);
+  episode.steps[3].reward += 1;
+  assert.throws(() => sysgym.replayEpisode(episode), (e) => e instanceof ApiMisuseError && e.message.startsWith('recorded episode: step 3'));
+});
