@@ -94,6 +94,8 @@ bench() {
   build_preset native-release
   build/native-release/tests/sysgym_bench "$@"
   build/native-release/tests/sysgym_env_bench "$@"
+  build_preset wasm
+  node wasm/bench/bench.mjs
 }
 
 case "${1:-}" in
