@@ -1,0 +1,44 @@
+// The package as users get it: `npm pack` makes a tarball that installs into an empty project
+// (offline: the package has no dependencies) and whose README example runs; its .d.ts declares
+// exactly what the module exports.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { packageDir } from './helpers.mjs';
+
+test('the packed tarball installs into an empty project and its README example runs', () => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sysgym-pack-'));
+  const tarball = execFileSync('npm', ['pack', packageDir, '--pack-destination', work, '--silent'], { encoding: 'utf8' }).trim();
+  const project = path.join(work, 'project');
+  fs.mkdirSync(project);
+  fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'user-project', private: true, type: 'module' }));
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', path.join(work, tarball)], { cwd: project, stdio: 'pipe' });
+  // The README's example, as written there.
+  const readme = fs.readFileSync(path.join(project, 'node_modules/sysgym/README.md'), 'utf8');
+  const example = readme.match(/```js\n([\s\S]*?)```/)[1];
+  fs.writeFileSync(path.join(project, 'example.mjs'), `${example}\n`);
+  const output = execFileSync('node', ['example.mjs'], { cwd: project, encoding: 'utf8' });
+  const gap = Number(output.trim().split('\n').pop());
+  assert.ok(Number.isFinite(gap), `the example printed ${output}`);
+});
+
+test('index.d.ts declares every export and method the module has, and no more', async () => {
+  const dts = fs.readFileSync(path.join(packageDir, 'index.d.ts'), 'utf8');
+  const module = await import(path.join(packageDir, 'index.mjs'));
+  const declared = [...dts.matchAll(/^export (?:class|function) (\w+)/gm)].map((m) => m[1]).sort();
+  const exported = Object.keys(module).sort();
+  assert.deepEqual(declared, exported);
+  // Class bodies: "{}" on the declaration line, or the lines up to a closing "}" line.
+  for (const [, name, body = ''] of dts.matchAll(/^export class (\w+)[^{\n]*\{(?:\}|\n([\s\S]*?)^\})/gm)) {
+    const methods = [...body.matchAll(/^\s+(\w+)\(/gm)].map((m) => m[1]);
+    for (const method of methods) {
+      assert.equal(typeof module[name].prototype[method], 'function', `${name}.${method} is declared but missing`);
+    }
+    const actual = Object.getOwnPropertyNames(module[name].prototype).filter((p) => p !== 'constructor');
+    for (const method of actual) assert.ok(methods.includes(method), `${name}.${method} exists but is not declared`);
+  }
+});
