@@ -16,6 +16,9 @@ EMSCRIPTEN_BINDINGS(sysgym) {
   function("estimateJson", &estimate_json);
   function("runEpisodeJson", &run_episode_json);
   function("replayEpisodeJson", &replay_episode_json);
+  function("estimateReportText", &estimate_report_text);
+  function("runReportText", &run_report_text);
+  function("compareReportText", &compare_report_text);
 
   class_<EnvHandle>("EnvHandle")
       .class_function("make", &EnvHandle::make, allow_raw_pointers())

@@ -7,6 +7,7 @@
 #include "memtier/episode.hpp"
 #include "memtier/estimator.hpp"
 #include "memtier/prepared_file.hpp"
+#include "memtier/reports.hpp"
 #include "traces/load.hpp"
 
 namespace sysgym::wasm {
@@ -52,6 +53,19 @@ bool guarded(F&& f) {
 
 nlohmann::json parse(const std::string& text) {
   return text.empty() ? nlohmann::json::object() : nlohmann::json::parse(text);
+}
+
+// Command-line overrides as the native tool applies them: strings stay strings, numeric window
+// options are parsed from their text.
+nlohmann::json with_overrides(const std::string& config_json, const std::string& overrides_json) {
+  nlohmann::json config = parse(config_json);
+  if (!config.is_object()) throw ConfigError("--config: expected a JSON object");
+  const nlohmann::json overrides = parse(overrides_json);  // named: items() must not outlive it
+  for (const auto& [key, value] : overrides.items()) {
+    const bool numeric = key == "window_len" || key == "page_size" || key == "cpu_cycles_per_ms";
+    config[key] = numeric ? nlohmann::json::parse(value.get<std::string>()) : value;
+  }
+  return config;
 }
 
 std::span<const std::uint8_t> bytes_of(const std::string& s) {
@@ -160,6 +174,59 @@ std::string replay_episode_json(const std::string& episode_json) {
     const nlohmann::json episode = nlohmann::json::parse(episode_json);
     memtier::MemtierEnv env(episode.at("config"), *runtime().traces);
     out = memtier::replay_episode(env, episode).to_json().dump();
+  });
+  return out;
+}
+
+std::string estimate_report_text(const std::string& name, const std::string& windows_json,
+                                 const std::string& ranges, double hbm_factor,
+                                 const std::string& measured_bytes, bool has_measured) {
+  std::string out;
+  guarded([&] {
+    const nlohmann::json w = parse(windows_json);
+    memtier::WindowRequest request;
+    request.any_given = !w.empty();
+    request.mode_given = true;  // estimate never picks the mode by itself: memai unless told
+    request.options.mode = memtier::parse_window_mode(w.value("mode", "memai"));
+    request.options.unit = memtier::parse_window_unit(w.value("unit", "ms"));
+    if (w.contains("window_len")) request.options.window_len = w["window_len"].get<double>();
+    request.options.page_size_bits = w.value("page_size", 13);
+    request.options.cpu_cycles_per_ms = w.value("cpu_cycles_per_ms", 1.4e6);
+    memtier::validate_window_options(request.options);
+    const auto pair = runtime().traces->load(name, request);
+    memtier::HbmRanges hbm(memtier::parse_address_ranges(ranges));
+    std::optional<memtier::Trace> measured;
+    if (has_measured) measured = memtier::load_trace(bytes_of(measured_bytes), "measured");
+    out = memtier::estimate_report(*pair, hbm, hbm_factor, measured ? &*measured : nullptr).dump(2);
+  });
+  return out;
+}
+
+std::string run_report_text(const std::string& config_json, const std::string& overrides_json,
+                            const std::string& policy, const std::string& policy_config_json,
+                            double seed, bool record) {
+  std::string out;
+  guarded([&] {
+    auto p = runtime().policies.make(policy, parse(policy_config_json));
+    memtier::MemtierEnv env(with_overrides(config_json, overrides_json), *runtime().traces);
+    const auto episode =
+        memtier::run_episode(env, *p, policy, static_cast<std::uint64_t>(seed), record);
+    const std::string recorded =
+        record ? memtier::episode_to_json(episode, env).dump() : std::string();
+    out = nlohmann::json::array({memtier::run_report(episode, env).dump(2), recorded}).dump();
+  });
+  return out;
+}
+
+std::string compare_report_text(const std::string& config_json, const std::string& overrides_json,
+                                const std::string& names_json, double seed) {
+  std::string out;
+  guarded([&] {
+    std::vector<std::string> names = parse(names_json).get<std::vector<std::string>>();
+    if (names.empty()) names = runtime().policies.names();
+    out = memtier::compare_report(with_overrides(config_json, overrides_json), *runtime().traces,
+                                  runtime().policies, names, static_cast<std::uint64_t>(seed))
+              .dump(2);
   });
   return out;
 }

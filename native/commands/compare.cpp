@@ -8,7 +8,7 @@
 #include "base/units.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
-#include "memtier/episode.hpp"
+#include "memtier/reports.hpp"
 #include "progress_bar.hpp"
 #include "window_flags.hpp"
 
@@ -24,12 +24,6 @@ struct CompareArgs {
   std::vector<std::string> policies;
   std::uint64_t seed = 0;
   bool json = false;
-};
-
-struct Row {
-  std::string policy;
-  bool oracle = false;
-  memtier::EpisodeSummary summary;
 };
 
 nlohmann::json compare_config(const CompareArgs& args) {
@@ -64,34 +58,17 @@ nlohmann::json compare_config(const CompareArgs& args) {
 
 void compare_command(const CompareArgs& args) {
   const nlohmann::json config = compare_config(args);
-  std::vector<std::string> names =
+  const std::vector<std::string> names =
       args.policies.empty() ? catalog().policies.names() : args.policies;
-  for (const std::string& name : names)
-    catalog().policies.spec(name);  // unknown names fail first
-  std::vector<Row> rows;
   ProgressBar bar("comparing policies");
-  std::unique_ptr<memtier::MemtierEnv> env;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    env = make_memtier(config);
-    auto policy = catalog().policies.make(names[i]);
-    rows.push_back({names[i], catalog().policies.spec(names[i]).oracle,
-                    memtier::run_episode(*env, *policy, names[i], args.seed, false).summary});
-    bar.update(i + 1, names.size());
-  }
-  std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-    return a.summary.estimated_ms < b.summary.estimated_ms;
-  });
+  const nlohmann::json rows = memtier::compare_report(
+      config, *catalog().traces, catalog().policies, names, args.seed,
+      [&](std::size_t done, std::size_t total) { bar.update(done, total); });
   if (args.json) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const Row& row : rows) {
-      nlohmann::json j = row.summary.to_json();
-      j["policy"] = row.policy;
-      j["oracle"] = row.oracle;
-      out.push_back(j);
-    }
-    std::printf("%s\n", out.dump(2).c_str());
+    std::printf("%s\n", rows.dump(2).c_str());
     return;
   }
+  const auto env = make_memtier(config);
   const nlohmann::json& facts = env->facts();
   std::printf("%s: %llu windows (%s), HBM %s of a %s footprint, all-DDR %.3f ms, all-HBM %.3f ms\n",
               env->settings().trace.c_str(),
@@ -99,14 +76,16 @@ void compare_command(const CompareArgs& args) {
               facts["window_mode"].get<std::string>().c_str(),
               format_bytes(facts["hbm_capacity_bytes"].get<std::uint64_t>()).c_str(),
               format_bytes(facts["footprint_bytes"].get<std::uint64_t>()).c_str(),
-              rows.front().summary.ddr_ms, rows.front().summary.hbm_ms);
+              rows.front()["ddr_ms"].get<double>(), rows.front()["hbm_ms"].get<double>());
   std::printf("%-24s %14s %14s %14s %10s %12s\n", "policy", "estimated ms", "migration ms",
               "total ms", "gap closed", "moved");
-  for (const Row& row : rows) {
-    const memtier::EpisodeSummary& s = row.summary;
-    std::printf("%-24s %14.3f %14.3f %14.3f %9.1f%% %12s\n",
-                (row.policy + (row.oracle ? " *" : "")).c_str(), s.estimated_ms, s.migration_ms,
-                s.total_ms, 100.0 * s.gap_closed, format_bytes(s.bytes_moved()).c_str());
+  for (const nlohmann::json& row : rows) {
+    const std::string name =
+        row["policy"].get<std::string>() + (row["oracle"].get<bool>() ? " *" : "");
+    std::printf("%-24s %14.3f %14.3f %14.3f %9.1f%% %12s\n", name.c_str(),
+                row["estimated_ms"].get<double>(), row["migration_ms"].get<double>(),
+                row["total_ms"].get<double>(), 100.0 * row["gap_closed"].get<double>(),
+                format_bytes(row["bytes_moved"].get<std::uint64_t>()).c_str());
   }
   std::printf(
       "* oracle (knows future windows). Sorted by estimated time (migration excluded); gap closed\n"

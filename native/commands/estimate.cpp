@@ -6,6 +6,7 @@
 #include "base/units.hpp"
 #include "commands/commands.hpp"
 #include "memtier/estimator.hpp"
+#include "memtier/reports.hpp"
 #include "window_flags.hpp"
 
 namespace sysgym::cli {
@@ -27,62 +28,34 @@ void run_estimate(const EstimateArgs& args) {
       hbm.add(range);
   }
   const memtier::PreparedPair pair = args.pair.load(args.windows);
-  const memtier::Estimate estimate = memtier::Estimator(pair).estimate(hbm, args.hbm_factor);
-
-  nlohmann::json out = {
-      {"estimated_ms", estimate.estimated_ms},
-      {"ddr_ms", estimate.ddr_ms},
-      {"hbm_ms", estimate.hbm_ms},
-      {"windows", estimate.windows},
-      {"empty_windows", estimate.empty_windows},
-      {"samples", estimate.samples},
-      {"samples_in_hbm", estimate.samples_in_hbm},
-      {"mode", memtier::window_mode_name(pair.options.mode)},
-      {"unit", memtier::window_unit_name(pair.options.unit)},
-      {"window_len", pair.options.window_len.value_or(0.0)},
-      {"page_size", pair.options.page_size_bits},
-      {"hbm_factor", args.hbm_factor},
-      {"hbm_ranges", hbm.to_string()},
-      {"hbm_bytes", hbm.total_bytes()},
-  };
-  if (estimate.ddr_ms != estimate.hbm_ms) {
-    out["gap_closed"] =
-        (estimate.ddr_ms - estimate.estimated_ms) / (estimate.ddr_ms - estimate.hbm_ms);
-  }
-  double measured_ms = 0.0;
-  double error = 0.0;
-  if (!args.measured.empty()) {
-    const memtier::Trace measured = read_trace_file(args.measured);
-    measured_ms = static_cast<double>(measured.span_ticks()) /
-                  memtier::ticks_per_ms(measured.time_base, pair.options.cpu_cycles_per_ms);
-    error = memtier::relative_error(estimate.estimated_ms, measured_ms);
-    out["measured_ms"] = measured_ms;
-    out["error"] = error;
-  }
+  std::optional<memtier::Trace> measured;
+  if (!args.measured.empty()) measured = read_trace_file(args.measured);
+  const nlohmann::json out =
+      memtier::estimate_report(pair, hbm, args.hbm_factor, measured ? &*measured : nullptr);
   if (args.json) {
     std::printf("%s\n", out.dump(2).c_str());
     return;
   }
+  auto number = [&](const char* key) { return out[key].get<double>(); };
   const std::string unit = memtier::window_unit_name(pair.options.unit);
   std::printf("windows: %zu (%zu without DDR samples), mode %s, unit %s, length %.6g %s, page %s\n",
-              estimate.windows, estimate.empty_windows,
+              out["windows"].get<std::size_t>(), out["empty_windows"].get<std::size_t>(),
               memtier::window_mode_name(pair.options.mode), unit.c_str(),
               pair.options.window_len.value_or(0.0), unit.c_str(),
               format_bytes(pair.page_bytes()).c_str());
-  std::printf("  DDR run          %14.3f ms\n", estimate.ddr_ms);
-  std::printf("  HBM run          %14.3f ms\n", estimate.hbm_ms);
+  std::printf("  DDR run          %14.3f ms\n", number("ddr_ms"));
+  std::printf("  HBM run          %14.3f ms\n", number("hbm_ms"));
+  const double samples = number("samples");
   std::printf("  estimated        %14.3f ms   HBM ranges: %s (%s, %.1f %% of samples)\n",
-              estimate.estimated_ms, hbm.empty() ? "none" : hbm.to_string().c_str(),
+              number("estimated_ms"), hbm.empty() ? "none" : hbm.to_string().c_str(),
               format_bytes(hbm.total_bytes()).c_str(),
-              estimate.samples == 0 ? 0.0
-                                    : 100.0 * static_cast<double>(estimate.samples_in_hbm) /
-                                          static_cast<double>(estimate.samples));
-  if (out.contains("gap_closed")) {
-    std::printf("  gap closed       %14.1f %%\n", 100.0 * out["gap_closed"].get<double>());
-  }
-  if (!args.measured.empty()) {
-    std::printf("  measured         %14.3f ms   (%s)\n", measured_ms, args.measured.c_str());
-    std::printf("  relative error   %14.2f %%\n", 100.0 * error);
+              samples == 0 ? 0.0 : 100.0 * number("samples_in_hbm") / samples);
+  if (out.contains("gap_closed"))
+    std::printf("  gap closed       %14.1f %%\n", 100.0 * number("gap_closed"));
+  if (measured) {
+    std::printf("  measured         %14.3f ms   (%s)\n", number("measured_ms"),
+                args.measured.c_str());
+    std::printf("  relative error   %14.2f %%\n", 100.0 * number("error"));
   }
 }
 

@@ -9,6 +9,7 @@
 #include "commands/commands.hpp"
 #include "files.hpp"
 #include "memtier/episode.hpp"
+#include "memtier/reports.hpp"
 
 namespace sysgym::cli {
 namespace {
@@ -65,14 +66,7 @@ void run_command(const RunArgs& args) {
   if (!args.record.empty())
     write_file_atomically(args.record, memtier::episode_to_json(episode, *env).dump() + "\n");
   if (args.json) {
-    nlohmann::json out = episode.summary.to_json();
-    out["policy"] = args.policy;
-    out["policy_parameters"] = episode.policy_parameters;
-    out["seed"] = args.seed;
-    out["observation_hash"] = memtier::format_hex(episode.observation_hash);
-    out["config"] = env->config();
-    out["facts"] = env->facts();
-    std::printf("%s\n", out.dump(2).c_str());
+    std::printf("%s\n", memtier::run_report(episode, *env).dump(2).c_str());
     return;
   }
   print_summary(args.policy, *env, episode.summary);

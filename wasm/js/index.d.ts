@@ -82,6 +82,14 @@ export class Sysgym {
     seed?: number; record?: boolean;
   }): Record<string, unknown> & { summary: EpisodeSummary; observation_hash: string };
   replayEpisode(episode: string | Record<string, unknown>): EpisodeSummary;
+  /** The exact text `sysgym estimate --json` prints. */
+  estimateReport(name: string, windows: Record<string, unknown>, hbmRanges: string | string[], hbmFactor?: number,
+                 measured?: string | ArrayBuffer | Uint8Array | null): string;
+  /** [report text, recorded episode text or ''] as `sysgym run --json [--record]`. */
+  runReport(configText: string, overrides: Record<string, string>, policy: string, policyConfigText: string,
+            seed: number, record: boolean): [string, string];
+  /** The exact text `sysgym compare --json` prints. */
+  compareReport(configText: string, overrides: Record<string, string>, policies: string[], seed: number): string;
 }
 
 export function load(moduleOptions?: Record<string, unknown>): Promise<Sysgym>;

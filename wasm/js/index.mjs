@@ -290,6 +290,28 @@ export class Sysgym {
     );
   }
 
+  // The exact text `sysgym estimate --json` prints (the package's bin uses these three).
+  estimateReport(name, windows, hbmRanges, hbmFactor = 1, measured = null) {
+    const ranges = Array.isArray(hbmRanges) ? hbmRanges.join(',') : hbmRanges;
+    const text = this.#core.estimateReportText(name, JSON.stringify(windows), ranges, hbmFactor,
+      measured === null ? '' : bytes(measured, 'measured'), measured !== null);
+    if (text === '') throw lastError(this.#core);
+    return text;
+  }
+
+  // [report text, recorded episode text or ''] of `sysgym run --json [--record]`.
+  runReport(configText, overrides, policy, policyConfigText, seed, record) {
+    const text = this.#core.runReportText(configText, JSON.stringify(overrides), policy, policyConfigText, seed, record);
+    return parsed(this.#core, text);
+  }
+
+  // The exact text `sysgym compare --json` prints.
+  compareReport(configText, overrides, policies, seed) {
+    const text = this.#core.compareReportText(configText, JSON.stringify(overrides), JSON.stringify(policies), seed);
+    if (text === '') throw lastError(this.#core);
+    return text;
+  }
+
   replayEpisode(episode) {
     const text = typeof episode === 'string' ? episode : JSON.stringify(episode);
     return parsed(this.#core, this.#core.replayEpisodeJson(text));

@@ -1,0 +1,58 @@
+// The package's `sysgym` bin prints what the native tool prints with --json, byte for byte,
+// and fails the same way on bad input.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { nativeTool, packageDir } from './helpers.mjs';
+
+const bin = path.join(packageDir, 'sysgym-cli.mjs');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sysgym-bin-'));
+const prefix = path.join(tmp, 'pair');
+execFileSync(nativeTool, ['synth', '--pattern', 'phased', '--samples', '6000', '--footprint', '32MiB', '--seed', '3',
+  '--mixed', '0x7f3a00000000:0x7f3a00400000', '-o', prefix]);
+const ddr = `${prefix}.ddr.csv`;
+const hbm = `${prefix}.hbm.csv`;
+
+function both(args) {
+  const native = spawnSync(nativeTool, args, { encoding: 'utf8' });
+  const wasm = spawnSync('node', [bin, ...args], { encoding: 'utf8' });
+  return { native, wasm };
+}
+
+test('estimate --json is identical', () => {
+  const { native, wasm } = both(['estimate', '--ddr', ddr, '--hbm', hbm, '--hbm-range', '0x7f3a00000000:0x7f3a00400000',
+    '--measured', `${prefix}.mixed.csv`, '--mode', 'aligned', '--json']);
+  assert.equal(native.status, 0, native.stderr);
+  assert.equal(wasm.stdout, native.stdout);
+});
+
+test('run --json and the recorded episode are identical', () => {
+  const args = (record) => ['run', '--trace', ddr, '--trace', hbm, '--policy', 'lfu-hemem', '--seed', '2',
+    '--config', '{"hbm_capacity": "10%", "window_len": 2e6}', '--json', '--record', record];
+  const native = spawnSync(nativeTool, args(path.join(tmp, 'native.json')), { encoding: 'utf8' });
+  const wasm = spawnSync('node', [bin, ...args(path.join(tmp, 'wasm.json'))], { encoding: 'utf8' });
+  assert.equal(native.status, 0, native.stderr);
+  assert.equal(wasm.stdout, native.stdout);
+  assert.equal(fs.readFileSync(path.join(tmp, 'wasm.json'), 'utf8'), fs.readFileSync(path.join(tmp, 'native.json'), 'utf8'));
+});
+
+test('compare --json is identical', () => {
+  const { native, wasm } = both(['compare', '--ddr', ddr, '--hbm', hbm, '--hbm-capacity', '10%', '--window-len', '2e6',
+    '--policies', 'all-ddr,static-oracle,lru,memtis', '--json']);
+  assert.equal(native.status, 0, native.stderr);
+  assert.equal(wasm.stdout, native.stdout);
+});
+
+test('bad input exits 1 with the same message', () => {
+  const { native, wasm } = both(['run', '--trace', 'synth:phased:2000', '--policy', 'lru', '--config', '{"bins": 0}']);
+  assert.equal(native.status, 1);
+  assert.equal(wasm.status, 1);
+  assert.equal(wasm.stderr, native.stderr);
+  const missing = both(['estimate', '--ddr', path.join(tmp, 'nope.csv'), '--hbm', hbm]);
+  assert.equal(missing.wasm.status, 1);
+  assert.equal(missing.wasm.stderr, missing.native.stderr);
+});
