@@ -71,6 +71,13 @@ demo() {
   echo "== one episode of LRU, recorded for replay"
   $sysgym run --trace "$out/phased.bin" --policy lru --config '{"hbm_capacity": "10%"}' \
     --record "$out/episode.json"
+  echo
+  echo "== the npm package (WebAssembly): the same estimate from Node, byte for byte"
+  build_preset wasm >/dev/null
+  node build/wasm/package/sysgym-cli.mjs estimate --input "$out/phased.bin" --hbm-range "$hot" --json \
+    > "$out/wasm.json"
+  $sysgym estimate --input "$out/phased.bin" --hbm-range "$hot" --json > "$out/native.json"
+  cmp "$out/wasm.json" "$out/native.json" && echo "identical: $(grep estimated_ms "$out/wasm.json")"
   rm -rf "$out"
   echo
   echo "demo done; the tool is at $sysgym (try: $sysgym --help)"
