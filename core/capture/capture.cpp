@@ -1,0 +1,97 @@
+#include "capture/capture.hpp"
+
+#include <cmath>
+
+#include "base/error.hpp"
+#include "capture/lackey.hpp"
+
+namespace sysgym::capture {
+
+CaptureBuilder::CaptureBuilder(CaptureOptions options)
+    : options_(std::move(options)), timing_(timing_model(options_.timing)), cache_(options_.cache) {
+  if (options_.sample_period == 0) throw ConfigError("sample period must be at least 1 miss");
+  slow_ns_ = timing_.miss_ns(timing_.slow, options_.cache.line_bytes);
+  fast_ns_ = timing_.miss_ns(timing_.fast, options_.cache.line_bytes);
+  mixed_clocks_.assign(options_.mixed.size(), 0.0);
+  mixed_.resize(options_.mixed.size());
+}
+
+void CaptureBuilder::add_line(std::string_view line) {
+  ++stats_.lines;
+  const LackeyEvent e = parse_lackey_line(line, stats_.lines);
+  switch (e.kind) {
+    case LackeyKind::kNone:
+      return;
+    case LackeyKind::kInstruction: {
+      ++stats_.instructions;
+      const double ns = timing_.instruction_ns();
+      ddr_clock_ += ns;
+      hbm_clock_ += ns;
+      for (double& clock : mixed_clocks_)
+        clock += ns;
+      return;
+    }
+    case LackeyKind::kLoad:
+    case LackeyKind::kStore:
+    case LackeyKind::kModify:
+      data_access(e.address, e.size);
+      return;
+  }
+}
+
+void CaptureBuilder::data_access(std::uint64_t address, std::uint32_t size) {
+  ++stats_.data_accesses;
+  const std::uint64_t line = cache_.line_bytes();
+  // An access that straddles a line boundary touches both lines.
+  for (std::uint64_t a = address / line * line; a < address + size; a += line) {
+    if (!cache_.access(a)) miss(std::max(a, address));
+  }
+}
+
+void CaptureBuilder::miss(std::uint64_t address) {
+  ++stats_.misses;
+  ddr_clock_ += slow_ns_;
+  hbm_clock_ += fast_ns_;
+  for (std::size_t i = 0; i < mixed_clocks_.size(); ++i) {
+    mixed_clocks_[i] += options_.mixed[i].contains(address) ? fast_ns_ : slow_ns_;
+  }
+  if (stats_.misses % options_.sample_period != 0) return;
+  ++stats_.samples;
+  const auto phase = static_cast<std::uint32_t>(
+      options_.phase_instructions == 0 ? 0 : stats_.instructions / options_.phase_instructions);
+  auto push = [&](memtier::Trace& t, double clock_ns) {
+    t.timestamp.push_back(static_cast<std::uint64_t>(std::llround(clock_ns * timing_.cpu_ghz)));
+    t.vaddr.push_back(address);
+    t.phase.push_back(phase);
+    t.instrs.push_back(stats_.instructions);
+  };
+  push(pair_.ddr, ddr_clock_);
+  push(pair_.hbm, hbm_clock_);
+  for (std::size_t i = 0; i < mixed_.size(); ++i)
+    push(mixed_[i], mixed_clocks_[i]);
+}
+
+CaptureResult CaptureBuilder::finish(const std::string& name) {
+  if (stats_.samples < 2) {
+    throw TraceFormatError(name + ": the program made " + std::to_string(stats_.misses) +
+                           " LLC misses, fewer than two samples at a period of " +
+                           std::to_string(options_.sample_period) +
+                           " (lower --period or the cache size, or trace a longer run)");
+  }
+  CaptureResult out;
+  pair_.ddr.source = name + ".ddr";
+  pair_.hbm.source = name + ".hbm";
+  for (std::size_t i = 0; i < mixed_.size(); ++i)
+    mixed_[i].source = name + ".mixed-" + std::to_string(i);
+  const double per_ms = timing_.cycles_per_ms();
+  out.ddr_ms = static_cast<double>(pair_.ddr.span_ticks()) / per_ms;
+  out.hbm_ms = static_cast<double>(pair_.hbm.span_ticks()) / per_ms;
+  for (const memtier::Trace& t : mixed_)
+    out.mixed_ms.push_back(static_cast<double>(t.span_ticks()) / per_ms);
+  out.pair = std::move(pair_);
+  out.mixed = std::move(mixed_);
+  out.stats = stats_;
+  return out;
+}
+
+}  // namespace sysgym::capture
