@@ -17,6 +17,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev  # unit and CLI tests
   libbenchmark-dev        # throughput benchmarks
   emscripten              # the WebAssembly build of the npm package (em++ 3.1.6, Embind)
+  valgrind                # `sysgym trace`: lackey streams a real program's memory accesses
 )
 JOBS="$(nproc 2>/dev/null || echo 2)"
 

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   sysgym::cli::add_run_command(app);
   sysgym::cli::add_compare_command(app);
   sysgym::cli::add_describe_command(app);
+  sysgym::cli::add_trace_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

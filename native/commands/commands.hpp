@@ -12,5 +12,6 @@ void add_synth_command(CLI::App& app);
 void add_run_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
 void add_describe_command(CLI::App& app);
+void add_trace_command(CLI::App& app);
 
 }  // namespace sysgym::cli

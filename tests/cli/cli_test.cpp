@@ -325,4 +325,39 @@ TEST_F(Cli, DescribeShowsSpacesLayoutAndPolicies) {
   EXPECT_EQ(j["config"]["window_len"], nullptr);
 }
 
+TEST_F(Cli, TraceCapturesARealProgramEndToEnd) {
+  const std::string prefix = path("ls");
+  const Result r = run("trace --period 4 --llc-size 64KiB --mixed 0x0:0x1000000000 --json -o " +
+                       prefix + " -- /bin/ls /");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out.substr(r.out.find('{')));
+  EXPECT_GT(j["instructions"].get<double>(), 100000);
+  EXPECT_GT(j["samples"].get<int>(), 100);
+  EXPECT_LT(j["hbm_ms"].get<double>(), j["ddr_ms"].get<double>());
+  // The pair estimates like any trace; the modeled mixed run is consistent with the estimate.
+  const Result e = run("estimate --ddr " + prefix + ".ddr.bin --hbm " + prefix +
+                       ".hbm.bin --mode aligned --hbm-range " + "0x0:0x1000000000 --measured " +
+                       prefix + ".mixed-0.bin --json");
+  ASSERT_EQ(e.code, 0) << e.err;
+  const nlohmann::json estimate = nlohmann::json::parse(e.out);
+  EXPECT_NEAR(estimate["ddr_ms"].get<double>(), j["ddr_ms"].get<double>(), 1e-9);
+  EXPECT_LT(estimate["error"].get<double>(), 0.05);
+}
+
+TEST_F(Cli, TraceReportsAFailingProgramAndWritesNothing) {
+  const Result r = run("trace -o " + path("false") + " -- /bin/false");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.err,
+            "sysgym: IoError: the traced program '/bin/false' exited with status 1 (or valgrind "
+            "could not run "
+            "it); nothing was written\n");
+  EXPECT_FALSE(fs::exists(path("false.ddr.bin")));
+  const Result missing =
+      run("trace --valgrind /nonexistent/valgrind -o " + path("x") + " -- /bin/true");
+  EXPECT_EQ(missing.code, 1);
+  EXPECT_EQ(missing.err,
+            "sysgym: IoError: cannot run '/nonexistent/valgrind': No such file or directory "
+            "(install valgrind)\n");
+}
+
 }  // namespace
