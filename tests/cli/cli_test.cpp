@@ -360,4 +360,22 @@ TEST_F(Cli, TraceReportsAFailingProgramAndWritesNothing) {
             "(install valgrind)\n");
 }
 
+TEST_F(Cli, ShippedRealTracesMatchTheirCaptureRecord) {
+  const std::string dir = std::string(SYSGYM_SHIPPED_DATA) + "/real";
+  const nlohmann::json manifest = nlohmann::json::parse(slurp(dir + "/manifest.json"));
+  const nlohmann::json captured = nlohmann::json::parse(slurp(dir + "/captured.json"));
+  for (const auto& trace : manifest["traces"]) {
+    const std::string name = trace["name"].get<std::string>();
+    ASSERT_TRUE(captured.contains(name)) << name << " is in the manifest but was not captured";
+    const Result r = run("estimate --ddr " + dir + "/" + name + ".ddr.bin --hbm " + dir + "/" +
+                         name + ".hbm.bin --mode aligned --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const nlohmann::json e = nlohmann::json::parse(r.out);
+    EXPECT_NEAR(e["ddr_ms"].get<double>(), captured[name]["ddr_ms"].get<double>(), 1e-9) << name;
+    EXPECT_NEAR(e["hbm_ms"].get<double>(), captured[name]["hbm_ms"].get<double>(), 1e-9) << name;
+    EXPECT_EQ(e["samples"].get<std::uint64_t>(), captured[name]["samples"].get<std::uint64_t>())
+        << name;
+  }
+}
+
 }  // namespace
