@@ -83,7 +83,7 @@ bool HbmMemory::page_in_hbm(std::uint32_t page_id) const {
   return it != resident_ids_.end() && it->first <= page_id;
 }
 
-Migration HbmMemory::place(std::span<const AddressRange> wanted, bool disjoint) {
+Migration HbmMemory::place(std::span<const AddressRange> wanted) {
   const std::uint64_t page = pair_.page_bytes();
   Migration m;
   target_.clear();
@@ -94,7 +94,7 @@ Migration HbmMemory::place(std::span<const AddressRange> wanted, bool disjoint) 
     target_.push_back(r);
     requested += r.hi - r.lo;
   }
-  if (requested > capacity_) admit_by_priority(m, disjoint);
+  if (requested > capacity_) admit_by_priority(m);
   normalize(target_);
   std::uint64_t target_bytes = 0;
   for (const AddressRange& r : target_)
@@ -138,19 +138,8 @@ Migration HbmMemory::replace(std::vector<AddressRange>& ranges,
 
 // The requests in target_ exceed the capacity: admit them in order, each only for the parts
 // not admitted before, the last one partially from its low end; the rest is refused.
-void HbmMemory::admit_by_priority(Migration& m, bool disjoint) {
+void HbmMemory::admit_by_priority(Migration& m) {
   std::uint64_t free = capacity_;
-  if (disjoint) {
-    std::size_t out = 0;
-    for (const AddressRange& r : target_) {
-      const std::uint64_t take = std::min(r.hi - r.lo, free);
-      if (take > 0) target_[out++] = {r.lo, r.lo + take};
-      free -= take;
-      m.refused += (r.hi - r.lo) - take;
-    }
-    target_.resize(out);
-    return;
-  }
   std::map<std::uint64_t, std::uint64_t> admitted;  // lo -> hi, disjoint
   std::vector<AddressRange> parts;
   for (const AddressRange& r : target_) {

@@ -32,8 +32,8 @@ class HbmMemory {
   // Makes the resident set the admitted part of `wanted`: ranges are rounded out to pages and
   // admitted in the given (priority) order until the capacity is full; a range that does not fit
   // is admitted up to the capacity from its low end. Whatever was resident and is not wanted is
-  // demoted. `disjoint` promises the requests do not overlap (bins), which skips deduplication.
-  Migration place(std::span<const AddressRange> wanted, bool disjoint = false);
+  // demoted.
+  Migration place(std::span<const AddressRange> wanted);
 
   // For callers that admitted by themselves (the env's bins): `ranges` sorted, disjoint, within
   // capacity, `ids` their sampled page-id intervals, `refused` the bytes they turned away.
@@ -51,7 +51,7 @@ class HbmMemory {
   bool page_in_hbm(std::uint32_t page_id) const;
 
  private:
-  void admit_by_priority(Migration& m, bool disjoint);
+  void admit_by_priority(Migration& m);
 
   const PreparedPair& pair_;
   std::uint64_t capacity_;

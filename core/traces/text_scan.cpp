@@ -1,6 +1,5 @@
 #include "traces/text_scan.hpp"
 
-#include <algorithm>
 #include <charconv>
 
 namespace sysgym::memtier {
@@ -47,11 +46,6 @@ bool parse_hex(std::string_view s, std::uint64_t& out) {
 bool parse_address(std::string_view s, std::uint64_t& out) {
   if (has_hex_prefix(s)) return parse_base(s.substr(2), 16, out);
   return parse_base(s, 10, out);
-}
-
-std::size_t count_lines(std::string_view text) {
-  const auto newlines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
-  return newlines + (!text.empty() && text.back() != '\n' ? 1 : 0);
 }
 
 }  // namespace sysgym::memtier

@@ -28,7 +28,5 @@ bool parse_decimal(std::string_view s, std::uint64_t& out);
 bool parse_hex(std::string_view s, std::uint64_t& out);
 // Decimal, or hexadecimal with a 0x prefix.
 bool parse_address(std::string_view s, std::uint64_t& out);
-// Number of lines (a last line without '\n' counts), used to reserve columns.
-std::size_t count_lines(std::string_view text);
 
 }  // namespace sysgym::memtier
