@@ -23,6 +23,11 @@ void CaptureBuilder::add_line(std::string_view line) {
     case LackeyKind::kNone:
       return;
     case LackeyKind::kInstruction: {
+      ++phases_.back().instructions;
+      if (!phases_.back().kept) {
+        ++stats_.skipped_instructions;
+        return;
+      }
       ++stats_.instructions;
       const double ns = timing_.instruction_ns();
       ddr_clock_ += ns;
@@ -43,13 +48,32 @@ void CaptureBuilder::data_access(std::uint64_t address, std::uint32_t size) {
   ++stats_.data_accesses;
   const std::uint64_t line = cache_.line_bytes();
   // An access that straddles a line boundary touches both lines.
+  const bool kept = phases_.back().kept;
   for (std::uint64_t a = address / line * line; a < address + size; a += line) {
-    if (!cache_.access(a)) miss(std::max(a, address));
+    if (!cache_.access(a) && kept) miss(std::max(a, address));
   }
+}
+
+void CaptureBuilder::start_phase(std::string name, bool keep) {
+  if (options_.phase_instructions != 0) {
+    throw ConfigError("phases come either every N instructions or from markers, not both");
+  }
+  CapturePhase& current = phases_.back();
+  // Nothing ran in the current phase: the marker renames it rather than leaving an empty one.
+  if (phases_.size() == 1 && current.instructions == 0) {
+    current.name = std::move(name);
+    current.kept = keep;
+    return;
+  }
+  std::uint32_t id = 0;
+  for (const CapturePhase& p : phases_)
+    id += p.kept ? 1 : 0;
+  phases_.push_back({std::move(name), keep, keep ? id : 0});
 }
 
 void CaptureBuilder::miss(std::uint64_t address) {
   ++stats_.misses;
+  ++phases_.back().misses;
   ddr_clock_ += slow_ns_;
   hbm_clock_ += fast_ns_;
   for (std::size_t i = 0; i < mixed_clocks_.size(); ++i) {
@@ -57,8 +81,10 @@ void CaptureBuilder::miss(std::uint64_t address) {
   }
   if (stats_.misses % options_.sample_period != 0) return;
   ++stats_.samples;
+  ++phases_.back().samples;
   const auto phase = static_cast<std::uint32_t>(
-      options_.phase_instructions == 0 ? 0 : stats_.instructions / options_.phase_instructions);
+      options_.phase_instructions == 0 ? phases_.back().id
+                                       : stats_.instructions / options_.phase_instructions);
   auto push = [&](memtier::Trace& t, double clock_ns) {
     t.timestamp.push_back(static_cast<std::uint64_t>(std::llround(clock_ns * timing_.cpu_ghz)));
     t.vaddr.push_back(address);
@@ -91,6 +117,7 @@ CaptureResult CaptureBuilder::finish(const std::string& name) {
   out.pair = std::move(pair_);
   out.mixed = std::move(mixed_);
   out.stats = stats_;
+  out.phases = phases_;
   return out;
 }
 

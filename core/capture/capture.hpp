@@ -27,10 +27,20 @@ struct CaptureOptions {
 
 struct CaptureStats {
   std::uint64_t lines = 0;
-  std::uint64_t instructions = 0;
+  std::uint64_t instructions = 0;          // in kept phases
+  std::uint64_t skipped_instructions = 0;  // in phases that were not kept
   std::uint64_t data_accesses = 0;
   std::uint64_t misses = 0;
   std::uint64_t samples = 0;
+};
+
+// A phase started by a marker in the program's output.
+struct CapturePhase {
+  std::string name;
+  bool kept = true;
+  std::uint32_t id = 0;            // the Phase column value of its samples (kept phases only)
+  std::uint64_t instructions = 0;  // run in the phase, kept or not
+  std::uint64_t misses = 0, samples = 0;
 };
 
 struct CaptureResult {
@@ -39,6 +49,7 @@ struct CaptureResult {
   CaptureStats stats;
   double ddr_ms = 0, hbm_ms = 0;  // modeled whole-run times
   std::vector<double> mixed_ms;
+  std::vector<CapturePhase> phases;  // in program order; one named "start" when no marker came
 };
 
 class CaptureBuilder {
@@ -48,6 +59,11 @@ class CaptureBuilder {
 
   // One line of lackey output; throws TraceFormatError for a malformed one.
   void add_line(std::string_view line);
+  // Ends the current phase and starts one named `name` (from a marker in the program's output).
+  // A phase that is not kept is cut out of the run: its instructions, misses and time count
+  // nowhere and it yields no sample, while its accesses still pass through the cache so the
+  // next kept phase starts with the cache the program left. Kept phases get consecutive ids.
+  void start_phase(std::string name, bool keep);
   const CaptureStats& stats() const { return stats_; }
   // Throws TraceFormatError when the stream held no sample (too few misses for the period).
   CaptureResult finish(const std::string& name);
@@ -65,6 +81,7 @@ class CaptureBuilder {
   CaptureStats stats_;
   memtier::TracePair pair_;
   std::vector<memtier::Trace> mixed_;
+  std::vector<CapturePhase> phases_{CapturePhase{"start"}};
 };
 
 }  // namespace sysgym::capture

@@ -2,11 +2,8 @@
 // under valgrind's lackey and streaming lackey's output through a pipe (never stored: a 0.4 s
 // program prints gigabytes). Files are written only at the end, atomically, so an interrupted
 // or failed capture leaves nothing behind.
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
@@ -15,16 +12,19 @@
 #include <cstring>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <regex>
 
 #include "base/error.hpp"
 #include "base/units.hpp"
 #include "capture/capture.hpp"
 #include "commands/commands.hpp"
 #include "files.hpp"
+#include "lackey_process.hpp"
+#include "memtier/estimator.hpp"
+#include "memtier/prepared_pair.hpp"
 #include "traces/csv_writer.hpp"
 #include "traces/trace_file.hpp"
-
-extern char** environ;
 
 namespace sysgym::cli {
 namespace {
@@ -34,7 +34,7 @@ void on_interrupt(int) {
   interrupted = true;
 }
 
-// Ctrl-C stops the capture: without SA_RESTART a blocked read() returns at once.
+// Ctrl-C stops the capture: without SA_RESTART a blocked poll() returns at once.
 void handle_interrupt(bool on) {
   struct sigaction action {};
   action.sa_handler = on ? on_interrupt : SIG_DFL;
@@ -50,6 +50,7 @@ struct TraceArgs {
   std::uint32_t line = 64;
   std::uint64_t period = 64;
   std::uint64_t phase_instructions = 0;
+  std::string phase_marker, keep_phases, stop_marker, marker_file;
   std::string timing = "knl";
   std::vector<std::string> mixed;
   std::string format = "bin";
@@ -57,99 +58,87 @@ struct TraceArgs {
   bool json = false;
 };
 
-// Runs valgrind lackey on the command with its trace on a pipe (fd 3 in the child); the
-// program's own stdin/stdout/stderr are untouched.
-pid_t spawn_lackey(const TraceArgs& args, int& read_fd) {
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0)
-    throw IoError(std::string("cannot create a pipe: ") + std::strerror(errno));
-  std::vector<std::string> argv_strings = {args.valgrind, "--tool=lackey", "--trace-mem=yes",
-                                           "--log-fd=3"};
-  argv_strings.insert(argv_strings.end(), args.command.begin(), args.command.end());
-  std::vector<char*> argv;
-  for (std::string& s : argv_strings)
-    argv.push_back(s.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, fds[1], 3);
-  pid_t pid = 0;
-  const int error =
-      posix_spawnp(&pid, args.valgrind.c_str(), &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(fds[1]);
-  if (error != 0) {
-    ::close(fds[0]);
-    throw IoError("cannot run '" + args.valgrind + "': " + std::strerror(error) +
-                  " (install valgrind)");
+std::regex compile(const std::string& pattern, const char* flag) {
+  try {
+    return std::regex(pattern, std::regex::ECMAScript | std::regex::optimize);
+  } catch (const std::regex_error& e) {
+    throw ConfigError(std::string(flag) + " '" + pattern + "' is not a valid regular expression (" +
+                      e.what() + ")");
   }
-  read_fd = fds[0];
-  return pid;
 }
 
-void report_progress(const capture::CaptureStats& s, double seconds) {
-  if (!stderr_is_terminal()) return;
-  std::fprintf(
-      stderr, "\rtracing: %.1f M instructions, %.2f M misses, %llu samples, %.1f M lines/s   ",
-      static_cast<double>(s.instructions) / 1e6, static_cast<double>(s.misses) / 1e6,
-      static_cast<unsigned long long>(s.samples), static_cast<double>(s.lines) / 1e6 / seconds);
-}
+// Feeds lackey's lines to the capture and turns the program's output lines into phases.
+class CaptureSink final : public LackeySink {
+ public:
+  CaptureSink(const TraceArgs& args, capture::CaptureBuilder& builder) : builder_(builder) {
+    if (!args.phase_marker.empty()) phase_ = compile(args.phase_marker, "--phase-marker");
+    if (!args.keep_phases.empty()) keep_ = compile(args.keep_phases, "--keep-phases");
+    if (!args.stop_marker.empty()) stop_ = compile(args.stop_marker, "--stop-marker");
+    if (!args.keep_phases.empty() && args.phase_marker.empty())
+      throw ConfigError("--keep-phases needs --phase-marker to name the phases");
+    if (args.phase_instructions != 0 && !args.phase_marker.empty())
+      throw ConfigError("phases come either every N instructions or from markers, not both");
+    if (keep_) builder_.start_phase("start", std::regex_search("start", *keep_));
+  }
+  void trace_line(std::string_view line) override { builder_.add_line(line); }
+  bool output_line(std::string_view line) override {
+    std::match_results<std::string_view::const_iterator> m;
+    if (stop_ && std::regex_search(line.begin(), line.end(), m, *stop_)) return false;
+    if (phase_ && std::regex_search(line.begin(), line.end(), m, *phase_)) {
+      std::string name = m.size() > 1 && m[1].matched ? m[1].str() : m[0].str();
+      const bool keep = !keep_ || std::regex_search(name, *keep_);
+      builder_.start_phase(std::move(name), keep);
+    }
+    return true;
+  }
+  void tick() override {
+    if (!stderr_is_terminal()) return;
+    const capture::CaptureStats& s = builder_.stats();
+    const double seconds = std::chrono::duration<double>(clock::now() - start_).count();
+    std::fprintf(stderr,
+                 "\rtracing: %.1f M instructions (%.1f M skipped), %.2f M misses, %llu samples, "
+                 "%.1f M lines/s   ",
+                 static_cast<double>(s.instructions) / 1e6,
+                 static_cast<double>(s.skipped_instructions) / 1e6,
+                 static_cast<double>(s.misses) / 1e6, static_cast<unsigned long long>(s.samples),
+                 static_cast<double>(s.lines) / 1e6 / seconds);
+    ticked_ = true;
+  }
+  bool ticked() const { return ticked_; }
 
-// Streams lackey's output into the builder; returns the child's wait status.
-int stream(const TraceArgs& args, capture::CaptureBuilder& builder) {
-  int fd = -1;
-  const pid_t pid = spawn_lackey(args, fd);
-  std::vector<char> buffer(1 << 20);
-  std::string pending;
-  const auto start = std::chrono::steady_clock::now();
-  auto last = start;
-  bool failed = false;
-  std::exception_ptr error;
-  for (;;) {
-    if (interrupted) {
-      ::kill(pid, SIGTERM);
-      break;
-    }
-    const ssize_t got = ::read(fd, buffer.data(), buffer.size());
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) break;
-    std::size_t begin = 0;
-    const std::string_view chunk(buffer.data(), static_cast<std::size_t>(got));
-    try {
-      for (std::size_t nl = chunk.find('\n'); nl != std::string_view::npos;
-           nl = chunk.find('\n', begin)) {
-        if (pending.empty()) {
-          builder.add_line(chunk.substr(begin, nl - begin));
-        } else {
-          pending.append(chunk.substr(begin, nl - begin));
-          builder.add_line(pending);
-          pending.clear();
-        }
-        begin = nl + 1;
-      }
-    } catch (...) {
-      error = std::current_exception();
-      failed = true;
-      ::kill(pid, SIGTERM);
-      break;
-    }
-    pending.append(chunk.substr(begin));
-    const auto now = std::chrono::steady_clock::now();
-    if (now - last > std::chrono::milliseconds(250) && now - start > std::chrono::seconds(1)) {
-      report_progress(builder.stats(), std::chrono::duration<double>(now - start).count());
-      last = now;
-    }
+ private:
+  using clock = std::chrono::steady_clock;
+  capture::CaptureBuilder& builder_;
+  std::optional<std::regex> phase_, keep_, stop_;
+  clock::time_point start_ = clock::now();
+  bool ticked_ = false;
+};
+
+LackeyOutcome stream(const TraceArgs& args, capture::CaptureBuilder& builder) {
+  LackeyProcessOptions options;
+  options.command = args.command;
+  options.valgrind = args.valgrind;
+  const bool markers = !args.phase_marker.empty() || !args.stop_marker.empty();
+  if (!args.marker_file.empty() && !markers)
+    throw ConfigError("--marker-file needs --phase-marker or --stop-marker");
+  if (markers) {
+    options.markers = args.marker_file.empty() ? MarkerSource::kStdout : MarkerSource::kFile;
+    options.marker_file = args.marker_file;
   }
-  ::close(fd);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  CaptureSink sink(args, builder);
+  handle_interrupt(true);
+  LackeyOutcome outcome;
+  try {
+    outcome = run_lackey(options, sink, interrupted);
+  } catch (...) {
+    handle_interrupt(false);
+    if (sink.ticked()) std::fputs("\n", stderr);
+    throw;
   }
-  if (stderr_is_terminal() && std::chrono::steady_clock::now() - start > std::chrono::seconds(1)) {
-    std::fputs("\n", stderr);
-  }
-  if (failed) std::rethrow_exception(error);
-  if (interrupted) throw IoError("interrupted: nothing was written");
-  return status;
+  handle_interrupt(false);
+  if (sink.ticked()) std::fputs("\n", stderr);
+  if (outcome.interrupted) throw IoError("interrupted: nothing was written");
+  return outcome;
 }
 
 void write_trace(const memtier::Trace& trace, const std::string& path, const std::string& format) {
@@ -158,6 +147,100 @@ void write_trace(const memtier::Trace& trace, const std::string& path, const std
   } else {
     write_file_atomically(path, memtier::encode_trace(trace));
   }
+}
+
+// A program stopped at --stop-marker ended as asked; any other exit but 0 is a failure.
+void check_exit(const std::string& program, const LackeyOutcome& outcome) {
+  const int status = outcome.wait_status;
+  if (outcome.stopped) return;
+  if (WIFSIGNALED(status)) {
+    throw IoError("the traced program '" + program + "' was killed by signal " +
+                  std::to_string(WTERMSIG(status)) + " (" + strsignal(WTERMSIG(status)) +
+                  "); nothing was written");
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
+    throw IoError("the traced program '" + program + "' exited with status " +
+                  std::to_string(WEXITSTATUS(status)) +
+                  " (or valgrind could not run it); nothing was written");
+  }
+}
+
+// Each modeled mixed run next to the estimator's prediction for the same placement: the
+// estimator's error, as MemAI measured it against real mixed runs.
+nlohmann::json mixed_report(const TraceArgs& args, const capture::CaptureResult& r) {
+  nlohmann::json list = nlohmann::json::array();
+  if (r.mixed.empty()) return list;
+  memtier::WindowOptions w;
+  w.mode = memtier::WindowMode::kAligned;
+  w.cpu_cycles_per_ms = capture::timing_model(args.timing).cycles_per_ms();
+  const memtier::PreparedPair pair = memtier::prepare_pair(r.pair, w);
+  const memtier::Estimator estimator(pair);
+  for (std::size_t i = 0; i < r.mixed.size(); ++i) {
+    const double estimated =
+        estimator.estimate(memtier::HbmRanges(memtier::parse_address_ranges(args.mixed[i])))
+            .estimated_ms;
+    list.push_back({{"ranges", args.mixed[i]},
+                    {"modeled_ms", r.mixed_ms[i]},
+                    {"estimated_ms", estimated},
+                    {"relative_error", memtier::relative_error(estimated, r.mixed_ms[i])}});
+  }
+  return list;
+}
+
+nlohmann::json report(const TraceArgs& args, const capture::CaptureResult& r,
+                      const LackeyOutcome& outcome, const std::string& ext) {
+  nlohmann::json phases = nlohmann::json::array();
+  for (const capture::CapturePhase& p : r.phases) {
+    nlohmann::json phase = {{"name", p.name},
+                            {"kept", p.kept},
+                            {"instructions", p.instructions},
+                            {"llc_misses", p.misses},
+                            {"samples", p.samples}};
+    if (p.kept) phase["id"] = p.id;
+    phases.push_back(std::move(phase));
+  }
+  return {{"program", args.command},
+          {"instructions", r.stats.instructions},
+          {"skipped_instructions", r.stats.skipped_instructions},
+          {"data_accesses", r.stats.data_accesses},
+          {"llc_misses", r.stats.misses},
+          {"samples", r.stats.samples},
+          {"stopped_at_marker", outcome.stopped},
+          {"phases", std::move(phases)},
+          {"timing_model", args.timing},
+          {"cpu_cycles_per_ms", capture::timing_model(args.timing).cycles_per_ms()},
+          {"ddr_ms", r.ddr_ms},
+          {"hbm_ms", r.hbm_ms},
+          {"mixed", mixed_report(args, r)},
+          {"files", {args.output + ".ddr" + ext, args.output + ".hbm" + ext}}};
+}
+
+void print_report(const TraceArgs& args, const capture::CaptureResult& r,
+                  const nlohmann::json& out) {
+  std::printf(
+      "traced %s: %.2f M instructions, %.2f M data accesses, %llu LLC misses, %llu samples\n",
+      args.command.front().c_str(), static_cast<double>(r.stats.instructions) / 1e6,
+      static_cast<double>(r.stats.data_accesses) / 1e6,
+      static_cast<unsigned long long>(r.stats.misses),
+      static_cast<unsigned long long>(r.stats.samples));
+  if (r.phases.size() > 1) {
+    for (const capture::CapturePhase& p : r.phases) {
+      std::printf("  phase %-24s %s %8.2f M instructions %8llu samples\n", p.name.c_str(),
+                  p.kept ? "kept   " : "skipped", static_cast<double>(p.instructions) / 1e6,
+                  static_cast<unsigned long long>(p.samples));
+    }
+  }
+  std::printf("modeled (%s): DDR run %.3f ms, HBM run %.3f ms\n", args.timing.c_str(), r.ddr_ms,
+              r.hbm_ms);
+  for (const nlohmann::json& m : out["mixed"]) {
+    std::printf("  mixed %s: modeled %.3f ms, estimated %.3f ms (error %.2f %%)\n",
+                m["ranges"].get<std::string>().c_str(), m["modeled_ms"].get<double>(),
+                m["estimated_ms"].get<double>(), 100 * m["relative_error"].get<double>());
+  }
+  const std::string ext = args.format == "csv" ? ".csv" : ".bin";
+  std::printf("wrote %s.ddr%s and %s.hbm%s (estimate them with --cpu-cycles-per-ms %.0f)\n",
+              args.output.c_str(), ext.c_str(), args.output.c_str(), ext.c_str(),
+              capture::timing_model(args.timing).cycles_per_ms());
 }
 
 void trace_command(const TraceArgs& args) {
@@ -169,26 +252,8 @@ void trace_command(const TraceArgs& args) {
   for (const std::string& text : args.mixed)
     options.mixed.emplace_back(memtier::parse_address_ranges(text));
   capture::CaptureBuilder builder(options);
-  handle_interrupt(true);
-  int status = 0;
-  try {
-    status = stream(args, builder);
-  } catch (...) {
-    handle_interrupt(false);
-    throw;
-  }
-  handle_interrupt(false);
-  const std::string program = args.command.front();
-  if (WIFSIGNALED(status)) {
-    throw IoError("the traced program '" + program + "' was killed by signal " +
-                  std::to_string(WTERMSIG(status)) + " (" + strsignal(WTERMSIG(status)) +
-                  "); nothing was written");
-  }
-  if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
-    throw IoError("the traced program '" + program + "' exited with status " +
-                  std::to_string(WEXITSTATUS(status)) +
-                  " (or valgrind could not run it); nothing was written");
-  }
+  const LackeyOutcome outcome = stream(args, builder);
+  check_exit(args.command.front(), outcome);
   const capture::CaptureResult r = builder.finish(args.output);
   const std::string ext = args.format == "csv" ? ".csv" : ".bin";
   write_trace(r.pair.ddr, args.output + ".ddr" + ext, args.format);
@@ -196,35 +261,12 @@ void trace_command(const TraceArgs& args) {
   for (std::size_t i = 0; i < r.mixed.size(); ++i) {
     write_trace(r.mixed[i], args.output + ".mixed-" + std::to_string(i) + ext, args.format);
   }
-  nlohmann::json out = {{"program", args.command},
-                        {"instructions", r.stats.instructions},
-                        {"data_accesses", r.stats.data_accesses},
-                        {"llc_misses", r.stats.misses},
-                        {"samples", r.stats.samples},
-                        {"timing_model", args.timing},
-                        {"cpu_cycles_per_ms", capture::timing_model(args.timing).cycles_per_ms()},
-                        {"ddr_ms", r.ddr_ms},
-                        {"hbm_ms", r.hbm_ms},
-                        {"mixed_ms", r.mixed_ms},
-                        {"files", {args.output + ".ddr" + ext, args.output + ".hbm" + ext}}};
+  const nlohmann::json out = report(args, r, outcome, ext);
   if (args.json) {
     std::printf("%s\n", out.dump(2).c_str());
-    return;
+  } else {
+    print_report(args, r, out);
   }
-  std::printf(
-      "traced %s: %.2f M instructions, %.2f M data accesses, %llu LLC misses, %llu samples\n",
-      program.c_str(), static_cast<double>(r.stats.instructions) / 1e6,
-      static_cast<double>(r.stats.data_accesses) / 1e6,
-      static_cast<unsigned long long>(r.stats.misses),
-      static_cast<unsigned long long>(r.stats.samples));
-  std::printf("modeled (%s): DDR run %.3f ms, HBM run %.3f ms\n", args.timing.c_str(), r.ddr_ms,
-              r.hbm_ms);
-  for (std::size_t i = 0; i < r.mixed_ms.size(); ++i) {
-    std::printf("  mixed %zu (%s): %.3f ms\n", i, args.mixed[i].c_str(), r.mixed_ms[i]);
-  }
-  std::printf("wrote %s.ddr%s and %s.hbm%s (estimate them with --cpu-cycles-per-ms %.0f)\n",
-              args.output.c_str(), ext.c_str(), args.output.c_str(), ext.c_str(),
-              capture::timing_model(args.timing).cycles_per_ms());
 }
 
 }  // namespace
@@ -235,14 +277,15 @@ void add_trace_command(CLI::App& app) {
       "trace", "Capture a modeled DDR/HBM trace pair of a program run under valgrind lackey");
   command->footer(
       "Examples:\n"
-      "  sysgym trace -o /tmp/gzip -- gzip -k -f /tmp/big.txt\n"
-      "  sysgym trace --period 16 --llc-size 256KiB --timing cxl --mixed 0x55550000:0x55560000 -o "
-      "run -- ./app\n"
-      "Data accesses go through an LLC model; every --period-th miss becomes a sample; the timing "
-      "model\n"
-      "(knl: DDR4 vs MCDRAM; cxl: CXL memory vs local DRAM) gives both runs' clocks. About 1000x "
-      "slower than\n"
-      "the program itself. Ctrl-C stops the capture and writes nothing.");
+      "  sysgym trace -o /tmp/xz -- xz -k -f /tmp/big.tar\n"
+      "  sysgym trace --period 16 --llc-size 256KiB --timing cxl --mixed 0x55550000:0x55560000 "
+      "-o run -- ./app\n"
+      "  sysgym trace --phase-marker 'Setting up (Verlet) run' -o melt -- lmp -in in.melt\n"
+      "  sysgym trace --marker-file hpccoutf.txt --phase-marker 'Begin of (\\w+) section' \\\n"
+      "      --keep-phases '^SingleSTREAM$' --stop-marker 'Begin of MPIFFT' -o stream -- hpcc\n"
+      "Data accesses go through an LLC model; every --period-th miss becomes a sample; the timing\n"
+      "model (knl: DDR4 vs MCDRAM; cxl: CXL memory vs local DRAM) gives both runs' clocks. About\n"
+      "300x slower than the program itself. Ctrl-C stops the capture and writes nothing.");
   command->add_option("command", args->command, "The program and its arguments (after --)")
       ->required();
   command->add_option("-o,--output", args->output, "Output prefix: PREFIX.ddr.bin, PREFIX.hbm.bin")
@@ -257,6 +300,15 @@ void add_trace_command(CLI::App& app) {
       ->add_option("--phase-instructions", args->phase_instructions,
                    "Start a new phase every N instructions (0: one phase)")
       ->capture_default_str();
+  command->add_option("--phase-marker", args->phase_marker,
+                      "Start a phase at each output line matching this regular expression; "
+                      "the phase is named by its first group (or the match)");
+  command->add_option("--keep-phases", args->keep_phases,
+                      "Keep only phases whose name matches; the others are cut out of the run");
+  command->add_option("--stop-marker", args->stop_marker,
+                      "Stop the program and end the capture at an output line matching this");
+  command->add_option("--marker-file", args->marker_file,
+                      "Read markers from this file the program writes, instead of its stdout");
   command->add_option("--timing", args->timing, "Timing model")
       ->capture_default_str()
       ->check(CLI::IsMember(capture::timing_model_names()));

@@ -75,6 +75,43 @@ TEST(Capture, PhasesFollowInstructionCounts) {
   EXPECT_EQ(r.pair.ddr.phases().size(), 3u);  // 262,144 instructions
 }
 
+TEST(Capture, MarkedPhasesGetIdsAndSkippedOnesAreCutOut) {
+  CaptureOptions options;
+  options.sample_period = 16;
+  CaptureBuilder whole(options);
+  feed(whole, 1);
+  const CaptureResult one = whole.finish("one");
+
+  CaptureBuilder builder(options);
+  builder.start_phase("init", false);  // nothing ran yet: renames the first phase
+  feed(builder, 1);
+  builder.start_phase("compute", true);
+  feed(builder, 1);
+  builder.start_phase("report", false);
+  feed(builder, 1);
+  builder.start_phase("compute", true);
+  feed(builder, 1);
+  const CaptureResult r = builder.finish("marked");
+  ASSERT_EQ(r.phases.size(), 4u);
+  EXPECT_EQ(r.phases[0].name, "init");
+  EXPECT_FALSE(r.phases[0].kept);
+  EXPECT_EQ(r.phases[1].id, 0u);
+  EXPECT_EQ(r.phases[3].id, 1u);
+  EXPECT_EQ(r.pair.ddr.phases(), (std::vector<std::uint32_t>{0, 1}));
+  // Two kept sweeps: twice the instructions of one, none of the skipped ones.
+  EXPECT_EQ(r.stats.instructions, 2 * one.stats.instructions);
+  EXPECT_EQ(r.stats.skipped_instructions, 2 * one.stats.instructions);
+  EXPECT_EQ(r.phases[2].instructions, one.stats.instructions);
+  EXPECT_EQ(r.phases[2].samples, 0u);
+  // Time runs only in kept phases: about twice one sweep's (the cache is warm for the second).
+  EXPECT_NEAR(r.ddr_ms, 2 * one.ddr_ms, 0.1 * one.ddr_ms);
+  EXPECT_NO_THROW(memtier::validate_pair(r.pair));
+
+  options.phase_instructions = 1000;
+  CaptureBuilder both(options);
+  EXPECT_THROW(both.start_phase("x", true), ConfigError);
+}
+
 TEST(Capture, TooFewMissesIsAClearError) {
   CaptureOptions options;
   options.sample_period = 1000;

@@ -1,64 +1,9 @@
 // Runs the built `sysgym` executable as a user would and checks its output, exit codes and
 // files.
-#include <gtest/gtest.h>
-#include <sys/wait.h>
+#include "cli/cli_fixture.hpp"
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <nlohmann/json.hpp>
-#include <sstream>
-
+namespace sysgym::testing {
 namespace {
-
-namespace fs = std::filesystem;
-
-struct Result {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
-class Cli : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           ("sysgym-cli-" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  Result run(const std::string& args) const {
-    const fs::path out = dir_ / "stdout.txt";
-    const fs::path err = dir_ / "stderr.txt";
-    const std::string command = std::string(SYSGYM_EXE) + " " + args + " >" + out.string() + " 2>" +
-                                err.string() + " </dev/null";
-    const int status = std::system(command.c_str());
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-  }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  // A synthetic pair written as PREFIX.{ddr,hbm,mixed}.csv in the test directory.
-  std::string synth(const std::string& pattern, int samples = 20000, int seed = 1,
-                    const std::string& footprint = "256MiB") const {
-    const std::string prefix = path(pattern);
-    const Result r = run("synth --pattern " + pattern + " --samples " + std::to_string(samples) +
-                         " --seed " + std::to_string(seed) + " --footprint " + footprint +
-                         " --mixed 0x7f3a00000000:0x7f3a01000000 -o " + prefix);
-    EXPECT_EQ(r.code, 0) << r.err;
-    return prefix;
-  }
-
-  fs::path dir_;
-};
 
 TEST_F(Cli, HelpListsEveryCommand) {
   const Result r = run("--help");
@@ -325,57 +270,5 @@ TEST_F(Cli, DescribeShowsSpacesLayoutAndPolicies) {
   EXPECT_EQ(j["config"]["window_len"], nullptr);
 }
 
-TEST_F(Cli, TraceCapturesARealProgramEndToEnd) {
-  const std::string prefix = path("ls");
-  const Result r = run("trace --period 4 --llc-size 64KiB --mixed 0x0:0x1000000000 --json -o " +
-                       prefix + " -- /bin/ls /");
-  ASSERT_EQ(r.code, 0) << r.err;
-  const nlohmann::json j = nlohmann::json::parse(r.out.substr(r.out.find('{')));
-  EXPECT_GT(j["instructions"].get<double>(), 100000);
-  EXPECT_GT(j["samples"].get<int>(), 100);
-  EXPECT_LT(j["hbm_ms"].get<double>(), j["ddr_ms"].get<double>());
-  // The pair estimates like any trace; the modeled mixed run is consistent with the estimate.
-  const Result e = run("estimate --ddr " + prefix + ".ddr.bin --hbm " + prefix +
-                       ".hbm.bin --mode aligned --hbm-range " + "0x0:0x1000000000 --measured " +
-                       prefix + ".mixed-0.bin --json");
-  ASSERT_EQ(e.code, 0) << e.err;
-  const nlohmann::json estimate = nlohmann::json::parse(e.out);
-  EXPECT_NEAR(estimate["ddr_ms"].get<double>(), j["ddr_ms"].get<double>(), 1e-9);
-  EXPECT_LT(estimate["error"].get<double>(), 0.05);
-}
-
-TEST_F(Cli, TraceReportsAFailingProgramAndWritesNothing) {
-  const Result r = run("trace -o " + path("false") + " -- /bin/false");
-  EXPECT_EQ(r.code, 1);
-  EXPECT_EQ(r.err,
-            "sysgym: IoError: the traced program '/bin/false' exited with status 1 (or valgrind "
-            "could not run "
-            "it); nothing was written\n");
-  EXPECT_FALSE(fs::exists(path("false.ddr.bin")));
-  const Result missing =
-      run("trace --valgrind /nonexistent/valgrind -o " + path("x") + " -- /bin/true");
-  EXPECT_EQ(missing.code, 1);
-  EXPECT_EQ(missing.err,
-            "sysgym: IoError: cannot run '/nonexistent/valgrind': No such file or directory "
-            "(install valgrind)\n");
-}
-
-TEST_F(Cli, ShippedRealTracesMatchTheirCaptureRecord) {
-  const std::string dir = std::string(SYSGYM_SHIPPED_DATA) + "/real";
-  const nlohmann::json manifest = nlohmann::json::parse(slurp(dir + "/manifest.json"));
-  const nlohmann::json captured = nlohmann::json::parse(slurp(dir + "/captured.json"));
-  for (const auto& trace : manifest["traces"]) {
-    const std::string name = trace["name"].get<std::string>();
-    ASSERT_TRUE(captured.contains(name)) << name << " is in the manifest but was not captured";
-    const Result r = run("estimate --ddr " + dir + "/" + name + ".ddr.bin --hbm " + dir + "/" +
-                         name + ".hbm.bin --mode aligned --json");
-    ASSERT_EQ(r.code, 0) << r.err;
-    const nlohmann::json e = nlohmann::json::parse(r.out);
-    EXPECT_NEAR(e["ddr_ms"].get<double>(), captured[name]["ddr_ms"].get<double>(), 1e-9) << name;
-    EXPECT_NEAR(e["hbm_ms"].get<double>(), captured[name]["hbm_ms"].get<double>(), 1e-9) << name;
-    EXPECT_EQ(e["samples"].get<std::uint64_t>(), captured[name]["samples"].get<std::uint64_t>())
-        << name;
-  }
-}
-
 }  // namespace
+}  // namespace sysgym::testing
