@@ -1,0 +1,169 @@
+#include "agents/dqn.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "base/error.hpp"
+#include "env/config_reader.hpp"
+
+namespace sysgym::agents {
+
+namespace {
+
+std::vector<int> hidden_sizes(ConfigReader& r, std::vector<int> fallback) {
+  const nlohmann::json* raw = r.raw("hidden");
+  if (raw != nullptr) {
+    if (!raw->is_array() || raw->empty()) r.fail("hidden", "should be a list of layer sizes");
+    fallback.clear();
+    for (const nlohmann::json& v : *raw) {
+      if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > 4096)
+        r.fail("hidden", "sizes should be integers in [1, 4096]");
+      fallback.push_back(v.get<int>());
+    }
+  }
+  r.resolve("hidden", fallback);
+  return fallback;
+}
+
+}  // namespace
+
+DqnConfig DqnConfig::from_json(const nlohmann::json& j) {
+  ConfigReader r(j, "dqn");
+  DqnConfig c;
+  c.hidden = hidden_sizes(r, c.hidden);
+  c.learning_rate = r.number("learning_rate", c.learning_rate, 1e-7, 1.0);
+  c.gamma = r.number("gamma", c.gamma, 0.0, 1.0);
+  c.batch_size = static_cast<int>(r.integer("batch_size", c.batch_size, 1, 65536));
+  c.replay_capacity =
+      static_cast<int>(r.integer("replay_capacity", c.replay_capacity, 1, 10'000'000));
+  c.learning_starts = static_cast<int>(r.integer("learning_starts", c.learning_starts, 1, 1 << 30));
+  c.train_every = static_cast<int>(r.integer("train_every", c.train_every, 1, 1 << 20));
+  c.target_update = static_cast<int>(r.integer("target_update", c.target_update, 1, 1 << 30));
+  c.epsilon_start = r.number("epsilon_start", c.epsilon_start, 0.0, 1.0);
+  c.epsilon_end = r.number("epsilon_end", c.epsilon_end, 0.0, 1.0);
+  c.epsilon_decay_steps =
+      r.integer("epsilon_decay_steps", c.epsilon_decay_steps, 1, std::int64_t{1} << 40);
+  c.double_dqn = r.boolean("double_dqn", c.double_dqn);
+  c.huber_delta = r.number("huber_delta", c.huber_delta, 1e-6, 1e6);
+  c.max_grad_norm = r.number("max_grad_norm", c.max_grad_norm, 0.0, 1e9);
+  c.normalize_observations = r.boolean("normalize_observations", c.normalize_observations);
+  r.finish();
+  return c;
+}
+
+nlohmann::json DqnConfig::to_json() const {
+  return {{"hidden", hidden},
+          {"learning_rate", learning_rate},
+          {"gamma", gamma},
+          {"batch_size", batch_size},
+          {"replay_capacity", replay_capacity},
+          {"learning_starts", learning_starts},
+          {"train_every", train_every},
+          {"target_update", target_update},
+          {"epsilon_start", epsilon_start},
+          {"epsilon_end", epsilon_end},
+          {"epsilon_decay_steps", epsilon_decay_steps},
+          {"double_dqn", double_dqn},
+          {"huber_delta", huber_delta},
+          {"max_grad_norm", max_grad_norm},
+          {"normalize_observations", normalize_observations}};
+}
+
+int argmax(std::span<const double> values) {
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < values.size(); ++i)
+    if (values[i] > values[best]) best = i;
+  return static_cast<int>(best);
+}
+
+namespace {
+
+std::vector<int> network_sizes(int inputs, const std::vector<int>& hidden, int outputs) {
+  std::vector<int> sizes = {inputs};
+  sizes.insert(sizes.end(), hidden.begin(), hidden.end());
+  sizes.push_back(outputs);
+  return sizes;
+}
+
+}  // namespace
+
+DqnAgent::DqnAgent(int observation_size, int actions, DqnConfig config, std::uint64_t seed)
+    : config_(std::move(config)),
+      actions_(actions),
+      rng_(seed),
+      q_(network_sizes(observation_size, config_.hidden, actions), rng_),
+      target_(q_),
+      adam_(q_, {.learning_rate = config_.learning_rate, .max_grad_norm = config_.max_grad_norm}),
+      replay_(static_cast<std::size_t>(config_.replay_capacity),
+              static_cast<std::size_t>(observation_size)),
+      normalizer_(static_cast<std::size_t>(observation_size)),
+      scratch_(static_cast<std::size_t>(observation_size)) {
+  if (actions < 2) throw ConfigError("DQN needs at least two actions");
+}
+
+double DqnAgent::epsilon() const {
+  const double progress = std::min(
+      1.0, static_cast<double>(env_steps_) / static_cast<double>(config_.epsilon_decay_steps));
+  return config_.epsilon_start + (config_.epsilon_end - config_.epsilon_start) * progress;
+}
+
+void DqnAgent::normalized(std::span<const float> x, std::span<double> out) const {
+  if (config_.normalize_observations) {
+    normalizer_.apply(x, out);
+  } else {
+    std::copy(x.begin(), x.end(), out.begin());
+  }
+}
+
+int DqnAgent::act(std::span<const float> observation, bool explore) {
+  if (explore && rng_.uniform() < epsilon()) return static_cast<int>(rng_.below(actions_));
+  normalized(observation, scratch_);
+  q_.act(scratch_, values_);
+  return argmax(values_);
+}
+
+void DqnAgent::observe(std::span<const float> observation, int action, double reward,
+                       std::span<const float> next, bool terminal) {
+  if (config_.normalize_observations) normalizer_.update(observation);
+  replay_.add(observation, action, reward, next, terminal);
+  ++env_steps_;
+  if (env_steps_ >= config_.learning_starts && env_steps_ % config_.train_every == 0) learn();
+}
+
+void DqnAgent::learn() {
+  const auto n = static_cast<Eigen::Index>(config_.batch_size);
+  const auto d = static_cast<Eigen::Index>(q_.inputs());
+  replay_.sample(static_cast<std::size_t>(n), rng_, batch_);
+  Eigen::MatrixXd x(d, n), next(d, n);
+  for (Eigen::Index k = 0; k < n; ++k) {
+    const std::size_t i = batch_[static_cast<std::size_t>(k)];
+    normalized(replay_.obs(i), std::span<double>(x.col(k).data(), static_cast<std::size_t>(d)));
+    normalized(replay_.next_obs(i),
+               std::span<double>(next.col(k).data(), static_cast<std::size_t>(d)));
+  }
+  const Eigen::MatrixXd target_q = target_.predict(next);
+  // Double DQN: the online network picks the next action, the target network values it.
+  const Eigen::MatrixXd online_next = config_.double_dqn ? q_.predict(next) : target_q;
+  const Eigen::MatrixXd& q = q_.forward(x);
+  Eigen::MatrixXd grad = Eigen::MatrixXd::Zero(q.rows(), n);
+  double loss = 0;
+  for (Eigen::Index k = 0; k < n; ++k) {
+    const std::size_t i = batch_[static_cast<std::size_t>(k)];
+    Eigen::Index best = 0;
+    online_next.col(k).maxCoeff(&best);
+    const double bootstrap = replay_.terminal(i) ? 0.0 : config_.gamma * target_q(best, k);
+    const double target = replay_.reward(i) + bootstrap;
+    const double error = q(replay_.action(i), k) - target;
+    const double delta = config_.huber_delta;
+    // Huber: quadratic near zero, linear beyond delta (bounded gradients on outliers).
+    loss +=
+        std::abs(error) <= delta ? 0.5 * error * error : delta * (std::abs(error) - 0.5 * delta);
+    grad(replay_.action(i), k) = std::clamp(error, -delta, delta) / static_cast<double>(n);
+  }
+  q_.backward(grad);
+  adam_.step(q_);
+  last_loss_ = loss / static_cast<double>(n);
+  if (++updates_ % config_.target_update == 0) target_ = q_;
+}
+
+}  // namespace sysgym::agents

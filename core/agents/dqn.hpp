@@ -1,0 +1,82 @@
+// DQN (Mnih et al. 2015) for Discrete action spaces: an MLP Q-network, uniform experience
+// replay, a target network synced every `target_update` gradient steps, double-DQN targets
+// (van Hasselt et al. 2016), a linear epsilon schedule, Huber loss and Adam.
+//
+// Everything random draws from one seeded Rng in a fixed order, so a seed reproduces the same
+// weights bit for bit (one thread, same build).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "agents/adam.hpp"
+#include "agents/mlp.hpp"
+#include "agents/normalizer.hpp"
+#include "agents/replay_buffer.hpp"
+#include "base/rng.hpp"
+
+namespace sysgym::agents {
+
+struct DqnConfig {
+  std::vector<int> hidden = {128, 128};
+  double learning_rate = 5e-4;
+  double gamma = 0.99;
+  int batch_size = 64;
+  int replay_capacity = 100000;
+  int learning_starts = 1000;  // env steps before the first update
+  int train_every = 1;         // env steps per gradient update
+  int target_update = 500;     // gradient updates between target-network syncs
+  double epsilon_start = 1.0, epsilon_end = 0.05;
+  std::int64_t epsilon_decay_steps = 20000;
+  bool double_dqn = true;
+  double huber_delta = 1.0;
+  double max_grad_norm = 10.0;
+  bool normalize_observations = true;
+
+  // Every key optional; unknown keys are a ConfigError naming the closest valid one.
+  static DqnConfig from_json(const nlohmann::json& j);
+  nlohmann::json to_json() const;
+};
+
+class DqnAgent {
+ public:
+  DqnAgent(int observation_size, int actions, DqnConfig config, std::uint64_t seed);
+
+  // Epsilon-greedy while training (explore), greedy otherwise; ties go to the lower action.
+  int act(std::span<const float> observation, bool explore);
+  // Stores a transition, counts an env step, and learns every `train_every` steps once
+  // `learning_starts` steps were seen. `terminal` is true only for a real end (not truncation).
+  void observe(std::span<const float> observation, int action, double reward,
+               std::span<const float> next, bool terminal);
+
+  double epsilon() const;
+  std::int64_t env_steps() const { return env_steps_; }
+  std::int64_t updates() const { return updates_; }
+  double last_loss() const { return last_loss_; }
+  const Mlp& q_network() const { return q_; }
+  const ObservationNormalizer& normalizer() const { return normalizer_; }
+  const DqnConfig& config() const { return config_; }
+
+ private:
+  void learn();
+  void normalized(std::span<const float> x, std::span<double> out) const;
+
+  DqnConfig config_;
+  int actions_;
+  Rng rng_;
+  Mlp q_, target_;
+  Adam adam_;
+  ReplayBuffer replay_;
+  ObservationNormalizer normalizer_;
+  std::int64_t env_steps_ = 0, updates_ = 0;
+  double last_loss_ = 0;
+  std::vector<double> scratch_, values_;
+  std::vector<std::size_t> batch_;
+};
+
+// Index of the largest value; the lowest index among equals.
+int argmax(std::span<const double> values);
+
+}  // namespace sysgym::agents

@@ -1,0 +1,47 @@
+#include "agents/normalizer.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "base/error.hpp"
+
+namespace sysgym::agents {
+
+void ObservationNormalizer::update(std::span<const float> x) {
+  count_ += 1;
+  for (std::size_t i = 0; i < mean_.size(); ++i) {
+    const double delta = x[i] - mean_[i];
+    mean_[i] += delta / count_;
+    m2_[i] += delta * (x[i] - mean_[i]);
+  }
+}
+
+void ObservationNormalizer::apply(std::span<const float> x, std::span<double> out) const {
+  for (std::size_t i = 0; i < mean_.size(); ++i) {
+    const double variance = count_ > 1 ? m2_[i] / count_ : 1.0;
+    const double z = (x[i] - mean_[i]) / std::sqrt(variance + 1e-8);
+    out[i] = std::clamp(z, -5.0, 5.0);
+  }
+}
+
+nlohmann::json ObservationNormalizer::to_json() const {
+  return {{"count", count_}, {"mean", mean_}, {"m2", m2_}};
+}
+
+ObservationNormalizer ObservationNormalizer::from_json(const nlohmann::json& j, std::size_t size) {
+  ObservationNormalizer n(size);
+  try {
+    n.count_ = j.at("count").get<double>();
+    n.mean_ = j.at("mean").get<std::vector<double>>();
+    n.m2_ = j.at("m2").get<std::vector<double>>();
+  } catch (const nlohmann::json::exception&) {
+    throw ConfigError("observation normaliser needs numbers \"count\", \"mean\" and \"m2\"");
+  }
+  if (n.mean_.size() != size || n.m2_.size() != size) {
+    throw ConfigError("observation normaliser has " + std::to_string(n.mean_.size()) +
+                      " features; the observation has " + std::to_string(size));
+  }
+  return n;
+}
+
+}  // namespace sysgym::agents

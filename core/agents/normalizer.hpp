@@ -1,0 +1,32 @@
+// Running per-feature mean and variance of observations (Welford), applied as
+// clip((x - mean) / sqrt(var + eps), -5, 5). Updated while training, frozen in a policy file so
+// that acting is a pure function of the observation.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <span>
+#include <vector>
+
+namespace sysgym::agents {
+
+class ObservationNormalizer {
+ public:
+  ObservationNormalizer() = default;
+  explicit ObservationNormalizer(std::size_t size) : mean_(size, 0.0), m2_(size, 0.0) {}
+
+  std::size_t size() const { return mean_.size(); }
+  double count() const { return count_; }
+  void update(std::span<const float> x);
+  // out[i] = normalised x[i]; only +, -, *, / and sqrt, so every build agrees.
+  void apply(std::span<const float> x, std::span<double> out) const;
+
+  nlohmann::json to_json() const;
+  // Throws ConfigError when the sizes disagree with `size`.
+  static ObservationNormalizer from_json(const nlohmann::json& j, std::size_t size);
+
+ private:
+  double count_ = 0;
+  std::vector<double> mean_, m2_;
+};
+
+}  // namespace sysgym::agents

@@ -1,0 +1,96 @@
+#include "agents/dqn.hpp"
+
+#include <gtest/gtest.h>
+
+#include "base/error.hpp"
+#include "support/errors.hpp"
+
+namespace sysgym::agents {
+namespace {
+
+// A corridor of 6 cells: start in cell 1; "right" moves right, "left" moves left (cell 0 is a
+// pit: reward -1, episode over); cell 5 is the goal (reward +1, over). Each step costs 0.01,
+// and episodes are cut at 30 steps. The optimal policy goes right from every cell.
+struct Corridor {
+  static constexpr int kCells = 6;
+  int cell = 1, steps = 0;
+  std::vector<float> observation() const {
+    std::vector<float> o(kCells, 0.0f);
+    o[static_cast<std::size_t>(cell)] = 1.0f;
+    return o;
+  }
+  // Returns {reward, terminal, truncated}.
+  std::tuple<double, bool, bool> step(int action) {
+    cell += action == 1 ? 1 : -1;
+    ++steps;
+    if (cell == 0) return {-1.0, true, false};
+    if (cell == kCells - 1) return {1.0, true, false};
+    return {-0.01, false, steps >= 30};
+  }
+};
+
+DqnConfig small_config() {
+  DqnConfig c;
+  c.hidden = {32};
+  c.learning_rate = 2e-3;
+  c.gamma = 0.95;
+  c.batch_size = 32;
+  c.learning_starts = 200;
+  c.target_update = 100;
+  c.epsilon_decay_steps = 1500;
+  return c;
+}
+
+void train(DqnAgent& agent, long steps) {
+  Corridor env;
+  for (long t = 0; t < steps; ++t) {
+    const std::vector<float> obs = env.observation();
+    const int action = agent.act(obs, true);
+    const auto [reward, terminal, truncated] = env.step(action);
+    agent.observe(obs, action, reward, env.observation(), terminal);
+    if (terminal || truncated) env = Corridor{};
+  }
+}
+
+TEST(Dqn, LearnsTheOptimalPolicyOfATinyEnvInBoundedSteps) {
+  for (std::uint64_t seed : {11, 12, 13, 14, 15}) {
+    DqnAgent agent(Corridor::kCells, 2, small_config(), seed);
+    train(agent, 3000);
+    for (int cell = 1; cell < Corridor::kCells - 1; ++cell) {
+      Corridor env;
+      env.cell = cell;
+      EXPECT_EQ(agent.act(env.observation(), false), 1) << "seed " << seed << " cell " << cell;
+    }
+    EXPECT_NEAR(agent.epsilon(), 0.05, 1e-12);
+    EXPECT_EQ(agent.updates(), 3000 - 200 + 1);
+  }
+}
+
+TEST(Dqn, SameSeedGivesIdenticalWeights) {
+  DqnAgent a(Corridor::kCells, 2, small_config(), 5), b(Corridor::kCells, 2, small_config(), 5);
+  train(a, 600);
+  train(b, 600);
+  EXPECT_EQ(a.q_network().to_json(), b.q_network().to_json());
+  DqnAgent c(Corridor::kCells, 2, small_config(), 6);
+  train(c, 600);
+  EXPECT_NE(a.q_network().to_json(), c.q_network().to_json());
+}
+
+TEST(Dqn, ConfigKeysAreChecked) {
+  EXPECT_EQ(DqnConfig::from_json({{"gamma", 0.9}, {"hidden", {64, 64}}}).hidden,
+            (std::vector<int>{64, 64}));
+  EXPECT_EQ(testing::message_of<ConfigError>([] {
+              DqnConfig::from_json({{"learning_rte", 1e-3}});
+            }).substr(0, 64),
+            "dqn: unknown key 'learning_rte' (did you mean 'learning_rate'?);");
+  EXPECT_THROW(DqnConfig::from_json({{"hidden", {0}}}), ConfigError);
+  EXPECT_EQ(DqnConfig::from_json(DqnConfig().to_json()).to_json(), DqnConfig().to_json());
+}
+
+TEST(Argmax, TiesGoToTheLowerIndex) {
+  const std::vector<double> v = {1.0, 3.0, 3.0, 2.0};
+  EXPECT_EQ(argmax(v), 1);
+}
+
+}  // namespace
+}  // namespace sysgym::agents
