@@ -1,5 +1,7 @@
 #include "agents/dqn.hpp"
 
+#include "agents/network_config.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -8,29 +10,10 @@
 
 namespace sysgym::agents {
 
-namespace {
-
-std::vector<int> hidden_sizes(ConfigReader& r, std::vector<int> fallback) {
-  const nlohmann::json* raw = r.raw("hidden");
-  if (raw != nullptr) {
-    if (!raw->is_array() || raw->empty()) r.fail("hidden", "should be a list of layer sizes");
-    fallback.clear();
-    for (const nlohmann::json& v : *raw) {
-      if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > 4096)
-        r.fail("hidden", "sizes should be integers in [1, 4096]");
-      fallback.push_back(v.get<int>());
-    }
-  }
-  r.resolve("hidden", fallback);
-  return fallback;
-}
-
-}  // namespace
-
 DqnConfig DqnConfig::from_json(const nlohmann::json& j) {
   ConfigReader r(j, "dqn");
   DqnConfig c;
-  c.hidden = hidden_sizes(r, c.hidden);
+  c.hidden = read_hidden_sizes(r, c.hidden);
   c.learning_rate = r.number("learning_rate", c.learning_rate, 1e-7, 1.0);
   c.gamma = r.number("gamma", c.gamma, 0.0, 1.0);
   c.batch_size = static_cast<int>(r.integer("batch_size", c.batch_size, 1, 65536));
@@ -75,17 +58,6 @@ int argmax(std::span<const double> values) {
     if (values[i] > values[best]) best = i;
   return static_cast<int>(best);
 }
-
-namespace {
-
-std::vector<int> network_sizes(int inputs, const std::vector<int>& hidden, int outputs) {
-  std::vector<int> sizes = {inputs};
-  sizes.insert(sizes.end(), hidden.begin(), hidden.end());
-  sizes.push_back(outputs);
-  return sizes;
-}
-
-}  // namespace
 
 DqnAgent::DqnAgent(int observation_size, int actions, DqnConfig config, std::uint64_t seed)
     : config_(std::move(config)),

@@ -1,0 +1,242 @@
+#include "agents/ppo.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "agents/network_config.hpp"
+#include "base/error.hpp"
+#include "env/config_reader.hpp"
+
+namespace sysgym::agents {
+
+PpoConfig PpoConfig::from_json(const nlohmann::json& j) {
+  ConfigReader r(j, "ppo");
+  PpoConfig c;
+  c.hidden = read_hidden_sizes(r, c.hidden);
+  c.learning_rate = r.number("learning_rate", c.learning_rate, 1e-7, 1.0);
+  c.gamma = r.number("gamma", c.gamma, 0.0, 1.0);
+  c.gae_lambda = r.number("gae_lambda", c.gae_lambda, 0.0, 1.0);
+  c.clip = r.number("clip", c.clip, 0.01, 1.0);
+  c.epochs = static_cast<int>(r.integer("epochs", c.epochs, 1, 100));
+  c.minibatch_size = static_cast<int>(r.integer("minibatch_size", c.minibatch_size, 1, 1 << 20));
+  c.rollout_steps = static_cast<int>(r.integer("rollout_steps", c.rollout_steps, 1, 1 << 20));
+  c.entropy_coef = r.number("entropy_coef", c.entropy_coef, 0.0, 10.0);
+  c.value_coef = r.number("value_coef", c.value_coef, 0.0, 100.0);
+  c.max_grad_norm = r.number("max_grad_norm", c.max_grad_norm, 0.0, 1e9);
+  c.normalize_observations = r.boolean("normalize_observations", c.normalize_observations);
+  r.finish();
+  return c;
+}
+
+nlohmann::json PpoConfig::to_json() const {
+  return {{"hidden", hidden},
+          {"learning_rate", learning_rate},
+          {"gamma", gamma},
+          {"gae_lambda", gae_lambda},
+          {"clip", clip},
+          {"epochs", epochs},
+          {"minibatch_size", minibatch_size},
+          {"rollout_steps", rollout_steps},
+          {"entropy_coef", entropy_coef},
+          {"value_coef", value_coef},
+          {"max_grad_norm", max_grad_norm},
+          {"normalize_observations", normalize_observations}};
+}
+
+namespace {
+
+double softplus(double x) {
+  return std::max(x, 0.0) + std::log1p(std::exp(-std::abs(x)));
+}
+
+double sigmoid(double x) {
+  return 1.0 / (1.0 + std::exp(-x));
+}
+
+}  // namespace
+
+PpoAgent::PpoAgent(int observation_size, int bins, int envs, PpoConfig config, std::uint64_t seed)
+    : config_(std::move(config)),
+      obs_size_(observation_size),
+      bins_(bins),
+      envs_(envs),
+      rng_(seed),
+      policy_(network_sizes(observation_size, config_.hidden, bins), rng_),
+      value_(network_sizes(observation_size, config_.hidden, 1), rng_),
+      policy_adam_(policy_, {.learning_rate = config_.learning_rate,
+                             .max_grad_norm = config_.max_grad_norm}),
+      value_adam_(value_,
+                  {.learning_rate = config_.learning_rate, .max_grad_norm = config_.max_grad_norm}),
+      normalizer_(static_cast<std::size_t>(observation_size)) {
+  if (envs < 1) throw ConfigError("PPO needs at least one env");
+  const Eigen::Index n = static_cast<Eigen::Index>(config_.rollout_steps) * envs;
+  obs_.resize(observation_size, n);
+  actions_.resize(bins, n);
+  log_probs_.resize(n);
+  values_.resize(n);
+  rewards_.resize(n);
+  ends_.resize(n);
+}
+
+Eigen::MatrixXd PpoAgent::normalized(std::span<const float> rows, Eigen::Index count) const {
+  Eigen::MatrixXd x(obs_size_, count);
+  const auto d = static_cast<std::size_t>(obs_size_);
+  for (Eigen::Index k = 0; k < count; ++k) {
+    const std::span<const float> row = rows.subspan(static_cast<std::size_t>(k) * d, d);
+    std::span<double> out(x.col(k).data(), d);
+    if (config_.normalize_observations) {
+      normalizer_.apply(row, out);
+    } else {
+      std::copy(row.begin(), row.end(), out.begin());
+    }
+  }
+  return x;
+}
+
+void PpoAgent::act(std::span<const float> observations, bool explore, std::span<double> actions) {
+  const auto d = static_cast<std::size_t>(obs_size_);
+  const auto b = static_cast<std::size_t>(bins_);
+  if (!explore) {
+    // Acting on a trained policy: the fixed-order path, identical natively and in wasm.
+    std::vector<double> x(d), logits;
+    for (int k = 0; k < envs_; ++k) {
+      const std::span<const float> row = observations.subspan(static_cast<std::size_t>(k) * d, d);
+      if (config_.normalize_observations) {
+        normalizer_.apply(row, x);
+      } else {
+        std::copy(row.begin(), row.end(), x.begin());
+      }
+      policy_.act(x, logits);
+      for (std::size_t i = 0; i < b; ++i)
+        actions[static_cast<std::size_t>(k) * b + i] = logits[i] > 0.0 ? 1.0 : 0.0;
+    }
+    return;
+  }
+  if (ready()) throw ApiMisuseError("PPO rollout is full: call update() before acting again");
+  if (config_.normalize_observations) {
+    for (int k = 0; k < envs_; ++k)
+      normalizer_.update(observations.subspan(static_cast<std::size_t>(k) * d, d));
+  }
+  const Eigen::MatrixXd x = normalized(observations, envs_);
+  const Eigen::MatrixXd logits = policy_.predict(x);
+  const Eigen::MatrixXd values = value_.predict(x);
+  for (int k = 0; k < envs_; ++k) {
+    const Eigen::Index col = static_cast<Eigen::Index>(stored_) * envs_ + k;
+    double log_prob = 0;
+    for (int i = 0; i < bins_; ++i) {
+      const double l = logits(i, k);
+      const double a = rng_.uniform() < sigmoid(l) ? 1.0 : 0.0;
+      actions[static_cast<std::size_t>(k) * b + static_cast<std::size_t>(i)] = a;
+      actions_(i, col) = a;
+      log_prob += a * l - softplus(l);
+    }
+    obs_.col(col) = x.col(k);
+    log_probs_[col] = log_prob;
+    values_[col] = values(0, k);
+  }
+}
+
+void PpoAgent::record(std::span<const double> rewards, std::span<const std::uint8_t> terminated,
+                      std::span<const std::uint8_t> truncated,
+                      std::span<const float> final_observations) {
+  const auto d = static_cast<std::size_t>(obs_size_);
+  for (int k = 0; k < envs_; ++k) {
+    const auto kk = static_cast<std::size_t>(k);
+    const Eigen::Index col = static_cast<Eigen::Index>(stored_) * envs_ + k;
+    double reward = rewards[kk];
+    // A cut-off episode did not end: its remaining return is the value of where it stopped.
+    if (truncated[kk] != 0 && terminated[kk] == 0) {
+      const Eigen::MatrixXd last = normalized(final_observations.subspan(kk * d, d), 1);
+      reward += config_.gamma * value_.predict(last)(0, 0);
+    }
+    rewards_[col] = reward;
+    ends_[col] = terminated[kk] != 0 || truncated[kk] != 0 ? 1.0 : 0.0;
+  }
+  ++stored_;
+  env_steps_ += envs_;
+}
+
+PpoStats PpoAgent::update(std::span<const float> observations) {
+  if (!ready()) throw ApiMisuseError("PPO update() before a full rollout");
+  const Eigen::Index n = obs_.cols();
+  const Eigen::VectorXd last = value_.predict(normalized(observations, envs_)).row(0).transpose();
+  Eigen::VectorXd advantages(n);
+  Eigen::VectorXd gae = Eigen::VectorXd::Zero(envs_);
+  for (int t = config_.rollout_steps - 1; t >= 0; --t) {
+    for (int k = 0; k < envs_; ++k) {
+      const Eigen::Index col = static_cast<Eigen::Index>(t) * envs_ + k;
+      const double next = t + 1 == config_.rollout_steps ? last[k] : values_[col + envs_];
+      const double alive = 1.0 - ends_[col];
+      const double delta = rewards_[col] + config_.gamma * next * alive - values_[col];
+      gae[k] = delta + config_.gamma * config_.gae_lambda * alive * gae[k];
+      advantages[col] = gae[k];
+    }
+  }
+  const Eigen::VectorXd returns = advantages + values_;
+  const double mean = advantages.mean();
+  const double std = std::sqrt((advantages.array() - mean).square().mean()) + 1e-8;
+  advantages = (advantages.array() - mean) / std;
+
+  std::vector<Eigen::Index> order(static_cast<std::size_t>(n));
+  std::iota(order.begin(), order.end(), 0);
+  PpoStats stats;
+  int batches = 0;
+  const Eigen::Index m_max = std::min<Eigen::Index>(config_.minibatch_size, n);
+  for (int epoch = 0; epoch < config_.epochs; ++epoch) {
+    for (std::size_t i = order.size(); i > 1; --i)
+      std::swap(order[i - 1], order[static_cast<std::size_t>(rng_.below(i))]);
+    for (Eigen::Index start = 0; start < n; start += m_max) {
+      const Eigen::Index m = std::min(m_max, n - start);
+      Eigen::MatrixXd x(obs_size_, m), a(bins_, m);
+      Eigen::VectorXd old_log_prob(m), adv(m), ret(m);
+      for (Eigen::Index j = 0; j < m; ++j) {
+        const Eigen::Index c = order[static_cast<std::size_t>(start + j)];
+        x.col(j) = obs_.col(c);
+        a.col(j) = actions_.col(c);
+        old_log_prob[j] = log_probs_[c];
+        adv[j] = advantages[c];
+        ret[j] = returns[c];
+      }
+      const Eigen::MatrixXd& logits = policy_.forward(x);
+      Eigen::MatrixXd grad(bins_, m);
+      for (Eigen::Index j = 0; j < m; ++j) {
+        double log_prob = 0;
+        for (int i = 0; i < bins_; ++i)
+          log_prob += a(i, j) * logits(i, j) - softplus(logits(i, j));
+        const double ratio = std::exp(log_prob - old_log_prob[j]);
+        const double clipped = std::clamp(ratio, 1 - config_.clip, 1 + config_.clip);
+        const bool use_unclipped = ratio * adv[j] <= clipped * adv[j];
+        stats.policy_loss -= std::min(ratio * adv[j], clipped * adv[j]) / static_cast<double>(m);
+        stats.clip_fraction += use_unclipped ? 0.0 : 1.0 / static_cast<double>(m);
+        // d(-surrogate)/d(log prob): zero where the clipped term is the smaller one.
+        const double g = use_unclipped ? -ratio * adv[j] / static_cast<double>(m) : 0.0;
+        for (int i = 0; i < bins_; ++i) {
+          const double l = logits(i, j), p = sigmoid(l);
+          const double entropy = softplus(l) - p * l;
+          stats.entropy += entropy / static_cast<double>(m);
+          // Loss = -surrogate - entropy_coef * entropy; d entropy / d logit = -l p (1 - p).
+          grad(i, j) =
+              g * (a(i, j) - p) + config_.entropy_coef * l * p * (1 - p) / static_cast<double>(m);
+        }
+      }
+      policy_.backward(grad);
+      policy_adam_.step(policy_);
+      const Eigen::MatrixXd& v = value_.forward(x);
+      const Eigen::MatrixXd error = v - ret.transpose();
+      stats.value_loss += error.squaredNorm() / static_cast<double>(m);
+      value_.backward(2 * config_.value_coef * error / static_cast<double>(m));
+      value_adam_.step(value_);
+      ++batches;
+    }
+  }
+  stored_ = 0;
+  ++updates_;
+  stats.policy_loss /= batches;
+  stats.value_loss /= batches;
+  stats.entropy /= batches;
+  stats.clip_fraction /= batches;
+  return stats;
+}
+
+}  // namespace sysgym::agents

@@ -1,0 +1,83 @@
+// PPO (Schulman et al. 2017) for MultiBinary action spaces: a policy MLP whose outputs are the
+// logits of independent Bernoulli variables (one per bin: "this bin in HBM"), a separate value
+// MLP, generalised advantage estimation (GAE, Schulman et al. 2016), the clipped surrogate, an
+// entropy bonus and Adam.
+//
+// It learns from K envs stepped together: act() on the K current observations, record() the
+// step's rewards and ends, and update() once `rollout_steps` steps are stored.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <span>
+#include <vector>
+
+#include "agents/adam.hpp"
+#include "agents/mlp.hpp"
+#include "agents/normalizer.hpp"
+#include "base/rng.hpp"
+
+namespace sysgym::agents {
+
+struct PpoConfig {
+  std::vector<int> hidden = {128, 128};
+  double learning_rate = 3e-4;
+  double gamma = 0.99;
+  double gae_lambda = 0.95;
+  double clip = 0.2;
+  int epochs = 4;
+  int minibatch_size = 256;
+  int rollout_steps = 128;  // steps per env between updates
+  double entropy_coef = 0.01;
+  double value_coef = 0.5;
+  double max_grad_norm = 0.5;
+  bool normalize_observations = true;
+
+  // Every key optional; unknown keys are a ConfigError naming the closest valid one.
+  static PpoConfig from_json(const nlohmann::json& j);
+  nlohmann::json to_json() const;
+};
+
+struct PpoStats {
+  double policy_loss = 0, value_loss = 0, entropy = 0, clip_fraction = 0;
+};
+
+class PpoAgent {
+ public:
+  PpoAgent(int observation_size, int bins, int envs, PpoConfig config, std::uint64_t seed);
+
+  // Actions for `envs` observations (rows): sampled while training (explore), else each bin's
+  // more likely value. With explore, the step is stored for learning.
+  void act(std::span<const float> observations, bool explore, std::span<double> actions);
+  // The outcome of the step just taken. For truncated envs `final_observations` rows give the
+  // state cut off, whose value is bootstrapped.
+  void record(std::span<const double> rewards, std::span<const std::uint8_t> terminated,
+              std::span<const std::uint8_t> truncated, std::span<const float> final_observations);
+  bool ready() const { return stored_ == config_.rollout_steps; }
+  // Learns from the stored rollout; `observations` are the envs' current ones (bootstrap).
+  PpoStats update(std::span<const float> observations);
+
+  std::int64_t env_steps() const { return env_steps_; }
+  std::int64_t updates() const { return updates_; }
+  const Mlp& policy_network() const { return policy_; }
+  const Mlp& value_network() const { return value_; }
+  const ObservationNormalizer& normalizer() const { return normalizer_; }
+  const PpoConfig& config() const { return config_; }
+
+ private:
+  Eigen::MatrixXd normalized(std::span<const float> rows, Eigen::Index count) const;
+
+  PpoConfig config_;
+  int obs_size_, bins_, envs_;
+  Rng rng_;
+  Mlp policy_, value_;
+  Adam policy_adam_, value_adam_;
+  ObservationNormalizer normalizer_;
+  // Rollout, column t * envs + k: observation (normalised when stored), action bits, old log
+  // probability, value, reward, whether the episode ended after the step.
+  Eigen::MatrixXd obs_, actions_;
+  Eigen::VectorXd log_probs_, values_, rewards_, ends_;
+  int stored_ = 0;
+  std::int64_t env_steps_ = 0, updates_ = 0;
+};
+
+}  // namespace sysgym::agents
