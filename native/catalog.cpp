@@ -1,5 +1,8 @@
 #include "catalog.hpp"
 
+#include <filesystem>
+
+#include "agents/learned_policy.hpp"
 #include "base/error.hpp"
 #include "builtins/builtins.hpp"
 #include "files.hpp"
@@ -11,6 +14,7 @@ Catalog& catalog() {
     Catalog c;
     register_builtins(c.envs, c.traces);
     memtier::register_builtin_policies(c.policies);
+    agents::register_learned_policy(c.policies);
     return c;
   }();
   return instance;
@@ -28,6 +32,13 @@ nlohmann::json json_option(const std::string& text, const std::string& flag) {
   } catch (const nlohmann::json::parse_error& e) {
     throw ConfigError(flag + ": not valid JSON (" + std::string(e.what()) + ")");
   }
+}
+
+std::string resolve_trace_name(const std::string& name) {
+  namespace fs = std::filesystem;
+  const std::string ddr = name + ".ddr.bin", hbm = name + ".hbm.bin";
+  if (!fs::exists(name) && fs::exists(ddr) && fs::exists(hbm)) return ddr + "," + hbm;
+  return name;
 }
 
 std::unique_ptr<memtier::MemtierEnv> make_memtier(const nlohmann::json& config) {

@@ -23,6 +23,10 @@ Catalog& catalog();
 // naming the flag.
 nlohmann::json json_option(const std::string& text, const std::string& flag);
 
+// A pair name from the command line: PREFIX stands for PREFIX.ddr.bin + PREFIX.hbm.bin when
+// those exist; anything else (PAIR.bin, DDR,HBM, synth:...) passes through.
+std::string resolve_trace_name(const std::string& name);
+
 // Makes a memtier env (the registry returns the base type).
 std::unique_ptr<memtier::MemtierEnv> make_memtier(const nlohmann::json& config);
 

@@ -20,6 +20,8 @@ int main(int argc, char** argv) {
   sysgym::cli::add_compare_command(app);
   sysgym::cli::add_describe_command(app);
   sysgym::cli::add_trace_command(app);
+  sysgym::cli::add_train_command(app);
+  sysgym::cli::add_eval_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

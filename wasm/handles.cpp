@@ -2,6 +2,7 @@
 
 #include <emscripten/val.h>
 
+#include "agents/learned_policy.hpp"
 #include "base/error.hpp"
 #include "builtins/builtins.hpp"
 #include "memtier/episode.hpp"
@@ -21,6 +22,7 @@ struct Runtime {
   Runtime() {
     register_builtins(envs, traces);
     memtier::register_builtin_policies(policies);
+    agents::register_learned_policy(policies);
   }
 };
 
@@ -109,7 +111,10 @@ std::string policies_json() {
   nlohmann::json out = nlohmann::json::array();
   for (const std::string& name : runtime().policies.names()) {
     const auto& spec = runtime().policies.spec(name);
-    out.push_back({{"name", name}, {"oracle", spec.oracle}, {"summary", spec.summary}});
+    out.push_back({{"name", name},
+                   {"oracle", spec.oracle},
+                   {"needs_parameters", spec.needs_parameters},
+                   {"summary", spec.summary}});
   }
   return out.dump();
 }
@@ -223,7 +228,7 @@ std::string compare_report_text(const std::string& config_json, const std::strin
   std::string out;
   guarded([&] {
     std::vector<std::string> names = parse(names_json).get<std::vector<std::string>>();
-    if (names.empty()) names = runtime().policies.names();
+    if (names.empty()) names = runtime().policies.standalone_names();
     out = memtier::compare_report(with_overrides(config_json, overrides_json), *runtime().traces,
                                   runtime().policies, names, static_cast<std::uint64_t>(seed))
               .dump(2);

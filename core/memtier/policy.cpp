@@ -32,6 +32,13 @@ std::vector<std::string> PolicyRegistry::names() const {
   return out;
 }
 
+std::vector<std::string> PolicyRegistry::standalone_names() const {
+  std::vector<std::string> out;
+  for (const auto& [name, spec] : specs_)
+    if (!spec.needs_parameters) out.push_back(name);
+  return out;
+}
+
 void register_builtin_policies(PolicyRegistry& registry) {
   register_static_policies(registry);
   register_oracle_policies(registry);

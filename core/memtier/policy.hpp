@@ -47,6 +47,8 @@ struct PolicySpec {
   std::string summary;  // one paragraph: what it models
   bool oracle = false;  // reads future windows
   PolicyFactory factory;
+  // Runs only with parameters given (a learned policy's file); left out of comparisons of all.
+  bool needs_parameters = false;
 };
 
 class PolicyRegistry {
@@ -57,6 +59,8 @@ class PolicyRegistry {
                                const nlohmann::json& config = nlohmann::json::object()) const;
   const PolicySpec& spec(const std::string& name) const;
   std::vector<std::string> names() const;
+  // The policies that run without parameters: what "compare every policy" compares.
+  std::vector<std::string> standalone_names() const;
 
  private:
   std::map<std::string, PolicySpec> specs_;

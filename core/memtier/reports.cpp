@@ -52,13 +52,14 @@ nlohmann::json run_report(const EpisodeRecord& episode, const MemtierEnv& env) {
 nlohmann::json compare_report(const nlohmann::json& config, PairSource& traces,
                               const PolicyRegistry& policies, const std::vector<std::string>& names,
                               std::uint64_t seed,
-                              const std::function<void(std::size_t, std::size_t)>& progress) {
+                              const std::function<void(std::size_t, std::size_t)>& progress,
+                              const nlohmann::json& parameters) {
   for (const std::string& name : names)
     policies.spec(name);  // unknown names fail first
   std::vector<nlohmann::json> rows;
   for (std::size_t i = 0; i < names.size(); ++i) {
     MemtierEnv env(config, traces);
-    auto policy = policies.make(names[i]);
+    auto policy = policies.make(names[i], parameters.value(names[i], nlohmann::json::object()));
     nlohmann::json row = run_episode(env, *policy, names[i], seed, false).summary.to_json();
     row["policy"] = names[i];
     row["oracle"] = policies.spec(names[i]).oracle;

@@ -24,10 +24,12 @@ nlohmann::json estimate_report(const PreparedPair& pair, const HbmRanges& hbm, d
 nlohmann::json run_report(const EpisodeRecord& episode, const MemtierEnv& env);
 
 // `sysgym compare --json`: every policy in `names` run once on `config`, sorted by estimated
-// time (migration excluded). `progress(done, total)` is called after each policy.
+// time (migration excluded). `progress(done, total)` is called after each policy;
+// `parameters` maps a policy name to its parameters (a learned policy's file).
 nlohmann::json compare_report(const nlohmann::json& config, PairSource& traces,
                               const PolicyRegistry& policies, const std::vector<std::string>& names,
                               std::uint64_t seed,
-                              const std::function<void(std::size_t, std::size_t)>& progress = {});
+                              const std::function<void(std::size_t, std::size_t)>& progress = {},
+                              const nlohmann::json& parameters = nlohmann::json::object());
 
 }  // namespace sysgym::memtier

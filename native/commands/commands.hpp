@@ -13,5 +13,7 @@ void add_run_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
 void add_describe_command(CLI::App& app);
 void add_trace_command(CLI::App& app);
+void add_train_command(CLI::App& app);
+void add_eval_command(CLI::App& app);
 
 }  // namespace sysgym::cli

@@ -59,7 +59,7 @@ nlohmann::json compare_config(const CompareArgs& args) {
 void compare_command(const CompareArgs& args) {
   const nlohmann::json config = compare_config(args);
   const std::vector<std::string> names =
-      args.policies.empty() ? catalog().policies.names() : args.policies;
+      args.policies.empty() ? catalog().policies.standalone_names() : args.policies;
   ProgressBar bar("comparing policies");
   const nlohmann::json rows = memtier::compare_report(
       config, *catalog().traces, catalog().policies, names, args.seed,

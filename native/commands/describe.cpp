@@ -24,7 +24,10 @@ void describe_command(const DescribeArgs& args) {
   nlohmann::json policies = nlohmann::json::array();
   for (const std::string& name : catalog().policies.names()) {
     const auto& spec = catalog().policies.spec(name);
-    policies.push_back({{"name", name}, {"oracle", spec.oracle}, {"summary", spec.summary}});
+    policies.push_back({{"name", name},
+                        {"oracle", spec.oracle},
+                        {"needs_parameters", spec.needs_parameters},
+                        {"summary", spec.summary}});
   }
   const nlohmann::json out = {{"id", id},
                               {"summary", catalog().envs.spec(id).summary},

@@ -63,7 +63,13 @@ export class VectorEnv {
   dispose(): void;
 }
 
-export interface PolicyInfo { name: string; oracle: boolean; summary: string; }
+export interface PolicyInfo {
+  name: string;
+  oracle: boolean;
+  /** true for "learned": it runs only with a policy file (from `sysgym train`) as its parameters. */
+  needs_parameters: boolean;
+  summary: string;
+}
 export interface Estimate {
   estimated_ms: number; ddr_ms: number; hbm_ms: number; windows: number; empty_windows: number;
   samples: number; samples_in_hbm: number;

@@ -1,0 +1,116 @@
+#include "agents/policy_file.hpp"
+
+#include <algorithm>
+
+#include "agents/dqn.hpp"
+#include "base/error.hpp"
+
+namespace sysgym::agents {
+
+nlohmann::json PolicyFile::to_json() const {
+  return {{"schema_version", kPolicySchemaVersion},
+          {"kind", "sysgym-policy"},
+          {"agent", agent},
+          {"env", {{"id", env_id}, {"config", env_config}}},
+          {"action_space", action_space},
+          {"observation_layout", observation_layout},
+          {"normalizer", normalize ? normalizer.to_json() : nlohmann::json()},
+          {"network", network.to_json()},
+          {"agent_config", agent_config},
+          {"training", training}};
+}
+
+namespace {
+
+const nlohmann::json& field(const nlohmann::json& j, const char* key) {
+  if (!j.contains(key)) throw ConfigError(std::string("policy file: missing \"") + key + "\"");
+  return j.at(key);
+}
+
+std::string text(const nlohmann::json& j, const char* key) {
+  const nlohmann::json& v = field(j, key);
+  if (!v.is_string()) throw ConfigError(std::string("policy file: \"") + key + "\" must be text");
+  return v.get<std::string>();
+}
+
+}  // namespace
+
+PolicyFile PolicyFile::from_json(const nlohmann::json& j) {
+  if (!j.is_object() || j.value("kind", "") != "sysgym-policy") {
+    throw ConfigError("not a sysgym policy file (no \"kind\": \"sysgym-policy\")");
+  }
+  const nlohmann::json& version = field(j, "schema_version");
+  if (!version.is_number_integer() || version.get<int>() != kPolicySchemaVersion) {
+    throw ConfigError("policy file schema_version " + version.dump() + " is not supported (this " +
+                      "sysgym reads version " + std::to_string(kPolicySchemaVersion) + ")");
+  }
+  PolicyFile p;
+  p.agent = text(j, "agent");
+  if (p.agent != "dqn" && p.agent != "ppo") {
+    throw ConfigError("policy file: unknown agent '" + p.agent + "' (dqn or ppo)");
+  }
+  const nlohmann::json& env = field(j, "env");
+  p.env_id = text(env, "id");
+  p.env_config = field(env, "config");
+  p.action_space = text(j, "action_space");
+  const nlohmann::json& layout = field(j, "observation_layout");
+  if (!layout.is_array()) throw ConfigError("policy file: \"observation_layout\" must be a list");
+  for (const nlohmann::json& name : layout) {
+    if (!name.is_string()) throw ConfigError("policy file: observation names must be text");
+    p.observation_layout.push_back(name.get<std::string>());
+  }
+  p.network = Mlp::from_json(field(j, "network"));
+  if (static_cast<std::size_t>(p.network.inputs()) != p.observation_layout.size()) {
+    throw ConfigError("policy file: the network takes " + std::to_string(p.network.inputs()) +
+                      " inputs but the observation layout has " +
+                      std::to_string(p.observation_layout.size()));
+  }
+  const nlohmann::json& normalizer = field(j, "normalizer");
+  p.normalize = !normalizer.is_null();
+  if (p.normalize) {
+    p.normalizer = ObservationNormalizer::from_json(normalizer, p.observation_layout.size());
+  }
+  p.agent_config = j.value("agent_config", nlohmann::json::object());
+  p.training = j.value("training", nlohmann::json::object());
+  return p;
+}
+
+void PolicyFile::check_compatible(const std::string& id, const std::string& space,
+                                  const std::vector<std::string>& layout) const {
+  if (id != env_id) {
+    throw ConfigError("the policy was trained on " + env_id + ", not " + id);
+  }
+  if (space != action_space) {
+    throw ConfigError("the policy acts in " + action_space + " but the env's action space is " +
+                      space + " (train it with the same bins and action_mode)");
+  }
+  if (layout != observation_layout) {
+    const auto [mine, theirs] = std::mismatch(observation_layout.begin(), observation_layout.end(),
+                                              layout.begin(), layout.end());
+    const std::size_t at = static_cast<std::size_t>(mine - observation_layout.begin());
+    throw ConfigError("the policy's observation differs from the env's at feature " +
+                      std::to_string(at) + " ('" +
+                      (mine == observation_layout.end() ? std::string("end") : *mine) + "' vs '" +
+                      (theirs == layout.end() ? std::string("end") : *theirs) +
+                      "'): train it with the same bins and history");
+  }
+}
+
+void PolicyFile::act(std::span<const float> observation, std::vector<double>& action) const {
+  std::vector<double> x(observation.size()), out;
+  if (normalize) {
+    normalizer.apply(observation, x);
+  } else {
+    std::copy(observation.begin(), observation.end(), x.begin());
+  }
+  network.act(x, out);
+  if (agent == "dqn") {
+    action.assign(1, static_cast<double>(argmax(out)));
+  } else {
+    action.resize(out.size());
+    for (std::size_t i = 0; i < out.size(); ++i)
+      action[i] = out[i] > 0.0 ? 1.0 : 0.0;
+  }
+}
+
+}  // namespace sysgym::agents

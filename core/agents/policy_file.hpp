@@ -1,0 +1,46 @@
+// A trained policy as a file: what was trained (agent, network, frozen observation
+// normaliser), for what (env id and resolved config, observation layout, action space) and how
+// (agent config, training facts). Schema-versioned JSON; loading checks every field and a
+// policy only acts in an env whose observation layout and action space match its own.
+//
+// Acting uses Mlp::act and the normaliser's fixed arithmetic, so a policy file chooses the same
+// action for the same observation natively and in WebAssembly.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "agents/mlp.hpp"
+#include "agents/normalizer.hpp"
+
+namespace sysgym::agents {
+
+inline constexpr int kPolicySchemaVersion = 1;
+
+struct PolicyFile {
+  std::string agent;  // "dqn" (Discrete: argmax of Q) or "ppo" (MultiBinary: logit > 0)
+  std::string env_id;
+  nlohmann::json env_config;  // resolved config of the env it was trained on
+  std::string action_space;   // Space::to_string()
+  std::vector<std::string> observation_layout;
+  bool normalize = true;
+  ObservationNormalizer normalizer;
+  Mlp network;
+  nlohmann::json agent_config = nlohmann::json::object();
+  nlohmann::json training = nlohmann::json::object();  // steps, seed, traces, curve summary
+
+  nlohmann::json to_json() const;
+  // Throws ConfigError naming the field that is missing or wrong.
+  static PolicyFile from_json(const nlohmann::json& j);
+
+  // Throws ConfigError saying what differs when an env with this action space and layout
+  // cannot be driven by the policy.
+  void check_compatible(const std::string& env_id, const std::string& action_space,
+                        const std::vector<std::string>& observation_layout) const;
+  // The action (flat values of the action space) for one observation.
+  void act(std::span<const float> observation, std::vector<double>& action) const;
+};
+
+}  // namespace sysgym::agents

@@ -1,0 +1,179 @@
+#include "agents/trainer.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "base/error.hpp"
+#include "memtier/memtier_env.hpp"
+
+namespace sysgym::agents {
+namespace {
+
+constexpr std::size_t kRecentEpisodes = 20;
+
+VectorEnv make_envs(const Registry& registry, const TrainerOptions& options, ParallelFor pf) {
+  if (options.env_configs.empty()) throw ConfigError("training needs at least one env");
+  std::vector<std::unique_ptr<Env>> envs;
+  for (const nlohmann::json& config : options.env_configs)
+    envs.push_back(registry.make(options.env_id, config));
+  return VectorEnv(std::move(envs), std::move(pf));
+}
+
+int info_index(const std::vector<std::string>& keys, const char* key) {
+  const auto it = std::find(keys.begin(), keys.end(), key);
+  return it == keys.end() ? -1 : static_cast<int>(it - keys.begin());
+}
+
+void push_recent(std::vector<double>& recent, double value) {
+  recent.push_back(value);
+  if (recent.size() > kRecentEpisodes) recent.erase(recent.begin());
+}
+
+double mean(const std::vector<double>& v) {
+  return v.empty() ? 0.0 : std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
+}
+
+}  // namespace
+
+Trainer::Trainer(const Registry& registry, TrainerOptions options, ParallelFor parallel_for)
+    : options_(std::move(options)),
+      envs_(make_envs(registry, options_, std::move(parallel_for))),
+      obs_size_(envs_.observation_space().flat_size()),
+      action_size_(envs_.action_space().flat_size()) {
+  const Space& actions = envs_.action_space();
+  const auto k = envs_.size();
+  const int obs = static_cast<int>(obs_size_);
+  if (options_.agent == "dqn") {
+    if (actions.kind() != SpaceKind::kDiscrete) {
+      throw ConfigError("dqn needs a Discrete action space; this env has " + actions.to_string() +
+                        " (set \"action_mode\": \"discrete\", or use ppo)");
+    }
+    dqn_ = std::make_unique<DqnAgent>(obs, static_cast<int>(actions.n()),
+                                      DqnConfig::from_json(options_.agent_config), options_.seed);
+  } else if (options_.agent == "ppo") {
+    if (actions.kind() != SpaceKind::kMultiBinary) {
+      throw ConfigError("ppo needs a MultiBinary action space; this env has " +
+                        actions.to_string() + " (set \"action_mode\": \"bins\", or use dqn)");
+    }
+    ppo_ = std::make_unique<PpoAgent>(obs, static_cast<int>(action_size_), static_cast<int>(k),
+                                      PpoConfig::from_json(options_.agent_config), options_.seed);
+  } else {
+    throw ConfigError("unknown agent '" + options_.agent + "' (dqn or ppo)");
+  }
+  if (const auto* memtier = dynamic_cast<const memtier::MemtierEnv*>(&envs_.env(0))) {
+    layout_ = memtier->describe_observation();
+  } else {
+    for (std::size_t i = 0; i < obs_size_; ++i)
+      layout_.push_back("obs[" + std::to_string(i) + "]");
+  }
+  const std::vector<std::string>& keys = envs_.info_keys();
+  info_ddr_ = info_index(keys, "t_ddr_ms");
+  info_hbm_ = info_index(keys, "t_hbm_ms");
+  info_window_ = info_index(keys, "window_ms");
+  info_migration_ = info_index(keys, "migration_ms");
+  returns_.assign(k, 0.0);
+  ddr_.assign(k, 0.0);
+  hbm_.assign(k, 0.0);
+  total_.assign(k, 0.0);
+  actions_.assign(k * action_size_, 0.0);
+  envs_.reset(options_.seed);
+  next_point_ = options_.curve_every;
+}
+
+void Trainer::vector_step() {
+  const std::size_t k = envs_.size();
+  obs_.assign(envs_.observations().begin(), envs_.observations().end());
+  if (dqn_) {
+    for (std::size_t i = 0; i < k; ++i)
+      actions_[i] = dqn_->act(std::span<const float>(obs_).subspan(i * obs_size_, obs_size_), true);
+  } else {
+    ppo_->act(obs_, true, actions_);
+  }
+  envs_.step(actions_);
+  const std::size_t info_size = envs_.info_keys().size();
+  for (std::size_t i = 0; i < k; ++i) {
+    const bool ended = envs_.terminated()[i] != 0 || envs_.truncated()[i] != 0;
+    const std::span<const double> info =
+        (ended ? envs_.final_infos() : envs_.infos()).subspan(i * info_size, info_size);
+    returns_[i] += envs_.rewards()[i];
+    if (info_ddr_ >= 0 && info_hbm_ >= 0 && info_window_ >= 0 && info_migration_ >= 0) {
+      ddr_[i] += info[static_cast<std::size_t>(info_ddr_)];
+      hbm_[i] += info[static_cast<std::size_t>(info_hbm_)];
+      total_[i] += info[static_cast<std::size_t>(info_window_)] +
+                   info[static_cast<std::size_t>(info_migration_)];
+    }
+    if (dqn_) {
+      const std::span<const float> next =
+          (ended ? envs_.final_observations() : envs_.observations())
+              .subspan(i * obs_size_, obs_size_);
+      dqn_->observe(std::span<const float>(obs_).subspan(i * obs_size_, obs_size_),
+                    static_cast<int>(actions_[i]), envs_.rewards()[i], next,
+                    envs_.terminated()[i] != 0);
+    }
+    if (ended) finish_episode(i);
+  }
+  if (ppo_) {
+    ppo_->record(envs_.rewards(), envs_.terminated(), envs_.truncated(),
+                 envs_.final_observations());
+    if (ppo_->ready()) ppo_last_ = ppo_->update(envs_.observations());
+  }
+  env_steps_ += static_cast<std::int64_t>(k);
+}
+
+void Trainer::finish_episode(std::size_t k) {
+  ++episodes_;
+  push_recent(recent_returns_, returns_[k]);
+  const double gap = ddr_[k] > hbm_[k] ? (ddr_[k] - total_[k]) / (ddr_[k] - hbm_[k]) : 0.0;
+  push_recent(recent_gaps_, gap);
+  returns_[k] = ddr_[k] = hbm_[k] = total_[k] = 0.0;
+}
+
+CurvePoint Trainer::current() const {
+  return {env_steps_, episodes_, mean(recent_returns_), mean(recent_gaps_),
+          dqn_ ? dqn_->last_loss() : ppo_last_.value_loss};
+}
+
+void Trainer::train_until(std::int64_t target,
+                          const std::function<void(const CurvePoint&)>& on_point) {
+  while (env_steps_ < target) {
+    vector_step();
+    if (env_steps_ >= next_point_) {
+      next_point_ += options_.curve_every;
+      curve_.push_back(current());
+      if (on_point) on_point(curve_.back());
+    }
+  }
+}
+
+PolicyFile Trainer::policy() const {
+  PolicyFile p;
+  p.agent = options_.agent;
+  p.env_id = envs_.env(0).id();
+  p.env_config = envs_.env(0).config();
+  p.action_space = envs_.action_space().to_string();
+  p.observation_layout = layout_;
+  if (dqn_) {
+    p.normalize = dqn_->config().normalize_observations;
+    p.normalizer = dqn_->normalizer();
+    p.network = dqn_->q_network();
+    p.agent_config = dqn_->config().to_json();
+  } else {
+    p.normalize = ppo_->config().normalize_observations;
+    p.normalizer = ppo_->normalizer();
+    p.network = ppo_->policy_network();
+    p.agent_config = ppo_->config().to_json();
+  }
+  nlohmann::json envs = nlohmann::json::array();
+  for (std::size_t i = 0; i < envs_.size(); ++i)
+    envs.push_back(envs_.env(i).config());
+  const CurvePoint now = current();
+  p.training = {{"seed", options_.seed},
+                {"env_steps", env_steps_},
+                {"episodes", episodes_},
+                {"envs", std::move(envs)},
+                {"final_mean_return", now.mean_return},
+                {"final_mean_gap_closed", now.mean_gap_closed}};
+  return p;
+}
+
+}  // namespace sysgym::agents

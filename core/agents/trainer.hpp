@@ -1,0 +1,78 @@
+// Trains a DQN or PPO agent on K envs stepped together (a VectorEnv; the shell may pass a
+// ParallelFor to step them on threads), and keeps a learning curve. Env k gets its own config
+// (so K envs can cover several traces and capacities: the curriculum is the caller's list).
+//
+// With one thread the run is a pure function of the options: the same seed gives the same
+// weights. With a ParallelFor, envs step concurrently but share nothing, so it is too.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "agents/dqn.hpp"
+#include "agents/policy_file.hpp"
+#include "agents/ppo.hpp"
+#include "env/registry.hpp"
+#include "env/vector_env.hpp"
+
+namespace sysgym::agents {
+
+struct TrainerOptions {
+  std::string agent = "dqn";  // "dqn" (Discrete actions) or "ppo" (MultiBinary actions)
+  nlohmann::json agent_config = nlohmann::json::object();
+  std::string env_id = "memtier-v0";
+  std::vector<nlohmann::json> env_configs;  // one per env
+  std::uint64_t seed = 0;
+  std::int64_t curve_every = 2000;  // env steps between learning-curve points
+};
+
+struct CurvePoint {
+  std::int64_t env_steps = 0;
+  std::int64_t episodes = 0;
+  double mean_return = 0;      // over the last 20 finished episodes
+  double mean_gap_closed = 0;  // the same episodes' gap closed (memtier infos), else 0
+  double loss = 0;             // DQN: last TD loss; PPO: last value loss
+};
+
+class Trainer {
+ public:
+  // Throws ConfigError for an agent that does not fit the env's action space, and whatever
+  // making the envs throws.
+  Trainer(const Registry& registry, TrainerOptions options, ParallelFor parallel_for = {});
+
+  // Steps every env until env_steps() reaches `target`; calls on_point at each curve point.
+  void train_until(std::int64_t target,
+                   const std::function<void(const CurvePoint&)>& on_point = {});
+
+  std::int64_t env_steps() const { return env_steps_; }
+  std::int64_t episodes() const { return episodes_; }
+  const std::vector<CurvePoint>& curve() const { return curve_; }
+  CurvePoint current() const;
+  // The trained policy, with the training facts filled in.
+  PolicyFile policy() const;
+
+ private:
+  void vector_step();
+  void finish_episode(std::size_t k);
+
+  TrainerOptions options_;
+  VectorEnv envs_;
+  std::size_t obs_size_, action_size_;
+  std::unique_ptr<DqnAgent> dqn_;
+  std::unique_ptr<PpoAgent> ppo_;
+  PpoStats ppo_last_;
+  std::vector<float> obs_;
+  std::vector<double> actions_;
+  std::vector<std::string> layout_;
+  // Per env: return so far; t_ddr, t_hbm, window + migration sums for gap closed.
+  std::vector<double> returns_, ddr_, hbm_, total_;
+  std::vector<double> recent_returns_, recent_gaps_;
+  int info_ddr_ = -1, info_hbm_ = -1, info_window_ = -1, info_migration_ = -1;
+  std::int64_t env_steps_ = 0, episodes_ = 0, next_point_ = 0;
+  std::vector<CurvePoint> curve_;
+};
+
+}  // namespace sysgym::agents

@@ -1,0 +1,153 @@
+// sysgym train: a DQN or PPO agent on memtier-v0 over several traces and capacities, stepped
+// on threads; writes a policy file and the learning curve.
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "agents/trainer.hpp"
+#include "base/error.hpp"
+#include "catalog.hpp"
+#include "commands/commands.hpp"
+#include "files.hpp"
+#include "thread_pool.hpp"
+
+namespace sysgym::cli {
+namespace {
+
+struct TrainArgs {
+  std::vector<std::string> traces;
+  std::vector<std::string> capacities = {"25%"};
+  std::string agent = "dqn";
+  std::string agent_config;
+  std::string config;
+  std::int64_t steps = 200000;
+  std::size_t envs = 0;
+  std::size_t threads = 1;
+  std::uint64_t seed = 0;
+  std::int64_t curve_every = 5000;
+  std::string curve;
+  std::string output;
+};
+
+// One env config per (trace, capacity), repeated round-robin up to `count` envs.
+std::vector<nlohmann::json> env_configs(const TrainArgs& args, const std::string& mode) {
+  nlohmann::json base =
+      args.config.empty() ? nlohmann::json::object() : json_option(args.config, "--config");
+  if (!base.is_object()) throw ConfigError("--config: expected a JSON object");
+  if (!base.contains("action_mode")) base["action_mode"] = mode;
+  if (!base.contains("random_start") && base.value("episode_length", 0) > 0)
+    base["random_start"] = true;
+  const std::size_t combos = args.traces.size() * args.capacities.size();
+  const std::size_t count = args.envs > 0 ? args.envs : combos;
+  std::vector<nlohmann::json> out;
+  for (std::size_t k = 0; k < count; ++k) {
+    nlohmann::json c = base;
+    c["trace"] = resolve_trace_name(args.traces[k % args.traces.size()]);
+    c["hbm_capacity"] = args.capacities[(k / args.traces.size()) % args.capacities.size()];
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+void write_curve(const std::string& path, const std::vector<agents::CurvePoint>& curve) {
+  std::string csv = "env_steps,episodes,mean_return,mean_gap_closed,loss\n";
+  char line[160];
+  for (const agents::CurvePoint& p : curve) {
+    std::snprintf(line, sizeof(line), "%lld,%lld,%.6f,%.6f,%.6g\n",
+                  static_cast<long long>(p.env_steps), static_cast<long long>(p.episodes),
+                  p.mean_return, p.mean_gap_closed, p.loss);
+    csv += line;
+  }
+  write_file_atomically(path, csv);
+}
+
+void train_command(const TrainArgs& args) {
+  agents::TrainerOptions options;
+  options.agent = args.agent;
+  options.agent_config = args.agent_config.empty()
+                             ? nlohmann::json::object()
+                             : json_option(args.agent_config, "--agent-config");
+  options.env_configs = env_configs(args, args.agent == "ppo" ? "bins" : "discrete");
+  options.seed = args.seed;
+  options.curve_every = args.curve_every;
+  ThreadPool pool(args.threads);
+  agents::Trainer trainer(catalog().envs, options,
+                          args.threads > 1 ? pool.as_parallel_for() : ParallelFor{});
+  const auto start = std::chrono::steady_clock::now();
+  const bool terminal = stderr_is_terminal();
+  trainer.train_until(args.steps, [&](const agents::CurvePoint& p) {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double rate = static_cast<double>(p.env_steps) / seconds;
+    std::fprintf(stderr,
+                 "%s%s %lld/%lld steps (%.0f%%), %.0f steps/s, %lld episodes, return %.3f, gap "
+                 "closed %.1f%%, loss %.4g%s",
+                 terminal ? "\r" : "", args.agent.c_str(), static_cast<long long>(p.env_steps),
+                 static_cast<long long>(args.steps),
+                 100.0 * static_cast<double>(p.env_steps) / static_cast<double>(args.steps), rate,
+                 static_cast<long long>(p.episodes), p.mean_return, 100 * p.mean_gap_closed, p.loss,
+                 terminal ? "   " : "\n");
+  });
+  if (terminal) std::fputs("\n", stderr);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  agents::PolicyFile policy = trainer.policy();
+  policy.training["traces"] = args.traces;
+  policy.training["capacities"] = args.capacities;
+  policy.training["threads"] = args.threads;
+  policy.training["seconds"] = seconds;
+  write_file_atomically(args.output, policy.to_json().dump() + "\n");
+  if (!args.curve.empty()) write_curve(args.curve, trainer.curve());
+  std::printf("trained %s for %lld env steps (%lld episodes) in %.1f s: %.0f steps/s\n",
+              args.agent.c_str(), static_cast<long long>(trainer.env_steps()),
+              static_cast<long long>(trainer.episodes()), seconds,
+              static_cast<double>(trainer.env_steps()) / seconds);
+  std::printf("wrote %s%s%s\n", args.output.c_str(), args.curve.empty() ? "" : " and ",
+              args.curve.c_str());
+}
+
+}  // namespace
+
+void add_train_command(CLI::App& app) {
+  auto args = std::make_shared<TrainArgs>();
+  CLI::App* command = app.add_subcommand("train", "Train a DQN or PPO agent on memtier traces");
+  command->footer(
+      "Examples:\n"
+      "  sysgym train --traces data/real/xz,data/real/sqlite --agent dqn --steps 100000 -o "
+      "dqn.json\n"
+      "  sysgym train --traces synth:phased,synth:stream --hbm-capacity 10%,25%,50% --agent ppo "
+      "\\\n"
+      "      --envs 12 --threads 2 --config '{\"bins\": 32, \"episode_length\": 64}' --curve "
+      "curve.csv -o ppo.json\n"
+      "A trace is a pair name: PREFIX (PREFIX.ddr.bin + PREFIX.hbm.bin), PAIR.bin or "
+      "synth:PATTERN.\n"
+      "Env k trains on trace k mod T at capacity (k / T) mod C; dqn uses the discrete action "
+      "mode,\n"
+      "ppo the bins mode. Run the result with `sysgym run --policy learned --policy-config FILE`.");
+  command->add_option("--traces", args->traces, "Training traces")->required()->delimiter(',');
+  command->add_option("--hbm-capacity", args->capacities, "Capacities to train at")
+      ->delimiter(',')
+      ->capture_default_str();
+  command->add_option("--agent", args->agent, "Agent")
+      ->check(CLI::IsMember({"dqn", "ppo"}))
+      ->capture_default_str();
+  command->add_option("--agent-config", args->agent_config, "Agent hyperparameters: JSON or file");
+  command->add_option("--config", args->config, "Env config for every env: JSON or file");
+  command->add_option("--steps", args->steps, "Env steps in all")->capture_default_str();
+  command->add_option("--envs", args->envs, "Envs stepped together (default: traces x capacities)");
+  command->add_option("--threads", args->threads, "Threads stepping the envs")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 256));
+  command->add_option("--seed", args->seed, "Seed of the agent and the envs")
+      ->capture_default_str();
+  command->add_option("--curve-every", args->curve_every, "Env steps between curve points")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1 << 30));
+  command->add_option("--curve", args->curve, "Write the learning curve as CSV");
+  command->add_option("-o,--output", args->output, "The policy file to write")->required();
+  command->callback([args] { train_command(*args); });
+}
+
+}  // namespace sysgym::cli

@@ -1,0 +1,99 @@
+// `sysgym train` and `sysgym eval`, and learned policies in `sysgym run`.
+#include "cli/cli_fixture.hpp"
+
+namespace sysgym::testing {
+namespace {
+
+const std::string kSmall =
+    " --traces synth:phased:6000:1,synth:stream:6000:2 --hbm-capacity 10%,30% --steps 2400 "
+    "--curve-every 600 --config '{\"bins\": 8, \"episode_length\": 40}' ";
+
+nlohmann::json read_json(const std::string& path) {
+  return nlohmann::json::parse(slurp(path));
+}
+
+TEST_F(Cli, TrainWritesAPolicyThatRunsAndEvaluates) {
+  const Result train =
+      run("train --agent dqn" + kSmall +
+          "--agent-config '{\"hidden\": [16], \"learning_starts\": 200}' --curve " +
+          path("curve.csv") + " -o " + path("dqn.json"));
+  ASSERT_EQ(train.code, 0) << train.err;
+  const nlohmann::json policy = read_json(path("dqn.json"));
+  EXPECT_EQ(policy["agent"], "dqn");
+  EXPECT_EQ(policy["action_space"], "Discrete(17)");
+  EXPECT_EQ(policy["training"]["env_steps"], 2400);
+  EXPECT_EQ(policy["training"]["envs"].size(), 4u);  // 2 traces x 2 capacities
+  const std::string curve = slurp(path("curve.csv"));
+  EXPECT_EQ(curve.substr(0, curve.find('\n')),
+            "env_steps,episodes,mean_return,mean_gap_closed,loss");
+  EXPECT_EQ(std::count(curve.begin(), curve.end(), '\n'), 5);  // header + 4 points
+
+  // The policy runs like any other, deterministically.
+  const std::string run_args =
+      "run --trace synth:phased:6000:1 --config '{\"bins\": 8, "
+      "\"action_mode\": \"discrete\"}' --policy learned --policy-config " +
+      path("dqn.json") + " --json";
+  const Result first = run(run_args), second = run(run_args);
+  ASSERT_EQ(first.code, 0) << first.err;
+  EXPECT_EQ(first.out, second.out);
+
+  const Result eval =
+      run("eval --policy " + path("dqn.json") +
+          " --traces synth:random:6000:3 --hbm-capacity 20% --baselines lru,all-ddr "
+          "--json");
+  ASSERT_EQ(eval.code, 0) << eval.err;
+  const nlohmann::json e = nlohmann::json::parse(eval.out);
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0]["hbm_capacity"], "20%");
+  ASSERT_EQ(e[0]["rows"].size(), 3u);
+  std::vector<std::string> names;
+  for (const auto& row : e[0]["rows"])
+    names.push_back(row["policy"]);
+  EXPECT_NE(std::find(names.begin(), names.end(), "learned:" + path("dqn.json")), names.end());
+}
+
+TEST_F(Cli, TrainingIsReproducibleBySeed) {
+  const std::string args =
+      "train --agent ppo" + kSmall +
+      "--agent-config '{\"hidden\": [16], \"rollout_steps\": 20}' --seed 4 -o ";
+  ASSERT_EQ(run(args + path("a.json")).code, 0);
+  ASSERT_EQ(run(args + path("b.json")).code, 0);
+  const nlohmann::json a = read_json(path("a.json")), b = read_json(path("b.json"));
+  EXPECT_EQ(a["agent"], "ppo");
+  EXPECT_EQ(a["action_space"], "MultiBinary(8)");
+  EXPECT_EQ(a["network"], b["network"]);
+  EXPECT_EQ(a["normalizer"], b["normalizer"]);
+}
+
+TEST_F(Cli, LearnedPolicyMismatchesAndBadFilesAreClearErrors) {
+  ASSERT_EQ(
+      run("train --agent dqn" + kSmall + "--agent-config '{\"hidden\": [8]}' -o " + path("p.json"))
+          .code,
+      0);
+  const Result bins =
+      run("run --trace synth:phased:6000:1 --config '{\"bins\": 16, \"action_mode\": "
+          "\"discrete\"}' --policy learned --policy-config " +
+          path("p.json"));
+  EXPECT_EQ(bins.code, 1);
+  EXPECT_EQ(bins.err,
+            "sysgym: ConfigError: the policy acts in Discrete(17) but the env's action space is "
+            "Discrete(33) (train it with the same bins and action_mode)\n");
+  const Result ppo =
+      run("train --agent ppo --traces synth:phased:6000 --config "
+          "'{\"action_mode\": \"discrete\"}' -o " +
+          path("x.json"));
+  EXPECT_EQ(ppo.code, 1);
+  EXPECT_NE(ppo.err.find("ppo needs a MultiBinary action space; this env has Discrete"),
+            std::string::npos)
+      << ppo.err;
+  std::ofstream(path("bad.json")) << "{\"kind\": \"sysgym-policy\", \"schema_version\": 7}";
+  const Result bad = run("eval --policy " + path("bad.json") + " --traces synth:phased:6000");
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_EQ(bad.err, "sysgym: ConfigError: " + path("bad.json") +
+                         ": policy file schema_version 7 is not supported (this sysgym reads "
+                         "version 1)\n");
+  EXPECT_FALSE(fs::exists(path("x.json")));
+}
+
+}  // namespace
+}  // namespace sysgym::testing
