@@ -103,6 +103,7 @@ bench() {
   build_preset native-release
   build/native-release/tests/sysgym_bench "$@"
   build/native-release/tests/sysgym_env_bench "$@"
+  build/native-release/tests/sysgym_agents_bench "$@"
   build_preset wasm
   node wasm/bench/bench.mjs
 }

@@ -4,11 +4,13 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -200,6 +202,22 @@ bool drain(int fd, std::vector<char>& buffer, OnChunk&& on_chunk) {
   }
 }
 
+// Reads the bytes the pipe holds at the call (FIONREAD), no more; false at end of stream.
+template <typename OnChunk>
+bool read_available(int fd, std::vector<char>& buffer, OnChunk&& on_chunk) {
+  int available = 0;
+  if (::ioctl(fd, FIONREAD, &available) != 0) return true;
+  auto left = static_cast<std::size_t>(available);
+  while (left > 0) {
+    const ssize_t got = ::read(fd, buffer.data(), std::min(left, buffer.size()));
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return got < 0;
+    on_chunk(std::string_view(buffer.data(), static_cast<std::size_t>(got)));
+    left -= static_cast<std::size_t>(got);
+  }
+  return true;
+}
+
 }  // namespace
 
 LackeyOutcome run_lackey(const LackeyProcessOptions& options, LackeySink& sink,
@@ -250,8 +268,9 @@ LackeyOutcome run_lackey(const LackeyProcessOptions& options, LackeySink& sink,
     pollfd polled[2] = {{trace_read.get(), POLLIN, 0}, {output_fd, POLLIN, 0}};
     ::poll(polled, output_open ? 2 : 1, 250);
     if (output_open && polled[1].revents != 0) {
-      // Deliver the trace up to this point first, so markers land where the program printed them.
-      if (!drain(trace_read.get(), buffer, on_trace)) break;
+      // Deliver the trace written before the marker first, so markers land where the program
+      // printed them: only what the pipe holds now, as valgrind keeps writing while we read.
+      if (!read_available(trace_read.get(), buffer, on_trace)) break;
       output_open = drain(output_fd, buffer, on_output);
       if (outcome.stopped) break;
     }

@@ -26,7 +26,7 @@ struct DqnConfig {
   int batch_size = 64;
   int replay_capacity = 100000;
   int learning_starts = 1000;  // env steps before the first update
-  int train_every = 1;         // env steps per gradient update
+  int train_every = 4;         // env steps per gradient update
   int target_update = 500;     // gradient updates between target-network syncs
   double epsilon_start = 1.0, epsilon_end = 0.05;
   std::int64_t epsilon_decay_steps = 20000;

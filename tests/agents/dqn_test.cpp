@@ -38,6 +38,7 @@ DqnConfig small_config() {
   c.learning_starts = 200;
   c.target_update = 100;
   c.epsilon_decay_steps = 1500;
+  c.train_every = 1;
   return c;
 }
 
