@@ -32,7 +32,8 @@ for (const t of manifest.traces) {
     '-o', path.join(here, t.name), '--', ...t.command.map(fill)];
   console.error(`capturing ${t.name}: ${t.command.join(' ')}`);
   const out = execFileSync(sysgym, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], cwd: work, env });
-  const report = JSON.parse(out.slice(out.lastIndexOf('{\n')));
+  // Programs without markers print to the same stdout: the report is the object opening a line.
+  const report = JSON.parse(out.startsWith('{\n') ? out : out.slice(out.lastIndexOf('\n{\n') + 1));
   const inspect = JSON.parse(execFileSync(sysgym, ['inspect', '--json', path.join(here, `${t.name}.ddr.${c.format}`)],
     { encoding: 'utf8' }));
   captured[t.name] = {
