@@ -27,6 +27,7 @@ struct TrainArgs {
   std::size_t threads = 1;
   std::uint64_t seed = 0;
   std::int64_t curve_every = 5000;
+  std::int64_t checkpoint_every = 0;
   std::string curve;
   std::string output;
 };
@@ -77,7 +78,13 @@ void train_command(const TrainArgs& args) {
                           args.threads > 1 ? pool.as_parallel_for() : ParallelFor{});
   const auto start = std::chrono::steady_clock::now();
   const bool terminal = stderr_is_terminal();
+  std::int64_t next_checkpoint = args.checkpoint_every;
   trainer.train_until(args.steps, [&](const agents::CurvePoint& p) {
+    // A snapshot of the policy so far: a long run that dies still leaves a usable policy.
+    if (args.checkpoint_every > 0 && p.env_steps >= next_checkpoint) {
+      next_checkpoint += args.checkpoint_every;
+      write_file_atomically(args.output + ".checkpoint", trainer.policy().to_json().dump() + "\n");
+    }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double rate = static_cast<double>(p.env_steps) / seconds;
@@ -146,6 +153,12 @@ void add_train_command(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(1, 1 << 30));
   command->add_option("--curve", args->curve, "Write the learning curve as CSV");
+  command
+      ->add_option("--checkpoint-every", args->checkpoint_every,
+                   "Write the policy so far to OUTPUT.checkpoint every N env steps (checked at "
+                   "curve points)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 40));
   command->add_option("-o,--output", args->output, "The policy file to write")->required();
   command->callback([args] { train_command(*args); });
 }

@@ -52,6 +52,21 @@ TEST_F(Cli, TrainWritesAPolicyThatRunsAndEvaluates) {
   EXPECT_NE(std::find(names.begin(), names.end(), "learned:" + path("dqn.json")), names.end());
 }
 
+TEST_F(Cli, TrainingWritesCheckpointsThatRun) {
+  // A checkpoint is the policy so far: the same file format, usable at once.
+  const Result r = run("train --agent ppo" + kSmall +
+                       "--agent-config '{\"hidden\": [8], "
+                       "\"rollout_steps\": 20}' --checkpoint-every 1200 -o " +
+                       path("c.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(read_json(path("c.json"))["training"]["env_steps"], 2400);
+  const Result use =
+      run("run --trace synth:stream:6000:2 --config '{\"bins\": 8}' --policy "
+          "learned --policy-config " +
+          path("c.json"));
+  EXPECT_EQ(use.code, 0) << use.err;
+}
+
 TEST_F(Cli, TrainingIsReproducibleBySeed) {
   const std::string args =
       "train --agent ppo" + kSmall +
