@@ -68,7 +68,7 @@ DqnAgent::DqnAgent(int observation_size, int actions, DqnConfig config, std::uin
       adam_(q_, {.learning_rate = config_.learning_rate, .max_grad_norm = config_.max_grad_norm}),
       replay_(static_cast<std::size_t>(config_.replay_capacity),
               static_cast<std::size_t>(observation_size)),
-      normalizer_(static_cast<std::size_t>(observation_size)),
+      normalizer_(static_cast<std::size_t>(observation_size), config_.normalize_observations),
       scratch_(static_cast<std::size_t>(observation_size)) {
   if (actions < 2) throw ConfigError("DQN needs at least two actions");
 }
@@ -79,24 +79,16 @@ double DqnAgent::epsilon() const {
   return config_.epsilon_start + (config_.epsilon_end - config_.epsilon_start) * progress;
 }
 
-void DqnAgent::normalized(std::span<const float> x, std::span<double> out) const {
-  if (config_.normalize_observations) {
-    normalizer_.apply(x, out);
-  } else {
-    std::copy(x.begin(), x.end(), out.begin());
-  }
-}
-
 int DqnAgent::act(std::span<const float> observation, bool explore) {
   if (explore && rng_.uniform() < epsilon()) return static_cast<int>(rng_.below(actions_));
-  normalized(observation, scratch_);
+  normalizer_.apply(observation, scratch_);
   q_.act(scratch_, values_);
   return argmax(values_);
 }
 
 void DqnAgent::observe(std::span<const float> observation, int action, double reward,
                        std::span<const float> next, bool terminal) {
-  if (config_.normalize_observations) normalizer_.update(observation);
+  normalizer_.update(observation);
   replay_.add(observation, action, reward, next, terminal);
   ++env_steps_;
   if (env_steps_ >= config_.learning_starts && env_steps_ % config_.train_every == 0) learn();
@@ -109,9 +101,10 @@ void DqnAgent::learn() {
   Eigen::MatrixXd x(d, n), next(d, n);
   for (Eigen::Index k = 0; k < n; ++k) {
     const std::size_t i = batch_[static_cast<std::size_t>(k)];
-    normalized(replay_.obs(i), std::span<double>(x.col(k).data(), static_cast<std::size_t>(d)));
-    normalized(replay_.next_obs(i),
-               std::span<double>(next.col(k).data(), static_cast<std::size_t>(d)));
+    normalizer_.apply(replay_.obs(i),
+                      std::span<double>(x.col(k).data(), static_cast<std::size_t>(d)));
+    normalizer_.apply(replay_.next_obs(i),
+                      std::span<double>(next.col(k).data(), static_cast<std::size_t>(d)));
   }
   const Eigen::MatrixXd target_q = target_.predict(next);
   // Double DQN: the online network picks the next action, the target network values it.

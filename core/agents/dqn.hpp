@@ -61,7 +61,6 @@ class DqnAgent {
 
  private:
   void learn();
-  void normalized(std::span<const float> x, std::span<double> out) const;
 
   DqnConfig config_;
   int actions_;

@@ -8,6 +8,7 @@
 namespace sysgym::agents {
 
 void ObservationNormalizer::update(std::span<const float> x) {
+  if (!enabled_) return;
   count_ += 1;
   for (std::size_t i = 0; i < mean_.size(); ++i) {
     const double delta = x[i] - mean_[i];
@@ -17,6 +18,10 @@ void ObservationNormalizer::update(std::span<const float> x) {
 }
 
 void ObservationNormalizer::apply(std::span<const float> x, std::span<double> out) const {
+  if (!enabled_) {
+    std::copy(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(mean_.size()), out.begin());
+    return;
+  }
   for (std::size_t i = 0; i < mean_.size(); ++i) {
     const double variance = count_ > 1 ? m2_[i] / count_ : 1.0;
     const double z = (x[i] - mean_[i]) / std::sqrt(variance + 1e-8);
@@ -25,11 +30,13 @@ void ObservationNormalizer::apply(std::span<const float> x, std::span<double> ou
 }
 
 nlohmann::json ObservationNormalizer::to_json() const {
+  if (!enabled_) return nullptr;
   return {{"count", count_}, {"mean", mean_}, {"m2", m2_}};
 }
 
 ObservationNormalizer ObservationNormalizer::from_json(const nlohmann::json& j, std::size_t size) {
-  ObservationNormalizer n(size);
+  ObservationNormalizer n(size, !j.is_null());
+  if (j.is_null()) return n;
   try {
     n.count_ = j.at("count").get<double>();
     n.mean_ = j.at("mean").get<std::vector<double>>();

@@ -1,6 +1,7 @@
 // Running per-feature mean and variance of observations (Welford), applied as
 // clip((x - mean) / sqrt(var + eps), -5, 5). Updated while training, frozen in a policy file so
-// that acting is a pure function of the observation.
+// that acting is a pure function of the observation. A disabled normaliser passes observations
+// through unchanged, so agents and policy files never branch on whether they normalise.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -12,19 +13,24 @@ namespace sysgym::agents {
 class ObservationNormalizer {
  public:
   ObservationNormalizer() = default;
-  explicit ObservationNormalizer(std::size_t size) : mean_(size, 0.0), m2_(size, 0.0) {}
+  ObservationNormalizer(std::size_t size, bool enabled)
+      : enabled_(enabled), mean_(size, 0.0), m2_(size, 0.0) {}
 
+  bool enabled() const { return enabled_; }
   std::size_t size() const { return mean_.size(); }
   double count() const { return count_; }
-  void update(std::span<const float> x);
-  // out[i] = normalised x[i]; only +, -, *, / and sqrt, so every build agrees.
+  void update(std::span<const float> x);  // no-op when disabled
+  // out[i] = normalised x[i] (x[i] when disabled); only +, -, *, / and sqrt, so every build
+  // agrees.
   void apply(std::span<const float> x, std::span<double> out) const;
 
+  // null when disabled.
   nlohmann::json to_json() const;
-  // Throws ConfigError when the sizes disagree with `size`.
+  // null gives a disabled normaliser. Throws ConfigError when the sizes disagree with `size`.
   static ObservationNormalizer from_json(const nlohmann::json& j, std::size_t size);
 
  private:
+  bool enabled_ = true;
   double count_ = 0;
   std::vector<double> mean_, m2_;
 };

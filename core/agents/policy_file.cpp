@@ -14,7 +14,7 @@ nlohmann::json PolicyFile::to_json() const {
           {"env", {{"id", env_id}, {"config", env_config}}},
           {"action_space", action_space},
           {"observation_layout", observation_layout},
-          {"normalizer", normalize ? normalizer.to_json() : nlohmann::json()},
+          {"normalizer", normalizer.to_json()},
           {"network", network.to_json()},
           {"agent_config", agent_config},
           {"training", training}};
@@ -65,11 +65,8 @@ PolicyFile PolicyFile::from_json(const nlohmann::json& j) {
                       " inputs but the observation layout has " +
                       std::to_string(p.observation_layout.size()));
   }
-  const nlohmann::json& normalizer = field(j, "normalizer");
-  p.normalize = !normalizer.is_null();
-  if (p.normalize) {
-    p.normalizer = ObservationNormalizer::from_json(normalizer, p.observation_layout.size());
-  }
+  p.normalizer =
+      ObservationNormalizer::from_json(field(j, "normalizer"), p.observation_layout.size());
   p.agent_config = j.value("agent_config", nlohmann::json::object());
   p.training = j.value("training", nlohmann::json::object());
   return p;
@@ -98,11 +95,7 @@ void PolicyFile::check_compatible(const std::string& id, const std::string& spac
 
 void PolicyFile::act(std::span<const float> observation, std::vector<double>& action) const {
   std::vector<double> x(observation.size()), out;
-  if (normalize) {
-    normalizer.apply(observation, x);
-  } else {
-    std::copy(observation.begin(), observation.end(), x.begin());
-  }
+  normalizer.apply(observation, x);
   network.act(x, out);
   if (agent == "dqn") {
     action.assign(1, static_cast<double>(argmax(out)));

@@ -25,8 +25,7 @@ struct PolicyFile {
   nlohmann::json env_config;  // resolved config of the env it was trained on
   std::string action_space;   // Space::to_string()
   std::vector<std::string> observation_layout;
-  bool normalize = true;
-  ObservationNormalizer normalizer;
+  ObservationNormalizer normalizer;  // disabled when the agent did not normalise
   Mlp network;
   nlohmann::json agent_config = nlohmann::json::object();
   nlohmann::json training = nlohmann::json::object();  // steps, seed, traces, curve summary

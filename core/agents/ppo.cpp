@@ -68,7 +68,7 @@ PpoAgent::PpoAgent(int observation_size, int bins, int envs, PpoConfig config, s
                              .max_grad_norm = config_.max_grad_norm}),
       value_adam_(value_,
                   {.learning_rate = config_.learning_rate, .max_grad_norm = config_.max_grad_norm}),
-      normalizer_(static_cast<std::size_t>(observation_size)) {
+      normalizer_(static_cast<std::size_t>(observation_size), config_.normalize_observations) {
   if (envs < 1) throw ConfigError("PPO needs at least one env");
   const Eigen::Index n = static_cast<Eigen::Index>(config_.rollout_steps) * envs;
   obs_.resize(observation_size, n);
@@ -84,12 +84,7 @@ Eigen::MatrixXd PpoAgent::normalized(std::span<const float> rows, Eigen::Index c
   const auto d = static_cast<std::size_t>(obs_size_);
   for (Eigen::Index k = 0; k < count; ++k) {
     const std::span<const float> row = rows.subspan(static_cast<std::size_t>(k) * d, d);
-    std::span<double> out(x.col(k).data(), d);
-    if (config_.normalize_observations) {
-      normalizer_.apply(row, out);
-    } else {
-      std::copy(row.begin(), row.end(), out.begin());
-    }
+    normalizer_.apply(row, std::span<double>(x.col(k).data(), d));
   }
   return x;
 }
@@ -101,12 +96,7 @@ void PpoAgent::act(std::span<const float> observations, bool explore, std::span<
     // Acting on a trained policy: the fixed-order path, identical natively and in wasm.
     std::vector<double> x(d), logits;
     for (int k = 0; k < envs_; ++k) {
-      const std::span<const float> row = observations.subspan(static_cast<std::size_t>(k) * d, d);
-      if (config_.normalize_observations) {
-        normalizer_.apply(row, x);
-      } else {
-        std::copy(row.begin(), row.end(), x.begin());
-      }
+      normalizer_.apply(observations.subspan(static_cast<std::size_t>(k) * d, d), x);
       policy_.act(x, logits);
       for (std::size_t i = 0; i < b; ++i)
         actions[static_cast<std::size_t>(k) * b + i] = logits[i] > 0.0 ? 1.0 : 0.0;
@@ -114,10 +104,8 @@ void PpoAgent::act(std::span<const float> observations, bool explore, std::span<
     return;
   }
   if (ready()) throw ApiMisuseError("PPO rollout is full: call update() before acting again");
-  if (config_.normalize_observations) {
-    for (int k = 0; k < envs_; ++k)
-      normalizer_.update(observations.subspan(static_cast<std::size_t>(k) * d, d));
-  }
+  for (int k = 0; k < envs_; ++k)
+    normalizer_.update(observations.subspan(static_cast<std::size_t>(k) * d, d));
   const Eigen::MatrixXd x = normalized(observations, envs_);
   const Eigen::MatrixXd logits = policy_.predict(x);
   const Eigen::MatrixXd values = value_.predict(x);

@@ -153,12 +153,10 @@ PolicyFile Trainer::policy() const {
   p.action_space = envs_.action_space().to_string();
   p.observation_layout = layout_;
   if (dqn_) {
-    p.normalize = dqn_->config().normalize_observations;
     p.normalizer = dqn_->normalizer();
     p.network = dqn_->q_network();
     p.agent_config = dqn_->config().to_json();
   } else {
-    p.normalize = ppo_->config().normalize_observations;
     p.normalizer = ppo_->normalizer();
     p.network = ppo_->policy_network();
     p.agent_config = ppo_->config().to_json();

@@ -88,6 +88,26 @@ TEST(Dqn, ConfigKeysAreChecked) {
   EXPECT_EQ(DqnConfig::from_json(DqnConfig().to_json()).to_json(), DqnConfig().to_json());
 }
 
+TEST(ObservationNormalizer, DisabledPassesObservationsThroughAndSavesAsNull) {
+  ObservationNormalizer off(3, false), on(3, true);
+  const std::vector<float> x = {2.0f, -1.0f, 0.5f};
+  off.update(x);
+  on.update(x);
+  on.update(std::vector<float>{0.0f, 1.0f, 0.5f});
+  std::vector<double> out(3);
+  off.apply(x, out);
+  EXPECT_EQ(out, (std::vector<double>{2.0, -1.0, 0.5}));
+  EXPECT_EQ(off.count(), 0);
+  EXPECT_TRUE(off.to_json().is_null());
+  EXPECT_FALSE(ObservationNormalizer::from_json(nullptr, 3).enabled());
+  on.apply(x, out);
+  EXPECT_NEAR(out[0], 1.0, 1e-6);  // mean 1, variance 1
+  const ObservationNormalizer loaded = ObservationNormalizer::from_json(on.to_json(), 3);
+  std::vector<double> again(3);
+  loaded.apply(x, again);
+  EXPECT_EQ(out, again);
+}
+
 TEST(Argmax, TiesGoToTheLowerIndex) {
   const std::vector<double> v = {1.0, 3.0, 3.0, 2.0};
   EXPECT_EQ(argmax(v), 1);
