@@ -21,8 +21,8 @@
 #include "commands/commands.hpp"
 #include "files.hpp"
 #include "lackey_process.hpp"
-#include "memtier/estimator.hpp"
 #include "memtier/prepared_pair.hpp"
+#include "memtier/reports.hpp"
 #include "traces/csv_writer.hpp"
 #include "traces/trace_file.hpp"
 
@@ -166,28 +166,28 @@ void check_exit(const std::string& program, const LackeyOutcome& outcome) {
 }
 
 // Each modeled mixed run next to the estimator's prediction for the same placement: the
-// estimator's error, as MemAI measured it against real mixed runs.
-nlohmann::json mixed_report(const TraceArgs& args, const capture::CaptureResult& r) {
+// estimator's error, as MemAI measured it against real mixed runs (estimate_report, with the
+// modeled run as the measured one).
+nlohmann::json mixed_report(const TraceArgs& args, const capture::CaptureResult& r,
+                            const std::vector<memtier::HbmRanges>& placements) {
   nlohmann::json list = nlohmann::json::array();
   if (r.mixed.empty()) return list;
   memtier::WindowOptions w;
   w.mode = memtier::WindowMode::kAligned;
   w.cpu_cycles_per_ms = capture::timing_model(args.timing).cycles_per_ms();
   const memtier::PreparedPair pair = memtier::prepare_pair(r.pair, w);
-  const memtier::Estimator estimator(pair);
   for (std::size_t i = 0; i < r.mixed.size(); ++i) {
-    const double estimated =
-        estimator.estimate(memtier::HbmRanges(memtier::parse_address_ranges(args.mixed[i])))
-            .estimated_ms;
+    const nlohmann::json e = memtier::estimate_report(pair, placements[i], 1.0, &r.mixed[i]);
     list.push_back({{"ranges", args.mixed[i]},
-                    {"modeled_ms", r.mixed_ms[i]},
-                    {"estimated_ms", estimated},
-                    {"relative_error", memtier::relative_error(estimated, r.mixed_ms[i])}});
+                    {"modeled_ms", e["measured_ms"]},
+                    {"estimated_ms", e["estimated_ms"]},
+                    {"relative_error", e["error"]}});
   }
   return list;
 }
 
 nlohmann::json report(const TraceArgs& args, const capture::CaptureResult& r,
+                      const std::vector<memtier::HbmRanges>& placements,
                       const LackeyOutcome& outcome, const std::string& ext) {
   nlohmann::json phases = nlohmann::json::array();
   for (const capture::CapturePhase& p : r.phases) {
@@ -211,7 +211,7 @@ nlohmann::json report(const TraceArgs& args, const capture::CaptureResult& r,
           {"cpu_cycles_per_ms", capture::timing_model(args.timing).cycles_per_ms()},
           {"ddr_ms", r.ddr_ms},
           {"hbm_ms", r.hbm_ms},
-          {"mixed", mixed_report(args, r)},
+          {"mixed", mixed_report(args, r, placements)},
           {"files", {args.output + ".ddr" + ext, args.output + ".hbm" + ext}}};
 }
 
@@ -237,9 +237,9 @@ void print_report(const TraceArgs& args, const capture::CaptureResult& r,
                 m["ranges"].get<std::string>().c_str(), m["modeled_ms"].get<double>(),
                 m["estimated_ms"].get<double>(), 100 * m["relative_error"].get<double>());
   }
-  const std::string ext = args.format == "csv" ? ".csv" : ".bin";
-  std::printf("wrote %s.ddr%s and %s.hbm%s (estimate them with --cpu-cycles-per-ms %.0f)\n",
-              args.output.c_str(), ext.c_str(), args.output.c_str(), ext.c_str(),
+  std::printf("wrote %s and %s (estimate them with --cpu-cycles-per-ms %.0f)\n",
+              out["files"][0].get<std::string>().c_str(),
+              out["files"][1].get<std::string>().c_str(),
               capture::timing_model(args.timing).cycles_per_ms());
 }
 
@@ -261,7 +261,7 @@ void trace_command(const TraceArgs& args) {
   for (std::size_t i = 0; i < r.mixed.size(); ++i) {
     write_trace(r.mixed[i], args.output + ".mixed-" + std::to_string(i) + ext, args.format);
   }
-  const nlohmann::json out = report(args, r, outcome, ext);
+  const nlohmann::json out = report(args, r, options.mixed, outcome, ext);
   if (args.json) {
     std::printf("%s\n", out.dump(2).c_str());
   } else {
