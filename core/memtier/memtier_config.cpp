@@ -17,7 +17,7 @@ MemtierConfig parse_memtier_config(const nlohmann::json& config, const std::stri
            "is required: the trace pair to replay (a preprocessed file, DDR,HBM files, or "
            "synth:PATTERN)");
   WindowOptions& w = c.windows.options;
-  for (const char* key : {"window_mode", "window_len", "unit", "page_size", "cpu_cycles_per_ms"}) {
+  for (const char* key : kWindowKeys) {
     c.windows.any_given = c.windows.any_given || config.contains(key);
   }
   c.windows.mode_given = config.contains("window_mode");

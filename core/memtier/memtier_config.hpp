@@ -24,6 +24,7 @@
 // free_initial_placement | the first placement of an episode costs no migration | true      |
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -32,6 +33,10 @@
 #include "memtier/pair_source.hpp"
 
 namespace sysgym::memtier {
+
+// The keys that window raw traces; a preprocessed pair brings its own windows and refuses them.
+inline constexpr std::array<const char*, 5> kWindowKeys = {"window_mode", "window_len", "unit",
+                                                           "page_size", "cpu_cycles_per_ms"};
 
 enum class ActionMode { kBins, kDiscrete };
 enum class Admission { kHottest, kLowestAddress };

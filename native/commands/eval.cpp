@@ -7,6 +7,7 @@
 #include "base/error.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
+#include "memtier/memtier_config.hpp"
 #include "memtier/reports.hpp"
 #include "progress_bar.hpp"
 
@@ -31,7 +32,13 @@ nlohmann::json eval_config(const agents::PolicyFile& policy, const std::string& 
   config["episode_start"] = 0;
   config["episode_length"] = 0;
   config["random_start"] = false;
-  // Window settings come from a preprocessed pair itself; the raw pairs take the policy's.
+  // Raw pairs ("DDR,HBM") and synth names are windowed as the policy was trained; a
+  // preprocessed pair brings its own windows and refuses window options.
+  const std::string name = config["trace"].get<std::string>();
+  if (name.find(',') == std::string::npos && !name.starts_with("synth:")) {
+    for (const char* key : memtier::kWindowKeys)
+      config.erase(key);
+  }
   return config;
 }
 

@@ -50,6 +50,16 @@ TEST_F(Cli, TrainWritesAPolicyThatRunsAndEvaluates) {
   for (const auto& row : e[0]["rows"])
     names.push_back(row["policy"]);
   EXPECT_NE(std::find(names.begin(), names.end(), "learned:" + path("dqn.json")), names.end());
+
+  // A preprocessed pair keeps its own windows: eval does not pass the policy's window options.
+  const std::string p = synth("stencil", 6000);
+  ASSERT_EQ(
+      run("preprocess --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv -o " + path("s.bin")).code,
+      0);
+  const Result prepared = run("eval --policy " + path("dqn.json") + " --traces " + path("s.bin") +
+                              " --baselines all-ddr --json");
+  ASSERT_EQ(prepared.code, 0) << prepared.err;
+  EXPECT_EQ(nlohmann::json::parse(prepared.out)[0]["rows"].size(), 2u);
 }
 
 TEST_F(Cli, TrainingWritesCheckpointsThatRun) {
