@@ -4,6 +4,7 @@
 #include <iterator>
 #include <map>
 
+#include "base/error.hpp"
 #include "base/gallop.hpp"
 
 namespace sysgym::memtier {
@@ -75,6 +76,11 @@ void HbmMemory::clear() {
   resident_.clear();
   resident_ids_.clear();
   used_ = 0;
+}
+
+void HbmMemory::set_capacity(std::uint64_t capacity_bytes) {
+  if (used_ != 0) throw ApiMisuseError("HbmMemory::set_capacity on a memory that holds pages");
+  capacity_ = capacity_bytes;
 }
 
 bool HbmMemory::page_in_hbm(std::uint32_t page_id) const {

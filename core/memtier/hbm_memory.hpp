@@ -29,6 +29,8 @@ class HbmMemory {
 
   // Everything back to DDR, without accounting (episode start).
   void clear();
+  // A new capacity (whole pages, at least one) for an empty memory: call after clear().
+  void set_capacity(std::uint64_t capacity_bytes);
   // Makes the resident set the admitted part of `wanted`: ranges are rounded out to pages and
   // admitted in the given (priority) order until the capacity is full; a range that does not fit
   // is admitted up to the capacity from its low end. Whatever was resident and is not wanted is

@@ -37,11 +37,15 @@ MemtierConfig parse_memtier_config(const nlohmann::json& config, const std::stri
   w.cpu_cycles_per_ms = r.number("cpu_cycles_per_ms", 1.4e6, 1.0, 1e12);
 
   if (const nlohmann::json* capacity = r.raw("hbm_capacity")) {
-    if (!capacity->is_string() && !capacity->is_number_unsigned() &&
-        !capacity->is_number_integer()) {
+    const auto is_amount = [](const nlohmann::json& v) {
+      return v.is_string() || v.is_number_unsigned() || v.is_number_integer();
+    };
+    const bool range = capacity->is_array() && capacity->size() == 2 && is_amount((*capacity)[0]) &&
+                       is_amount((*capacity)[1]);
+    if (!is_amount(*capacity) && !range) {
       r.fail("hbm_capacity",
-             "must be bytes (a number), a size such as \"64MiB\", or a percentage such as \"25%\"; "
-             "got " +
+             "must be bytes (a number), a size such as \"64MiB\", a percentage such as \"25%\", "
+             "or a range [low, high] of those drawn from at every reset; got " +
                  capacity->dump());
     }
     c.hbm_capacity = *capacity;
@@ -119,6 +123,22 @@ std::uint64_t resolve_capacity(const nlohmann::json& value, std::uint64_t footpr
                       std::to_string(page_bytes) + " bytes); HBM must hold at least one page");
   }
   return bytes;
+}
+
+CapacityRange resolve_capacity_range(const nlohmann::json& value, std::uint64_t footprint_bytes,
+                                     std::uint64_t page_bytes, const std::string& context) {
+  if (!value.is_array()) {
+    const std::uint64_t bytes = resolve_capacity(value, footprint_bytes, page_bytes, context);
+    return {bytes, bytes};
+  }
+  const CapacityRange range = {resolve_capacity(value[0], footprint_bytes, page_bytes, context),
+                               resolve_capacity(value[1], footprint_bytes, page_bytes, context)};
+  if (range.low > range.high) {
+    throw ConfigError(context + ": 'hbm_capacity' range " + value.dump() + " has its low end (" +
+                      std::to_string(range.low) + " bytes) above its high end (" +
+                      std::to_string(range.high) + " bytes)");
+  }
+  return range;
 }
 
 }  // namespace sysgym::memtier

@@ -1,27 +1,30 @@
 // The configuration of memtier-v0: every key, its unit and its default. Unknown keys are errors
 // that name the closest valid key.
+// clang-format off
 //
-// | key                    | unit / values                          | default                  |
-// |------------------------|----------------------------------------|--------------------------|
-// | trace                  | pair name for the PairSource (required)| —                        |
-// | window_mode            | "memai" or "aligned"                   | aligned if both traces count
-// instructions, else memai | | window_len             | unit of comparison (aligned: instrs)   |
-// mode default             | | unit                   | "ms", "instrs", "accesses" (memai)     |
-// "ms"                     | | page_size              | log2 bytes                             | 13
-// (8 KiB)               | | cpu_cycles_per_ms      | cycles                                 |
-// 1400000                  | | hbm_capacity           | bytes: 67108864, "64MiB", or "25%" of the
-// footprint | "25%"       | | bins                   | address bins                           | 64
-// | | interval_distance      | log2 bytes: pages closer merge into one region | 22 (4 MiB)       |
-// | history                | previous windows' histograms observed  | 2                        |
-// | migration_gbps         | GB/s (10^9 bytes per second)           | 1.6384 (MemAI: 0.01 ms per 16
-// KiB) | | migration_ms_per_page  | ms per page moved (instead of GB/s)    | unset | | action_mode
-// | "bins" (MultiBinary) or "discrete"     | "bins"                   | | admission              |
-// "hottest" or "lowest_address"          | "hottest"                | | episode_start          |
-// first window                           | 0                        | | episode_length         |
-// windows (0: to the end of the trace)   | 0                        | | random_start           |
-// draw the start in [episode_start, last possible] | false          | | reward_scale           |
-// factor on -ms, or "auto"               | "auto" (1 / mean DDR window time) | |
-// free_initial_placement | the first placement of an episode costs no migration | true      |
+// | key                    | unit / values                                      | default                  |
+// |------------------------|----------------------------------------------------|--------------------------|
+// | trace                  | pair name for the PairSource (required)            | -                        |
+// | window_mode            | "memai" or "aligned"                               | aligned if both traces count instructions, else memai |
+// | window_len             | unit of comparison (aligned: instrs)               | mode default             |
+// | unit                   | "ms", "instrs", "accesses" (memai)                 | "ms"                     |
+// | page_size              | log2 bytes                                         | 13 (8 KiB)               |
+// | cpu_cycles_per_ms      | cycles                                             | 1400000                  |
+// | hbm_capacity           | bytes: 67108864, "64MiB", "25%" of the footprint, or [low, high] of those drawn at every reset | "25%" |
+// | bins                   | address bins                                       | 64                       |
+// | interval_distance      | log2 bytes: pages closer merge into one region     | 22 (4 MiB)               |
+// | history                | previous windows' histograms observed              | 2                        |
+// | migration_gbps         | GB/s (10^9 bytes per second)                       | 1.6384 (MemAI: 0.01 ms per 16 KiB) |
+// | migration_ms_per_page  | ms per page moved (instead of GB/s)                | unset                    |
+// | action_mode            | "bins" (MultiBinary) or "discrete"                 | "bins"                   |
+// | admission              | "hottest" or "lowest_address"                      | "hottest"                |
+// | episode_start          | first window                                       | 0                        |
+// | episode_length         | windows (0: to the end of the trace)               | 0                        |
+// | random_start           | draw the start in [episode_start, last possible]   | false                    |
+// | reward_scale           | factor on -ms, or "auto"                           | "auto" (1 / mean DDR window time) |
+// | free_initial_placement | the first placement of an episode costs no migration | true                   |
+//
+// clang-format on
 #pragma once
 
 #include <array>
@@ -68,5 +71,13 @@ MemtierConfig parse_memtier_config(const nlohmann::json& config, const std::stri
 // down to whole pages. Throws ConfigError when it holds less than one page.
 std::uint64_t resolve_capacity(const nlohmann::json& value, std::uint64_t footprint_bytes,
                                std::uint64_t page_bytes, const std::string& context);
+
+// The capacities an env draws from: both ends equal for a single value, [low, high] for a
+// range. Throws ConfigError as resolve_capacity does, and when low > high.
+struct CapacityRange {
+  std::uint64_t low = 0, high = 0;
+};
+CapacityRange resolve_capacity_range(const nlohmann::json& value, std::uint64_t footprint_bytes,
+                                     std::uint64_t page_bytes, const std::string& context);
 
 }  // namespace sysgym::memtier

@@ -12,7 +12,8 @@ namespace sysgym::memtier {
 namespace {
 
 constexpr std::size_t kLogTableSize = 4096;
-constexpr std::size_t kScalars = 4;  // free_capacity, progress, last_speedup, last_duration
+// free_capacity, progress, last_speedup, last_duration, capacity_share
+constexpr std::size_t kScalars = 5;
 
 const std::vector<std::string> kInfoKeys = {
     "window",         "t_ddr_ms",      "t_hbm_ms",      "window_ms",     "migration_ms",
@@ -39,7 +40,7 @@ Space make_observation_space(std::size_t bins, std::size_t history) {
   const std::size_t size = bins * (2 + history) + kScalars;
   std::vector<float> low(size, 0.0f);
   std::vector<float> high(size, 1.0f);
-  low[size - 2] = -1.0f;  // last_speedup
+  low[size - 3] = -1.0f;  // last_speedup
   return Space::box({size}, std::move(low), std::move(high));
 }
 
@@ -86,8 +87,10 @@ MemtierEnv::MemtierEnv(Loaded loaded)
       config_(std::move(loaded.config)),
       pair_(std::move(loaded.pair)),
       bins_(*pair_, config_.bins, config_.interval_distance, std::string(kMemtierId) + " config"),
-      memory_(*pair_, resolve_capacity(config_.hbm_capacity, bins_.footprint_bytes(),
-                                       pair_->page_bytes(), std::string(kMemtierId) + " config")) {
+      capacity_range_(resolve_capacity_range(config_.hbm_capacity, bins_.footprint_bytes(),
+                                             pair_->page_bytes(),
+                                             std::string(kMemtierId) + " config")),
+      memory_(*pair_, capacity_range_.low) {
   const std::string context = std::string(kMemtierId) + " config";
   const std::size_t windows = pair_->window_count();
   if (config_.episode_start >= windows) {
@@ -110,6 +113,9 @@ MemtierEnv::MemtierEnv(Loaded loaded)
             {"reward_scale", reward_scale_},
             {"ddr_ms", pair_->ddr_ms()},
             {"hbm_ms", pair_->hbm_ms()}};
+  if (capacity_range_.high > capacity_range_.low) {
+    facts_["hbm_capacity_range_bytes"] = {capacity_range_.low, capacity_range_.high};
+  }
   log_table_.resize(kLogTableSize);
   for (std::size_t n = 0; n < kLogTableSize; ++n)
     log_table_[n] = log2_1p_count(n);
@@ -133,7 +139,8 @@ std::vector<std::string> MemtierEnv::describe_observation() const {
       names.push_back("hist_prev_" + std::to_string(k) + "[" + std::to_string(i) + "]");
     }
   }
-  for (const char* scalar : {"free_capacity", "progress", "last_speedup", "last_duration"}) {
+  for (const char* scalar :
+       {"free_capacity", "progress", "last_speedup", "last_duration", "capacity_share"}) {
     names.push_back(scalar);
   }
   return names;
@@ -155,6 +162,12 @@ void MemtierEnv::on_reset(Rng& rng, const nlohmann::json& options) {
   next_ = begin_;
   first_placement_ = true;
   memory_.clear();
+  if (capacity_range_.high > capacity_range_.low) {
+    // A capacity per episode, in whole pages, so one policy learns to use any in the range.
+    const std::uint64_t page = pair_->page_bytes();
+    const std::uint64_t steps = (capacity_range_.high - capacity_range_.low) / page;
+    memory_.set_capacity(capacity_range_.low + page * rng.below(steps + 1));
+  }
   std::fill(history_.begin(), history_.end(), 0.0f);
   std::fill(histogram_.begin(), histogram_.end(), 0u);
   std::fill(resident_fraction_.begin(), resident_fraction_.end(), 0.0f);
@@ -247,6 +260,8 @@ void MemtierEnv::write_observation() {
   const double duration =
       mean_window_ddr_ms_ > 0.0 ? last_t_ddr_ms_ / (2.0 * mean_window_ddr_ms_) : 0.0;
   scalars[3] = static_cast<float>(std::clamp(duration, 0.0, 1.0));
+  scalars[4] =
+      static_cast<float>(std::min(1.0, capacity / static_cast<double>(bins_.footprint_bytes())));
 }
 
 // Admission of whole bins by priority, the last one partially, emitted in address order so the

@@ -13,6 +13,8 @@
 //   progress       windows played / episode length
 //   last_speedup   (t_ddr - t_hbm) / t_ddr of the last played window, clamped to [-1, 1]
 //   last_duration  t_ddr of the last played window / (2 x mean window t_ddr), clamped to [0, 1]
+//   capacity_share HBM capacity / footprint, clamped to [0, 1] (it varies per episode when
+//                  hbm_capacity is a range)
 //   The observation at reset shows the window before the episode's first (zeros at window 0):
 //   the agent never sees the window it is placing for.
 // Action: "bins" mode, MultiBinary(B): 1 = the bin should be in HBM (the whole desired set;
@@ -123,6 +125,7 @@ class MemtierEnv : public Env {
   MemtierConfig config_;
   std::shared_ptr<const PreparedPair> pair_;
   BinLayout bins_;
+  CapacityRange capacity_range_;
   HbmMemory memory_;
   nlohmann::json facts_;
   double reward_scale_ = 1.0;

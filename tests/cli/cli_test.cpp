@@ -265,7 +265,7 @@ TEST_F(Cli, DescribeShowsSpacesLayoutAndPolicies) {
   const nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["id"], "memtier-v0");
   EXPECT_EQ(j["action_space"], "Discrete(17)");
-  EXPECT_EQ(j["observation_layout"].size(), 8u * 4 + 4);
+  EXPECT_EQ(j["observation_layout"].size(), 8u * 4 + 5);
   ASSERT_EQ(j["policies"].size(), 12u);  // 11 built-in, and "learned" (needs a policy file)
   std::size_t needing_parameters = 0;
   for (const auto& p : j["policies"])

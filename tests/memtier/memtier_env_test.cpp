@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "base/error.hpp"
 #include "memtier/estimator.hpp"
 #include "support/errors.hpp"
@@ -51,11 +53,11 @@ TEST(MemtierEnv, ObservationLayoutNamesEveryElement) {
   MemtierEnv env(base_config({{"history", 3}}), *source());
   const auto names = env.describe_observation();
   ASSERT_EQ(names.size(), env.observation_space().flat_size());
-  EXPECT_EQ(names.size(), 16u * 5 + 4);
+  EXPECT_EQ(names.size(), 16u * 5 + 5);
   EXPECT_EQ(names[0], "hist[0]");
   EXPECT_EQ(names[16], "resident[0]");
   EXPECT_EQ(names[32], "hist_prev_1[0]");
-  EXPECT_EQ(names.back(), "last_duration");
+  EXPECT_EQ(names.back(), "capacity_share");
 }
 
 TEST(MemtierEnv, AllDdrGivesExactlyTheDdrTimeAndGapZero) {
@@ -93,6 +95,34 @@ TEST(MemtierEnv, CapacityIsNeverExceeded) {
     }
     EXPECT_GT(env.summary().refused_bytes, 0u);  // random requests overflow 10 %
   }
+}
+
+TEST(MemtierEnv, ACapacityRangeDrawsWholePagesPerEpisodeAndTheObservationShowsIt) {
+  MemtierEnv env(base_config({{"hbm_capacity", nlohmann::json::array({"5%", "30%"})}}), *source());
+  const auto range = env.facts().at("hbm_capacity_range_bytes");
+  const std::uint64_t low = range[0], high = range[1];
+  const std::uint64_t footprint = env.facts().at("footprint_bytes");
+  EXPECT_LT(low, high);
+  std::set<std::uint64_t> seen;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    env.reset(seed);
+    const std::uint64_t capacity = env.capacity_bytes();
+    EXPECT_GE(capacity, low);
+    EXPECT_LE(capacity, high);
+    EXPECT_EQ(capacity % env.pair().page_bytes(), 0u);
+    EXPECT_FLOAT_EQ(env.observation().back(), static_cast<float>(static_cast<double>(capacity) /
+                                                                 static_cast<double>(footprint)));
+    // Requests never exceed the episode's capacity, whatever it is.
+    env.step(all(env.action_space().flat_size(), 1.0));
+    EXPECT_LE(env.memory().used_bytes(), capacity);
+    seen.insert(capacity);
+  }
+  EXPECT_GT(seen.size(), 10u);
+  env.reset(3);
+  const std::uint64_t again = env.capacity_bytes();
+  env.reset(4);
+  env.reset(3);
+  EXPECT_EQ(env.capacity_bytes(), again);  // the seed decides
 }
 
 TEST(MemtierEnv, DifferentWindowsGiveDifferentObservations) {
@@ -213,6 +243,15 @@ TEST(MemtierEnv, BadConfigsNameTheKey) {
             "memtier-v0 config: 'hbm_capacity' 4096 holds less than one page (8192 bytes); HBM "
             "must hold at least "
             "one page");
+  const auto starts = [](const std::string& text, const std::string& prefix) {
+    return text.substr(0, prefix.size()) == prefix ? ::testing::AssertionSuccess()
+                                                   : ::testing::AssertionFailure() << text;
+  };
+  EXPECT_TRUE(starts(error(base_config({{"hbm_capacity", nlohmann::json::array({"30%", "5%"})}})),
+                     "memtier-v0 config: 'hbm_capacity' range [\"30%\",\"5%\"] has its low end"));
+  EXPECT_TRUE(starts(error(base_config({{"hbm_capacity", nlohmann::json::array({"5%"})}})),
+                     "memtier-v0 config: 'hbm_capacity' must be bytes (a number), a size such as "
+                     "\"64MiB\", a percentage such as \"25%\", or a range [low, high]"));
   EXPECT_EQ(error(base_config({{"bins", 60000}})).substr(0, 50),
             "memtier-v0 config: 'bins' is 60000 but the trace's");
   EXPECT_EQ(error(nlohmann::json{{"bins", 4}}),
