@@ -1,10 +1,10 @@
 #include "agents/dqn.hpp"
 
-#include "agents/network_config.hpp"
-
 #include <algorithm>
 #include <cmath>
 
+#include "agents/checkpoint.hpp"
+#include "agents/network_config.hpp"
 #include "base/error.hpp"
 #include "env/config_reader.hpp"
 
@@ -129,6 +129,32 @@ void DqnAgent::learn() {
   adam_.step(q_);
   last_loss_ = loss / static_cast<double>(n);
   if (++updates_ % config_.target_update == 0) target_ = q_;
+}
+
+nlohmann::json DqnAgent::state() const {
+  return {{"q", q_.to_json()},        {"target", target_.to_json()},
+          {"adam", adam_.to_json()},  {"normalizer", normalizer_.to_json()},
+          {"rng", rng_to_json(rng_)}, {"replay", replay_.to_json()},
+          {"env_steps", env_steps_},  {"updates", updates_},
+          {"last_loss", last_loss_}};
+}
+
+void DqnAgent::load_state(const nlohmann::json& j) {
+  try {
+    load_network(j.at("q"), q_, "Q");
+    load_network(j.at("target"), target_, "target");
+    adam_.load_json(j.at("adam"));
+    normalizer_ = ObservationNormalizer::from_json(j.at("normalizer"), normalizer_.size());
+    load_rng(j.at("rng"), rng_);
+    replay_.load_json(j.at("replay"));
+    env_steps_ = j.at("env_steps").get<std::int64_t>();
+    updates_ = j.at("updates").get<std::int64_t>();
+    last_loss_ = j.at("last_loss").get<double>();
+  } catch (const ConfigError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw ConfigError(std::string("checkpoint: DQN state is incomplete or malformed: ") + e.what());
+  }
 }
 
 }  // namespace sysgym::agents

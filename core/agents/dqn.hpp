@@ -59,6 +59,12 @@ class DqnAgent {
   const ObservationNormalizer& normalizer() const { return normalizer_; }
   const DqnConfig& config() const { return config_; }
 
+  // Everything learning depends on (networks, optimizer, normaliser, generator, replay buffer,
+  // counters), so a run resumed from it learns on as if never stopped. load_state throws
+  // ConfigError when the state belongs to another shape of agent.
+  nlohmann::json state() const;
+  void load_state(const nlohmann::json& j);
+
  private:
   void learn();
 

@@ -16,6 +16,7 @@ nlohmann::json PolicyFile::to_json() const {
           {"observation_layout", observation_layout},
           {"normalizer", normalizer.to_json()},
           {"network", network.to_json()},
+          {"per_bin", per_bin ? per_bin->to_json() : nlohmann::json()},
           {"agent_config", agent_config},
           {"training", training}};
 }
@@ -60,10 +61,16 @@ PolicyFile PolicyFile::from_json(const nlohmann::json& j) {
     p.observation_layout.push_back(name.get<std::string>());
   }
   p.network = Mlp::from_json(field(j, "network"));
-  if (static_cast<std::size_t>(p.network.inputs()) != p.observation_layout.size()) {
+  const int observation_size = static_cast<int>(p.observation_layout.size());
+  if (j.contains("per_bin") && !j["per_bin"].is_null()) {
+    if (p.agent != "ppo") throw ConfigError("policy file: only a ppo policy can be \"per_bin\"");
+    p.per_bin = BinView::from_json(j["per_bin"], observation_size);
+  }
+  const int inputs = p.per_bin ? p.per_bin->feature_size() : observation_size;
+  if (p.network.inputs() != inputs) {
     throw ConfigError("policy file: the network takes " + std::to_string(p.network.inputs()) +
-                      " inputs but the observation layout has " +
-                      std::to_string(p.observation_layout.size()));
+                      " inputs but the observation layout gives " + std::to_string(inputs) +
+                      (p.per_bin ? " features per bin" : ""));
   }
   p.normalizer =
       ObservationNormalizer::from_json(field(j, "normalizer"), p.observation_layout.size());
@@ -95,8 +102,12 @@ void PolicyFile::check_compatible(const std::string& id, const std::string& spac
 
 void PolicyFile::act(std::span<const float> observation, std::vector<double>& action) const {
   std::vector<double> x(observation.size()), out;
-  normalizer.apply(observation, x);
-  network.act(x, out);
+  if (per_bin) {
+    per_bin_logits(*per_bin, network, observation, out);
+  } else {
+    normalizer.apply(observation, x);
+    network.act(x, out);
+  }
   if (agent == "dqn") {
     action.assign(1, static_cast<double>(argmax(out)));
   } else {

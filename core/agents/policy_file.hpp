@@ -8,10 +8,12 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "agents/bin_view.hpp"
 #include "agents/mlp.hpp"
 #include "agents/normalizer.hpp"
 
@@ -27,6 +29,7 @@ struct PolicyFile {
   std::vector<std::string> observation_layout;
   ObservationNormalizer normalizer;  // disabled when the agent did not normalise
   Mlp network;
+  std::optional<BinView> per_bin;  // set: the network scores each bin (ppo's "per_bin")
   nlohmann::json agent_config = nlohmann::json::object();
   nlohmann::json training = nlohmann::json::object();  // steps, seed, traces, curve summary
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "agents/checkpoint.hpp"
 #include "agents/network_config.hpp"
 #include "base/error.hpp"
 #include "env/config_reader.hpp"
@@ -25,6 +26,8 @@ PpoConfig PpoConfig::from_json(const nlohmann::json& j) {
   c.value_coef = r.number("value_coef", c.value_coef, 0.0, 100.0);
   c.max_grad_norm = r.number("max_grad_norm", c.max_grad_norm, 0.0, 1e9);
   c.normalize_observations = r.boolean("normalize_observations", c.normalize_observations);
+  c.initial_logit = r.number("initial_logit", c.initial_logit, -20.0, 20.0);
+  c.per_bin = r.choice("policy_network", "dense", {"dense", "per_bin"}) == "per_bin";
   r.finish();
   return c;
 }
@@ -41,7 +44,9 @@ nlohmann::json PpoConfig::to_json() const {
           {"entropy_coef", entropy_coef},
           {"value_coef", value_coef},
           {"max_grad_norm", max_grad_norm},
-          {"normalize_observations", normalize_observations}};
+          {"normalize_observations", normalize_observations},
+          {"policy_network", per_bin ? "per_bin" : "dense"},
+          {"initial_logit", initial_logit}};
 }
 
 namespace {
@@ -54,6 +59,16 @@ double sigmoid(double x) {
   return 1.0 / (1.0 + std::exp(-x));
 }
 
+std::optional<BinView> bin_view_for(const PpoConfig& config, int observation_size, int bins) {
+  if (!config.per_bin) return std::nullopt;
+  return BinView::of(observation_size, bins);
+}
+
+std::vector<int> policy_sizes(const PpoConfig& config, int observation_size, int bins) {
+  if (!config.per_bin) return network_sizes(observation_size, config.hidden, bins);
+  return network_sizes(BinView::of(observation_size, bins).feature_size(), config.hidden, 1);
+}
+
 }  // namespace
 
 PpoAgent::PpoAgent(int observation_size, int bins, int envs, PpoConfig config, std::uint64_t seed)
@@ -62,17 +77,20 @@ PpoAgent::PpoAgent(int observation_size, int bins, int envs, PpoConfig config, s
       bins_(bins),
       envs_(envs),
       rng_(seed),
-      policy_(network_sizes(observation_size, config_.hidden, bins), rng_),
+      policy_(policy_sizes(config_, observation_size, bins), rng_),
       value_(network_sizes(observation_size, config_.hidden, 1), rng_),
       policy_adam_(policy_, {.learning_rate = config_.learning_rate,
                              .max_grad_norm = config_.max_grad_norm}),
       value_adam_(value_,
                   {.learning_rate = config_.learning_rate, .max_grad_norm = config_.max_grad_norm}),
-      normalizer_(static_cast<std::size_t>(observation_size), config_.normalize_observations) {
+      normalizer_(static_cast<std::size_t>(observation_size), config_.normalize_observations),
+      bin_view_(bin_view_for(config_, observation_size, bins)) {
   if (envs < 1) throw ConfigError("PPO needs at least one env");
+  policy_.layers().back().b.setConstant(config_.initial_logit);
   const Eigen::Index n = static_cast<Eigen::Index>(config_.rollout_steps) * envs;
   obs_.resize(observation_size, n);
   actions_.resize(bins, n);
+  if (bin_view_) policy_in_.resize(bin_view_->feature_size(), n * bins);
   log_probs_.resize(n);
   values_.resize(n);
   rewards_.resize(n);
@@ -89,6 +107,27 @@ Eigen::MatrixXd PpoAgent::normalized(std::span<const float> rows, Eigen::Index c
   return x;
 }
 
+Eigen::MatrixXd PpoAgent::policy_input(std::span<const float> rows,
+                                       const Eigen::MatrixXd& normalized,
+                                       Eigen::Index count) const {
+  if (!bin_view_) return normalized;
+  const auto d = static_cast<std::size_t>(obs_size_);
+  const Eigen::Index f = bin_view_->feature_size();
+  Eigen::MatrixXd x(f, count * bins_);
+  for (Eigen::Index k = 0; k < count; ++k) {
+    bin_view_->features(
+        rows.subspan(static_cast<std::size_t>(k) * d, d),
+        std::span<double>(x.col(k * bins_).data(), static_cast<std::size_t>(f * bins_)));
+  }
+  return x;
+}
+
+Eigen::MatrixXd PpoAgent::logits_of(const Eigen::MatrixXd& output, Eigen::Index count) const {
+  if (!bin_view_) return output;
+  // One logit per (observation, bin) column, observation-major: a bins x count matrix.
+  return Eigen::Map<const Eigen::MatrixXd>(output.data(), bins_, count);
+}
+
 void PpoAgent::act(std::span<const float> observations, bool explore, std::span<double> actions) {
   const auto d = static_cast<std::size_t>(obs_size_);
   const auto b = static_cast<std::size_t>(bins_);
@@ -96,8 +135,13 @@ void PpoAgent::act(std::span<const float> observations, bool explore, std::span<
     // Acting on a trained policy: the fixed-order path, identical natively and in wasm.
     std::vector<double> x(d), logits;
     for (int k = 0; k < envs_; ++k) {
-      normalizer_.apply(observations.subspan(static_cast<std::size_t>(k) * d, d), x);
-      policy_.act(x, logits);
+      const std::span<const float> row = observations.subspan(static_cast<std::size_t>(k) * d, d);
+      if (bin_view_) {
+        per_bin_logits(*bin_view_, policy_, row, logits);
+      } else {
+        normalizer_.apply(row, x);
+        policy_.act(x, logits);
+      }
       for (std::size_t i = 0; i < b; ++i)
         actions[static_cast<std::size_t>(k) * b + i] = logits[i] > 0.0 ? 1.0 : 0.0;
     }
@@ -107,7 +151,8 @@ void PpoAgent::act(std::span<const float> observations, bool explore, std::span<
   for (int k = 0; k < envs_; ++k)
     normalizer_.update(observations.subspan(static_cast<std::size_t>(k) * d, d));
   const Eigen::MatrixXd x = normalized(observations, envs_);
-  const Eigen::MatrixXd logits = policy_.predict(x);
+  const Eigen::MatrixXd input = policy_input(observations, x, envs_);
+  const Eigen::MatrixXd logits = logits_of(policy_.predict(input), envs_);
   const Eigen::MatrixXd values = value_.predict(x);
   for (int k = 0; k < envs_; ++k) {
     const Eigen::Index col = static_cast<Eigen::Index>(stored_) * envs_ + k;
@@ -120,6 +165,7 @@ void PpoAgent::act(std::span<const float> observations, bool explore, std::span<
       log_prob += a * l - softplus(l);
     }
     obs_.col(col) = x.col(k);
+    if (bin_view_) policy_in_.middleCols(col * bins_, bins_) = input.middleCols(k * bins_, bins_);
     log_probs_[col] = log_prob;
     values_[col] = values(0, k);
   }
@@ -177,16 +223,19 @@ PpoStats PpoAgent::update(std::span<const float> observations) {
     for (Eigen::Index start = 0; start < n; start += m_max) {
       const Eigen::Index m = std::min(m_max, n - start);
       Eigen::MatrixXd x(obs_size_, m), a(bins_, m);
+      Eigen::MatrixXd features(bin_view_ ? policy_in_.rows() : 0, bin_view_ ? m * bins_ : 0);
       Eigen::VectorXd old_log_prob(m), adv(m), ret(m);
       for (Eigen::Index j = 0; j < m; ++j) {
         const Eigen::Index c = order[static_cast<std::size_t>(start + j)];
         x.col(j) = obs_.col(c);
+        if (bin_view_)
+          features.middleCols(j * bins_, bins_) = policy_in_.middleCols(c * bins_, bins_);
         a.col(j) = actions_.col(c);
         old_log_prob[j] = log_probs_[c];
         adv[j] = advantages[c];
         ret[j] = returns[c];
       }
-      const Eigen::MatrixXd& logits = policy_.forward(x);
+      const Eigen::MatrixXd logits = logits_of(policy_.forward(bin_view_ ? features : x), m);
       Eigen::MatrixXd grad(bins_, m);
       for (Eigen::Index j = 0; j < m; ++j) {
         double log_prob = 0;
@@ -208,7 +257,9 @@ PpoStats PpoAgent::update(std::span<const float> observations) {
               g * (a(i, j) - p) + config_.entropy_coef * l * p * (1 - p) / static_cast<double>(m);
         }
       }
-      policy_.backward(grad);
+      // Per bin, the network's output is one row of m * bins logits in the same order.
+      policy_.backward(bin_view_ ? Eigen::Map<const Eigen::MatrixXd>(grad.data(), 1, m * bins_)
+                                 : Eigen::MatrixXd(grad));
       policy_adam_.step(policy_);
       const Eigen::MatrixXd& v = value_.forward(x);
       const Eigen::MatrixXd error = v - ret.transpose();
@@ -225,6 +276,35 @@ PpoStats PpoAgent::update(std::span<const float> observations) {
   stats.entropy /= batches;
   stats.clip_fraction /= batches;
   return stats;
+}
+
+nlohmann::json PpoAgent::state() const {
+  return {{"policy", policy_.to_json()},
+          {"value", value_.to_json()},
+          {"policy_adam", policy_adam_.to_json()},
+          {"value_adam", value_adam_.to_json()},
+          {"normalizer", normalizer_.to_json()},
+          {"rng", rng_to_json(rng_)},
+          {"env_steps", env_steps_},
+          {"updates", updates_}};
+}
+
+void PpoAgent::load_state(const nlohmann::json& j) {
+  try {
+    load_network(j.at("policy"), policy_, "policy");
+    load_network(j.at("value"), value_, "value");
+    policy_adam_.load_json(j.at("policy_adam"));
+    value_adam_.load_json(j.at("value_adam"));
+    normalizer_ = ObservationNormalizer::from_json(j.at("normalizer"), normalizer_.size());
+    load_rng(j.at("rng"), rng_);
+    env_steps_ = j.at("env_steps").get<std::int64_t>();
+    updates_ = j.at("updates").get<std::int64_t>();
+    stored_ = 0;
+  } catch (const ConfigError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw ConfigError(std::string("checkpoint: PPO state is incomplete or malformed: ") + e.what());
+  }
 }
 
 }  // namespace sysgym::agents

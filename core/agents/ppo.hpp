@@ -3,15 +3,22 @@
 // MLP, generalised advantage estimation (GAE, Schulman et al. 2016), the clipped surrogate, an
 // entropy bonus and Adam.
 //
+// The policy network reads either the whole observation (outputs one logit per bin) or, with
+// policy_network "per_bin", each bin's features (bin_view.hpp) and outputs that bin's logit:
+// one small network shared by every bin. The value network always reads the whole
+// observation, normalised.
+//
 // It learns from K envs stepped together: act() on the K current observations, record() the
 // step's rewards and ends, and update() once `rollout_steps` steps are stored.
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "agents/adam.hpp"
+#include "agents/bin_view.hpp"
 #include "agents/mlp.hpp"
 #include "agents/normalizer.hpp"
 #include "base/rng.hpp"
@@ -31,6 +38,10 @@ struct PpoConfig {
   double value_coef = 0.5;
   double max_grad_norm = 0.5;
   bool normalize_observations = true;
+  bool per_bin = false;  // "policy_network": "dense" (false) or "per_bin"
+  // Initial logit of every bin: below 0 starts by asking for few bins, so early exploration
+  // does not drown the reward in migration cost.
+  double initial_logit = 0.0;
 
   // Every key optional; unknown keys are a ConfigError naming the closest valid one.
   static PpoConfig from_json(const nlohmann::json& j);
@@ -61,10 +72,24 @@ class PpoAgent {
   const Mlp& policy_network() const { return policy_; }
   const Mlp& value_network() const { return value_; }
   const ObservationNormalizer& normalizer() const { return normalizer_; }
+  // Set when the policy network is per bin.
+  const std::optional<BinView>& bin_view() const { return bin_view_; }
   const PpoConfig& config() const { return config_; }
+
+  // Networks, optimizers, normaliser, generator and counters, so a resumed run learns on. The
+  // rollout in progress is not part of it: loading starts a new rollout. load_state throws
+  // ConfigError when the state belongs to another shape of agent.
+  nlohmann::json state() const;
+  void load_state(const nlohmann::json& j);
 
  private:
   Eigen::MatrixXd normalized(std::span<const float> rows, Eigen::Index count) const;
+  // What the policy network reads for `count` observation rows: their normalised form (dense),
+  // or every bin's features (per bin, feature_size x count * bins).
+  Eigen::MatrixXd policy_input(std::span<const float> rows, const Eigen::MatrixXd& normalized,
+                               Eigen::Index count) const;
+  // Logits (bins x count) from the policy network's output for `count` observations.
+  Eigen::MatrixXd logits_of(const Eigen::MatrixXd& output, Eigen::Index count) const;
 
   PpoConfig config_;
   int obs_size_, bins_, envs_;
@@ -72,9 +97,11 @@ class PpoAgent {
   Mlp policy_, value_;
   Adam policy_adam_, value_adam_;
   ObservationNormalizer normalizer_;
+  std::optional<BinView> bin_view_;
   // Rollout, column t * envs + k: observation (normalised when stored), action bits, old log
   // probability, value, reward, whether the episode ended after the step.
   Eigen::MatrixXd obs_, actions_;
+  Eigen::MatrixXd policy_in_;  // per bin: features, columns (t * envs + k) * bins + i
   Eigen::VectorXd log_probs_, values_, rewards_, ends_;
   int stored_ = 0;
   std::int64_t env_steps_ = 0, updates_ = 0;

@@ -2,6 +2,8 @@
 // stored in flat arrays, for off-policy learning.
 #pragma once
 
+#include <cstring>
+#include <nlohmann/json.hpp>
 #include <span>
 #include <vector>
 
@@ -46,7 +48,50 @@ class ReplayBuffer {
   double reward(std::size_t i) const { return reward_[i]; }
   bool terminal(std::size_t i) const { return terminal_[i] != 0; }
 
+  // Contents as raw bytes (binary JSON values: a checkpoint is written as CBOR, where a full
+  // buffer of 10^5 observations stays a few hundred MB instead of gigabytes of decimal text).
+  nlohmann::json to_json() const {
+    return {{"capacity", capacity_},
+            {"observation_size", obs_size_},
+            {"at", at_},
+            {"size", size_},
+            {"obs", bytes(obs_)},
+            {"next_obs", bytes(next_obs_)},
+            {"action", bytes(action_)},
+            {"reward", bytes(reward_)},
+            {"terminal", bytes(terminal_)}};
+  }
+  // Throws std::runtime_error or nlohmann::json::exception on a mismatch (the caller names the
+  // file).
+  void load_json(const nlohmann::json& j) {
+    if (j.at("capacity").get<std::size_t>() != capacity_ ||
+        j.at("observation_size").get<std::size_t>() != obs_size_) {
+      throw std::runtime_error("replay buffer shape differs from the agent's");
+    }
+    at_ = j.at("at").get<std::size_t>();
+    size_ = j.at("size").get<std::size_t>();
+    unbytes(j.at("obs"), obs_);
+    unbytes(j.at("next_obs"), next_obs_);
+    unbytes(j.at("action"), action_);
+    unbytes(j.at("reward"), reward_);
+    unbytes(j.at("terminal"), terminal_);
+    if (at_ >= capacity_ || size_ > capacity_) throw std::runtime_error("replay buffer cursor");
+  }
+
  private:
+  template <typename T>
+  static nlohmann::json bytes(const std::vector<T>& v) {
+    std::vector<std::uint8_t> out(v.size() * sizeof(T));
+    if (!v.empty()) std::memcpy(out.data(), v.data(), out.size());
+    return nlohmann::json::binary(std::move(out));
+  }
+  template <typename T>
+  static void unbytes(const nlohmann::json& j, std::vector<T>& v) {
+    const auto& b = j.get_binary();
+    if (b.size() != v.size() * sizeof(T)) throw std::runtime_error("replay buffer size differs");
+    if (!b.empty()) std::memcpy(v.data(), b.data(), b.size());
+  }
+
   std::size_t capacity_, obs_size_;
   std::vector<float> obs_, next_obs_;
   std::vector<int> action_;

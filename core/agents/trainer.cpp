@@ -157,8 +157,10 @@ PolicyFile Trainer::policy() const {
     p.network = dqn_->q_network();
     p.agent_config = dqn_->config().to_json();
   } else {
-    p.normalizer = ppo_->normalizer();
     p.network = ppo_->policy_network();
+    p.per_bin = ppo_->bin_view();
+    // A per-bin network reads raw features; only the value network (not saved) normalises.
+    p.normalizer = p.per_bin ? ObservationNormalizer(layout_.size(), false) : ppo_->normalizer();
     p.agent_config = ppo_->config().to_json();
   }
   nlohmann::json envs = nlohmann::json::array();
@@ -172,6 +174,105 @@ PolicyFile Trainer::policy() const {
                 {"final_mean_return", now.mean_return},
                 {"final_mean_gap_closed", now.mean_gap_closed}};
   return p;
+}
+
+namespace {
+
+constexpr const char* kStateKind = "sysgym-training-state";
+constexpr int kStateVersion = 1;
+
+nlohmann::json options_json(const TrainerOptions& o) {
+  return {{"agent", o.agent},   {"agent_config", o.agent_config},
+          {"env_id", o.env_id}, {"env_configs", o.env_configs},
+          {"seed", o.seed},     {"curve_every", o.curve_every}};
+}
+
+nlohmann::json point_json(const CurvePoint& p) {
+  return nlohmann::json::array({p.env_steps, p.episodes, p.mean_return, p.mean_gap_closed, p.loss});
+}
+
+CurvePoint point_of(const nlohmann::json& j) {
+  return {j.at(0).get<std::int64_t>(), j.at(1).get<std::int64_t>(), j.at(2).get<double>(),
+          j.at(3).get<double>(), j.at(4).get<double>()};
+}
+
+}  // namespace
+
+nlohmann::json Trainer::state() const {
+  nlohmann::json curve = nlohmann::json::array();
+  for (const CurvePoint& p : curve_)
+    curve.push_back(point_json(p));
+  return {{"kind", kStateKind},
+          {"version", kStateVersion},
+          {"options", options_json(options_)},
+          {"env_steps", env_steps_},
+          {"episodes", episodes_},
+          {"next_point", next_point_},
+          {"curve", std::move(curve)},
+          {"recent_returns", recent_returns_},
+          {"recent_gaps", recent_gaps_},
+          {"last_value_loss", ppo_last_.value_loss},
+          {"agent", dqn_ ? dqn_->state() : ppo_->state()}};
+}
+
+TrainerOptions Trainer::options_of_state(const nlohmann::json& j) {
+  if (!j.is_object() || j.value("kind", "") != kStateKind) {
+    throw ConfigError("not a sysgym training state (no \"kind\": \"" + std::string(kStateKind) +
+                      "\")");
+  }
+  if (j.value("version", 0) != kStateVersion) {
+    throw ConfigError("training state version " + j.value("version", nlohmann::json()).dump() +
+                      " is not supported (this sysgym reads version " +
+                      std::to_string(kStateVersion) + ")");
+  }
+  try {
+    const nlohmann::json& o = j.at("options");
+    TrainerOptions options;
+    options.agent = o.at("agent").get<std::string>();
+    options.agent_config = o.at("agent_config");
+    options.env_id = o.at("env_id").get<std::string>();
+    options.env_configs = o.at("env_configs").get<std::vector<nlohmann::json>>();
+    options.seed = o.at("seed").get<std::uint64_t>();
+    options.curve_every = o.at("curve_every").get<std::int64_t>();
+    return options;
+  } catch (const nlohmann::json::exception& e) {
+    throw ConfigError(std::string("training state: malformed \"options\": ") + e.what());
+  }
+}
+
+void Trainer::load_state(const nlohmann::json& j) {
+  const nlohmann::json mine = options_json(options_);
+  const nlohmann::json theirs = options_json(options_of_state(j));
+  for (const auto& [key, value] : mine.items()) {
+    if (theirs[key] != value) {
+      throw ConfigError("training state was made with another '" + key + "' (" +
+                        theirs[key].dump().substr(0, 200) + ")");
+    }
+  }
+  try {
+    env_steps_ = j.at("env_steps").get<std::int64_t>();
+    episodes_ = j.at("episodes").get<std::int64_t>();
+    next_point_ = j.at("next_point").get<std::int64_t>();
+    curve_.clear();
+    for (const nlohmann::json& p : j.at("curve"))
+      curve_.push_back(point_of(p));
+    recent_returns_ = j.at("recent_returns").get<std::vector<double>>();
+    recent_gaps_ = j.at("recent_gaps").get<std::vector<double>>();
+    ppo_last_.value_loss = j.at("last_value_loss").get<double>();
+  } catch (const nlohmann::json::exception& e) {
+    throw ConfigError(std::string("training state: ") + e.what());
+  }
+  if (dqn_) {
+    dqn_->load_state(j.at("agent"));
+  } else {
+    ppo_->load_state(j.at("agent"));
+  }
+  // New episodes, seeded apart from the first run's (which reset with the bare seed).
+  std::fill(returns_.begin(), returns_.end(), 0.0);
+  std::fill(ddr_.begin(), ddr_.end(), 0.0);
+  std::fill(hbm_.begin(), hbm_.end(), 0.0);
+  std::fill(total_.begin(), total_.end(), 0.0);
+  envs_.reset(options_.seed ^ (static_cast<std::uint64_t>(env_steps_) * 0x9e3779b97f4a7c15ULL));
 }
 
 }  // namespace sysgym::agents

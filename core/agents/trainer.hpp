@@ -54,6 +54,17 @@ class Trainer {
   // The trained policy, with the training facts filled in.
   PolicyFile policy() const;
 
+  // A checkpoint to resume from: the options, counters, curve and the agent's whole learning
+  // state (agents' state()). Resuming restores all of it; the envs start new episodes (seeded
+  // from the seed and the step count), so a resumed run continues learning but is not bit for
+  // bit the uninterrupted one. The same checkpoint resumed twice gives the same run.
+  nlohmann::json state() const;
+  // The options a state was trained with, to construct the Trainer that loads it. Throws
+  // ConfigError when `j` is not a training state.
+  static TrainerOptions options_of_state(const nlohmann::json& j);
+  // Throws ConfigError when the state is malformed or from other options.
+  void load_state(const nlohmann::json& j);
+
  private:
   void vector_step();
   void finish_episode(std::size_t k);

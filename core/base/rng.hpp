@@ -4,6 +4,7 @@
 // distributions or rand() in sysgym: their output is implementation-defined.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 namespace sysgym {
@@ -57,6 +58,13 @@ class Rng {
 
   // Uniform double in [0, 1) with 53 random bits.
   constexpr double uniform() { return static_cast<double>(next_u64() >> 11) * 0x1.0p-53; }
+
+  // The generator's state, for checkpoints that resume a run where it stopped.
+  constexpr std::array<std::uint64_t, 4> state() const { return {s_[0], s_[1], s_[2], s_[3]}; }
+  constexpr void set_state(const std::array<std::uint64_t, 4>& s) {
+    for (std::size_t i = 0; i < 4; ++i)
+      s_[i] = s[i];
+  }
 
   // True with probability numerator / denominator, using integers only.
   constexpr bool chance(std::uint64_t numerator, std::uint64_t denominator) {

@@ -28,9 +28,17 @@ struct TrainArgs {
   std::uint64_t seed = 0;
   std::int64_t curve_every = 5000;
   std::int64_t checkpoint_every = 0;
+  std::string resume;
   std::string curve;
   std::string output;
 };
+
+// "LOW:HIGH" is a range each episode draws from; anything else one capacity.
+nlohmann::json capacity_value(const std::string& text) {
+  const std::size_t colon = text.find(':');
+  if (colon == std::string::npos) return text;
+  return nlohmann::json::array({text.substr(0, colon), text.substr(colon + 1)});
+}
 
 // One env config per (trace, capacity), repeated round-robin up to `count` envs.
 std::vector<nlohmann::json> env_configs(const TrainArgs& args, const std::string& mode) {
@@ -46,7 +54,8 @@ std::vector<nlohmann::json> env_configs(const TrainArgs& args, const std::string
   for (std::size_t k = 0; k < count; ++k) {
     nlohmann::json c = base;
     c["trace"] = resolve_trace_name(args.traces[k % args.traces.size()]);
-    c["hbm_capacity"] = args.capacities[(k / args.traces.size()) % args.capacities.size()];
+    c["hbm_capacity"] =
+        capacity_value(args.capacities[(k / args.traces.size()) % args.capacities.size()]);
     out.push_back(std::move(c));
   }
   return out;
@@ -64,30 +73,76 @@ void write_curve(const std::string& path, const std::vector<agents::CurvePoint>&
   write_file_atomically(path, csv);
 }
 
-void train_command(const TrainArgs& args) {
+nlohmann::json read_state(const std::string& path) {
+  const MappedFile file(path);
+  try {
+    return nlohmann::json::from_cbor(file.bytes().begin(), file.bytes().end());
+  } catch (const nlohmann::json::exception& e) {
+    throw ConfigError("--resume " + path +
+                      ": not a training state written by --checkpoint-every (" + e.what() + ")");
+  }
+}
+
+// The state beside the policy: the trainer's, plus what the command line said about traces.
+void write_state(const std::string& path, const agents::Trainer& trainer, const TrainArgs& args) {
+  nlohmann::json state = trainer.state();
+  state["cli"] = {{"traces", args.traces}, {"capacities", args.capacities}};
+  write_file_atomically(path, nlohmann::json::to_cbor(state));
+}
+
+void train_command(TrainArgs args) {
+  if (args.resume.empty() && args.traces.empty()) {
+    throw ConfigError("--traces is required (or --resume a training state)");
+  }
   agents::TrainerOptions options;
-  options.agent = args.agent;
-  options.agent_config = args.agent_config.empty()
-                             ? nlohmann::json::object()
-                             : json_option(args.agent_config, "--agent-config");
-  options.env_configs = env_configs(args, args.agent == "ppo" ? "bins" : "discrete");
-  options.seed = args.seed;
-  options.curve_every = args.curve_every;
+  nlohmann::json state;
+  if (!args.resume.empty()) {
+    state = read_state(args.resume);
+    try {
+      options = agents::Trainer::options_of_state(state);
+    } catch (const ConfigError& e) {
+      throw ConfigError("--resume " + args.resume + ": " + e.what());
+    }
+    args.agent = options.agent;
+    args.traces =
+        state.value("cli", nlohmann::json::object()).value("traces", std::vector<std::string>{});
+    args.capacities = state.value("cli", nlohmann::json::object())
+                          .value("capacities", std::vector<std::string>{});
+  } else {
+    options.agent = args.agent;
+    options.agent_config = args.agent_config.empty()
+                               ? nlohmann::json::object()
+                               : json_option(args.agent_config, "--agent-config");
+    options.env_configs = env_configs(args, args.agent == "ppo" ? "bins" : "discrete");
+    options.seed = args.seed;
+    options.curve_every = args.curve_every;
+  }
   ThreadPool pool(args.threads);
   agents::Trainer trainer(catalog().envs, options,
                           args.threads > 1 ? pool.as_parallel_for() : ParallelFor{});
+  if (!state.is_null()) {
+    try {
+      trainer.load_state(state);
+    } catch (const ConfigError& e) {
+      throw ConfigError("--resume " + args.resume + ": " + e.what());
+    }
+    std::fprintf(stderr, "resumed %s at %lld env steps from %s\n", args.agent.c_str(),
+                 static_cast<long long>(trainer.env_steps()), args.resume.c_str());
+  }
   const auto start = std::chrono::steady_clock::now();
   const bool terminal = stderr_is_terminal();
+  const std::int64_t resumed_at = trainer.env_steps();
   std::int64_t next_checkpoint = args.checkpoint_every;
   trainer.train_until(args.steps, [&](const agents::CurvePoint& p) {
     // A snapshot of the policy so far: a long run that dies still leaves a usable policy.
     if (args.checkpoint_every > 0 && p.env_steps >= next_checkpoint) {
       next_checkpoint += args.checkpoint_every;
       write_file_atomically(args.output + ".checkpoint", trainer.policy().to_json().dump() + "\n");
+      write_state(args.output + ".state", trainer, args);
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const double rate = static_cast<double>(p.env_steps) / seconds;
+    const double rate = static_cast<double>(p.env_steps - resumed_at) / seconds;
     std::fprintf(stderr,
                  "%s%s %lld/%lld steps (%.0f%%), %.0f steps/s, %lld episodes, return %.3f, gap "
                  "closed %.1f%%, loss %.4g%s",
@@ -110,7 +165,7 @@ void train_command(const TrainArgs& args) {
   std::printf("trained %s for %lld env steps (%lld episodes) in %.1f s: %.0f steps/s\n",
               args.agent.c_str(), static_cast<long long>(trainer.env_steps()),
               static_cast<long long>(trainer.episodes()), seconds,
-              static_cast<double>(trainer.env_steps()) / seconds);
+              static_cast<double>(trainer.env_steps() - resumed_at) / seconds);
   std::printf("wrote %s%s%s\n", args.output.c_str(), args.curve.empty() ? "" : " and ",
               args.curve.c_str());
 }
@@ -132,31 +187,44 @@ void add_train_command(CLI::App& app) {
       "synth:PATTERN.\n"
       "Env k trains on trace k mod T at capacity (k / T) mod C; dqn uses the discrete action "
       "mode,\n"
-      "ppo the bins mode. Run the result with `sysgym run --policy learned --policy-config FILE`.");
-  command->add_option("--traces", args->traces, "Training traces")->required()->delimiter(',');
-  command->add_option("--hbm-capacity", args->capacities, "Capacities to train at")
-      ->delimiter(',')
-      ->capture_default_str();
-  command->add_option("--agent", args->agent, "Agent")
-      ->check(CLI::IsMember({"dqn", "ppo"}))
-      ->capture_default_str();
-  command->add_option("--agent-config", args->agent_config, "Agent hyperparameters: JSON or file");
-  command->add_option("--config", args->config, "Env config for every env: JSON or file");
+      "ppo the bins mode. Run the result with `sysgym run --policy learned --policy-config FILE`.\n"
+      "A run with --checkpoint-every N also keeps OUTPUT.state; continue it with\n"
+      "  sysgym train --resume ppo.json.state --steps 400000 -o ppo.json");
+  CLI::Option* resume =
+      command->add_option("--resume", args->resume,
+                          "Continue a run from its OUTPUT.state (written with --checkpoint-every); "
+                          "the run's traces, agent, configs, envs and seed come from the state");
+  const auto from_state = [&](CLI::Option* option) { option->excludes(resume); };
+  from_state(command->add_option("--traces", args->traces, "Training traces")->delimiter(','));
+  from_state(command
+                 ->add_option("--hbm-capacity", args->capacities,
+                              "Capacities to train at; LOW:HIGH draws one per episode (5%:30%)")
+                 ->delimiter(',')
+                 ->capture_default_str());
+  from_state(command->add_option("--agent", args->agent, "Agent")
+                 ->check(CLI::IsMember({"dqn", "ppo"}))
+                 ->capture_default_str());
+  from_state(command->add_option("--agent-config", args->agent_config,
+                                 "Agent hyperparameters: JSON or file"));
+  from_state(
+      command->add_option("--config", args->config, "Env config for every env: JSON or file"));
   command->add_option("--steps", args->steps, "Env steps in all")->capture_default_str();
-  command->add_option("--envs", args->envs, "Envs stepped together (default: traces x capacities)");
+  from_state(command->add_option("--envs", args->envs,
+                                 "Envs stepped together (default: traces x capacities)"));
   command->add_option("--threads", args->threads, "Threads stepping the envs")
       ->capture_default_str()
       ->check(CLI::Range(1, 256));
-  command->add_option("--seed", args->seed, "Seed of the agent and the envs")
-      ->capture_default_str();
-  command->add_option("--curve-every", args->curve_every, "Env steps between curve points")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 1 << 30));
+  from_state(command->add_option("--seed", args->seed, "Seed of the agent and the envs")
+                 ->capture_default_str());
+  from_state(
+      command->add_option("--curve-every", args->curve_every, "Env steps between curve points")
+          ->capture_default_str()
+          ->check(CLI::Range(1, 1 << 30)));
   command->add_option("--curve", args->curve, "Write the learning curve as CSV");
   command
       ->add_option("--checkpoint-every", args->checkpoint_every,
-                   "Write the policy so far to OUTPUT.checkpoint every N env steps (checked at "
-                   "curve points)")
+                   "Write the policy so far to OUTPUT.checkpoint and the whole training state "
+                   "to OUTPUT.state (for --resume) every N env steps (checked at curve points)")
       ->capture_default_str()
       ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 40));
   command->add_option("-o,--output", args->output, "The policy file to write")->required();

@@ -77,6 +77,36 @@ TEST(Dqn, SameSeedGivesIdenticalWeights) {
   EXPECT_NE(a.q_network().to_json(), c.q_network().to_json());
 }
 
+TEST(Dqn, AnAgentLoadedFromAnotherStateLearnsOnIdentically) {
+  DqnAgent a(Corridor::kCells, 2, small_config(), 5);
+  train(a, 600);
+  // A fresh agent of another seed takes over a's whole learning state (replay, optimizer,
+  // target network, generator, counters): from here on both learn the same.
+  DqnAgent b(Corridor::kCells, 2, small_config(), 99);
+  b.load_state(nlohmann::json::from_cbor(nlohmann::json::to_cbor(a.state())));
+  EXPECT_EQ(b.env_steps(), 600);
+  EXPECT_EQ(b.updates(), a.updates());
+  train(a, 400);
+  train(b, 400);
+  EXPECT_EQ(a.q_network().to_json(), b.q_network().to_json());
+  EXPECT_EQ(a.epsilon(), b.epsilon());
+
+  DqnConfig wider = small_config();
+  wider.hidden = {64};
+  DqnAgent c(Corridor::kCells, 2, wider, 5);
+  EXPECT_EQ(testing::message_of<ConfigError>([&] { c.load_state(a.state()); }),
+            "checkpoint: the Q network's layer sizes differ from the agent's (another "
+            "architecture)");
+  EXPECT_EQ(testing::message_of<ConfigError>([&] {
+              c.load_state({{"q", 1}});
+            }),
+            "checkpoint: the Q network: a network needs \"sizes\" and \"layers\"");
+  EXPECT_EQ(testing::message_of<ConfigError>([&] {
+              c.load_state(nlohmann::json::object());
+            }).substr(0, 56),
+            "checkpoint: DQN state is incomplete or malformed: [json.");
+}
+
 TEST(Dqn, ConfigKeysAreChecked) {
   EXPECT_EQ(DqnConfig::from_json({{"gamma", 0.9}, {"hidden", {64, 64}}}).hidden,
             (std::vector<int>{64, 64}));

@@ -91,6 +91,68 @@ TEST(Ppo, ImprovesTheReturnOfATinyEnv) {
   EXPECT_EQ(agent.env_steps(), 40 * 32 * 4);
 }
 
+// HotBins as memtier lays out observations: per bin the hot flag, then a residency channel
+// (here always 0), then one scalar; a per-bin network reads it bin by bin.
+struct ChanneledHotBins : HotBins {
+  std::vector<float> view;
+  explicit ChanneledHotBins(int k) : HotBins(k) { refresh(); }
+  void refresh() {
+    view.assign(static_cast<std::size_t>(envs * (2 * kBins + 1)), 0.0f);
+    for (std::size_t k = 0; k < static_cast<std::size_t>(envs); ++k) {
+      for (std::size_t i = 0; i < kBins; ++i)
+        view[k * (2 * kBins + 1) + i] = obs[k * kBins + i];
+    }
+  }
+};
+
+TEST(Ppo, APerBinNetworkLearnsTheTinyEnvWithOneScoreForEveryBin) {
+  ChanneledHotBins env(4);
+  PpoConfig config = small_config();
+  config.per_bin = true;
+  const int size = 2 * HotBins::kBins + 1;
+  PpoAgent agent(size, HotBins::kBins, 4, config, 3);
+  ASSERT_TRUE(agent.bin_view().has_value());
+  EXPECT_EQ(agent.policy_network().inputs(), 2 + 2 + 1);  // channels, two ranks, one scalar
+  EXPECT_EQ(agent.policy_network().outputs(), 1);
+  std::vector<double> actions(static_cast<std::size_t>(4 * HotBins::kBins));
+  const auto greedy = [&] {
+    double total = 0;
+    for (int t = 0; t < 100; ++t) {
+      agent.act(env.view, false, actions);
+      total += env.step(actions);
+      env.refresh();
+    }
+    return total / 100;
+  };
+  const double before = greedy();
+  for (int u = 0; u < 30; ++u) {
+    while (!agent.ready()) {
+      agent.act(env.view, true, actions);
+      env.step(actions);
+      env.refresh();
+      agent.record(env.rewards, env.terminated, env.truncated, env.view);
+    }
+    agent.update(env.view);
+  }
+  EXPECT_GT(greedy(), 0.95) << "before " << before;
+}
+
+TEST(Ppo, AnAgentLoadedFromAnotherStateLearnsOnIdentically) {
+  HotBins e1(2), e2(2);
+  PpoAgent a(HotBins::kBins, HotBins::kBins, 2, small_config(), 8);
+  train(a, e1, 3);
+  PpoAgent b(HotBins::kBins, HotBins::kBins, 2, small_config(), 1);
+  b.load_state(nlohmann::json::from_cbor(nlohmann::json::to_cbor(a.state())));
+  EXPECT_EQ(b.updates(), 3);
+  e2.rng = e1.rng;
+  e2.obs = e1.obs;
+  e2.steps = e1.steps;
+  train(a, e1, 2);
+  train(b, e2, 2);
+  EXPECT_EQ(a.policy_network().to_json(), b.policy_network().to_json());
+  EXPECT_EQ(a.value_network().to_json(), b.value_network().to_json());
+}
+
 TEST(Ppo, SameSeedGivesIdenticalWeights) {
   HotBins e1(2), e2(2);
   PpoAgent a(HotBins::kBins, HotBins::kBins, 2, small_config(), 8);

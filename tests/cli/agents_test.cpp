@@ -77,6 +77,44 @@ TEST_F(Cli, TrainingWritesCheckpointsThatRun) {
   EXPECT_EQ(use.code, 0) << use.err;
 }
 
+TEST_F(Cli, TrainingResumesFromItsStateFile) {
+  for (const std::string agent : {"dqn", "ppo"}) {
+    const std::string out = path(agent + ".json");
+    const Result r =
+        run("train --agent " + agent + kSmall + "--agent-config '{\"hidden\": [8]" +
+            (agent == "ppo" ? ", \"rollout_steps\": 20" : ", \"learning_starts\": 100") +
+            "}' --checkpoint-every 1200 --curve " + path("a.csv") + " -o " + out);
+    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_TRUE(fs::exists(out + ".state"));
+    // The same state resumed twice is the same run; it goes on from 2400 steps to 3600.
+    const std::string resume = "train --resume " + out + ".state --steps 3600 -o ";
+    const Result first = run(resume + path("r1.json") + " --curve " + path("r1.csv"));
+    ASSERT_EQ(first.code, 0) << first.err;
+    EXPECT_NE(first.err.find("resumed " + agent + " at 2400 env steps"), std::string::npos);
+    ASSERT_EQ(run(resume + path("r2.json")).code, 0);
+    const nlohmann::json r1 = read_json(path("r1.json")), r2 = read_json(path("r2.json"));
+    EXPECT_EQ(r1["network"], r2["network"]);
+    EXPECT_EQ(r1["training"]["env_steps"], 3600);
+    EXPECT_EQ(r1["training"]["traces"], read_json(out)["training"]["traces"]);
+    EXPECT_NE(r1["network"], read_json(out)["network"]);  // it learned on
+    const std::string curve = slurp(path("r1.csv"));
+    EXPECT_EQ(std::count(curve.begin(), curve.end(), '\n'), 7);  // header + 6 points
+    EXPECT_EQ(curve.substr(0, curve.find('\n', curve.find('\n') + 1)),
+              slurp(path("a.csv")).substr(0, curve.find('\n', curve.find('\n') + 1)));
+  }
+  const Result both = run("train --resume " + path("ppo.json.state") +
+                          " --traces synth:phased -o " + path("x.json"));
+  EXPECT_EQ(both.code, 2) << both.err;  // usage error: the state says which traces
+  EXPECT_NE(both.err.find("--resume excludes --traces"), std::string::npos) << both.err;
+  const Result not_state = run("train --resume " + path("ppo.json") + " -o " + path("x.json"));
+  EXPECT_EQ(not_state.code, 1);
+  EXPECT_EQ(not_state.err.find("sysgym: ConfigError: --resume " + path("ppo.json") +
+                               ": not a training state"),
+            0u)
+      << not_state.err;
+  EXPECT_FALSE(fs::exists(path("x.json")));
+}
+
 TEST_F(Cli, TrainingIsReproducibleBySeed) {
   const std::string args =
       "train --agent ppo" + kSmall +

@@ -1,0 +1,93 @@
+#include "agents/bin_view.hpp"
+
+#include <string>
+#include <vector>
+
+#include "base/error.hpp"
+
+namespace sysgym::agents {
+
+BinView BinView::of(int observation_size, int bins) {
+  if (bins < 1 || observation_size < 2 * bins) {
+    throw ConfigError("a per-bin network needs an observation of at least two channels of " +
+                      std::to_string(bins) + " bins; this one has " +
+                      std::to_string(observation_size) + " values");
+  }
+  BinView v;
+  v.bins = bins;
+  v.channels = observation_size / bins;
+  v.scalars = observation_size - v.channels * bins;
+  return v;
+}
+
+namespace {
+
+// rank[i] = bins strictly above value[i], over the bin count.
+void ranks(const std::vector<double>& value, std::vector<double>& rank) {
+  const std::size_t n = value.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    std::size_t above = 0;
+    for (std::size_t j = 0; j < n; ++j)
+      above += value[j] > value[i] ? 1 : 0;
+    rank[i] = static_cast<double>(above) / static_cast<double>(n);
+  }
+}
+
+}  // namespace
+
+void BinView::features(std::span<const float> observation, std::span<double> out) const {
+  const auto b = static_cast<std::size_t>(bins);
+  const auto c = static_cast<std::size_t>(channels);
+  const auto f = static_cast<std::size_t>(feature_size());
+  std::vector<double> last(b), recent(b, 0.0), rank_last(b), rank_recent(b);
+  for (std::size_t i = 0; i < b; ++i) {
+    last[i] = observation[i];
+    for (std::size_t k = 0; k < c; ++k) {
+      if (k != 1) recent[i] += observation[k * b + i];
+    }
+  }
+  ranks(last, rank_last);
+  ranks(recent, rank_recent);
+  const std::span<const float> tail = observation.subspan(c * b);
+  for (std::size_t i = 0; i < b; ++i) {
+    double* x = out.data() + i * f;
+    for (std::size_t k = 0; k < c; ++k)
+      *x++ = observation[k * b + i];
+    *x++ = rank_last[i];
+    *x++ = rank_recent[i];
+    for (const float s : tail)
+      *x++ = s;
+  }
+}
+
+nlohmann::json BinView::to_json() const {
+  return {{"bins", bins}, {"channels", channels}, {"scalars", scalars}};
+}
+
+BinView BinView::from_json(const nlohmann::json& j, int observation_size) {
+  if (!j.is_object() || !j.contains("bins") || !j["bins"].is_number_integer()) {
+    throw ConfigError("policy file: \"per_bin\" must be an object with an integer \"bins\"");
+  }
+  const BinView v = of(observation_size, j["bins"].get<int>());
+  if (j != v.to_json()) {
+    throw ConfigError("policy file: \"per_bin\" " + j.dump() + " does not fit an observation of " +
+                      std::to_string(observation_size) + " values (expected " + v.to_json().dump() +
+                      ")");
+  }
+  return v;
+}
+
+void per_bin_logits(const BinView& view, const Mlp& network, std::span<const float> observation,
+                    std::vector<double>& logits) {
+  const auto b = static_cast<std::size_t>(view.bins);
+  const auto f = static_cast<std::size_t>(view.feature_size());
+  std::vector<double> features(f * b), out;
+  view.features(observation, features);
+  logits.resize(b);
+  for (std::size_t i = 0; i < b; ++i) {
+    network.act(std::span<const double>(features).subspan(i * f, f), out);
+    logits[i] = out[0];
+  }
+}
+
+}  // namespace sysgym::agents

@@ -1,0 +1,45 @@
+// The memtier observation read one address bin at a time, for a network shared by all bins.
+//
+// Why: a network over the whole observation learns what bin 17 of the training traces means;
+// on another trace bin 17 is other data. A network that scores each bin from that bin's own
+// numbers (and the episode-wide scalars) learns "how hot, how recently, already resident, how
+// much room" instead, which holds on traces it never saw, at any capacity.
+//
+// The observation is C channels of B values (channel 1 is residency, the others access
+// histograms, newest first), then S scalars: memtier-v0's layout. Each bin's features are its C
+// channel values, two hotness ranks (the share of bins strictly hotter in the last window, and
+// over all histogram channels summed; ties share a rank, so bin positions never leak in), then
+// the S scalars. Only comparisons, + and /: every build computes the same features.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <span>
+#include <vector>
+
+#include "agents/mlp.hpp"
+
+namespace sysgym::agents {
+
+struct BinView {
+  int bins = 0, channels = 0, scalars = 0;
+
+  // The view of an observation of `observation_size` values over `bins` bins. Throws
+  // ConfigError when it cannot be that layout (fewer than two channels, more scalars than bins).
+  static BinView of(int observation_size, int bins);
+
+  int feature_size() const { return channels + 2 + scalars; }
+  // Features of every bin of one observation, bin after bin: out has feature_size() x bins
+  // values (column-major: bin i's features are out[i * feature_size(), ...]).
+  void features(std::span<const float> observation, std::span<double> out) const;
+
+  nlohmann::json to_json() const;
+  // Throws ConfigError naming what is missing or inconsistent with `observation_size`.
+  static BinView from_json(const nlohmann::json& j, int observation_size);
+};
+
+// One logit per bin from a per-bin network, in the fixed-order arithmetic of Mlp::act (the same
+// in every build).
+void per_bin_logits(const BinView& view, const Mlp& network, std::span<const float> observation,
+                    std::vector<double>& logits);
+
+}  // namespace sysgym::agents
