@@ -7,7 +7,7 @@
 
 namespace sysgym::agents {
 
-BinView BinView::of(int observation_size, int bins) {
+BinView BinView::of(int observation_size, int bins, bool flip) {
   if (bins < 1 || observation_size < 2 * bins) {
     throw ConfigError("a per-bin network needs an observation of at least two channels of " +
                       std::to_string(bins) + " bins; this one has " +
@@ -17,6 +17,7 @@ BinView BinView::of(int observation_size, int bins) {
   v.bins = bins;
   v.channels = observation_size / bins;
   v.scalars = observation_size - v.channels * bins;
+  v.flip = flip;
   return v;
 }
 
@@ -60,15 +61,24 @@ void BinView::features(std::span<const float> observation, std::span<double> out
   }
 }
 
+double BinView::placement(std::span<const float> observation, int i, double decision) const {
+  if (!flip) return decision;
+  const bool resident = observation[static_cast<std::size_t>(bins + i)] > 0.5f;
+  return resident != (decision != 0.0) ? 1.0 : 0.0;
+}
+
 nlohmann::json BinView::to_json() const {
-  return {{"bins", bins}, {"channels", channels}, {"scalars", scalars}};
+  return {{"bins", bins}, {"channels", channels}, {"scalars", scalars}, {"flip", flip}};
 }
 
 BinView BinView::from_json(const nlohmann::json& j, int observation_size) {
-  if (!j.is_object() || !j.contains("bins") || !j["bins"].is_number_integer()) {
-    throw ConfigError("policy file: \"per_bin\" must be an object with an integer \"bins\"");
+  if (!j.is_object() || !j.contains("bins") || !j["bins"].is_number_integer() ||
+      !j.contains("flip") || !j["flip"].is_boolean()) {
+    throw ConfigError(
+        "policy file: \"per_bin\" must be an object with an integer \"bins\" and a boolean "
+        "\"flip\"");
   }
-  const BinView v = of(observation_size, j["bins"].get<int>());
+  const BinView v = of(observation_size, j["bins"].get<int>(), j["flip"].get<bool>());
   if (j != v.to_json()) {
     throw ConfigError("policy file: \"per_bin\" " + j.dump() + " does not fit an observation of " +
                       std::to_string(observation_size) + " values (expected " + v.to_json().dump() +

@@ -10,6 +10,11 @@
 // channel values, two hotness ranks (the share of bins strictly hotter in the last window, and
 // over all histogram channels summed; ties share a rank, so bin positions never leak in), then
 // the S scalars. Only comparisons, + and /: every build computes the same features.
+//
+// With `flip` actions a bin's output says "change this bin" rather than "want this bin": the
+// placement is the resident set with the flipped bins toggled. A policy that starts by flipping
+// little starts by keeping what it placed, so exploring does not churn the whole HBM at every
+// step (with "want" outputs, a policy unsure about every bin evicts half of what it holds).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -22,15 +27,19 @@ namespace sysgym::agents {
 
 struct BinView {
   int bins = 0, channels = 0, scalars = 0;
+  bool flip = false;
 
   // The view of an observation of `observation_size` values over `bins` bins. Throws
   // ConfigError when it cannot be that layout (fewer than two channels, more scalars than bins).
-  static BinView of(int observation_size, int bins);
+  static BinView of(int observation_size, int bins, bool flip);
 
   int feature_size() const { return channels + 2 + scalars; }
   // Features of every bin of one observation, bin after bin: out has feature_size() x bins
   // values (column-major: bin i's features are out[i * feature_size(), ...]).
   void features(std::span<const float> observation, std::span<double> out) const;
+  // The env's action value for bin i given the network's decision (0 or 1): the decision
+  // itself, or with flip actions the bin's residency (more than half in HBM) toggled by it.
+  double placement(std::span<const float> observation, int i, double decision) const;
 
   nlohmann::json to_json() const;
   // Throws ConfigError naming what is missing or inconsistent with `observation_size`.

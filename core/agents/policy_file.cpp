@@ -113,7 +113,8 @@ void PolicyFile::act(std::span<const float> observation, std::vector<double>& ac
   } else {
     action.resize(out.size());
     for (std::size_t i = 0; i < out.size(); ++i)
-      action[i] = out[i] > 0.0 ? 1.0 : 0.0;
+      action[i] = per_bin ? per_bin->placement(observation, static_cast<int>(i), out[i] > 0.0)
+                          : (out[i] > 0.0 ? 1.0 : 0.0);
   }
 }
 

@@ -28,6 +28,10 @@ PpoConfig PpoConfig::from_json(const nlohmann::json& j) {
   c.normalize_observations = r.boolean("normalize_observations", c.normalize_observations);
   c.initial_logit = r.number("initial_logit", c.initial_logit, -20.0, 20.0);
   c.per_bin = r.choice("policy_network", "dense", {"dense", "per_bin"}) == "per_bin";
+  c.flip_actions = r.boolean("flip_actions", c.flip_actions);
+  if (c.flip_actions && !c.per_bin) {
+    r.fail("flip_actions", "needs \"policy_network\": \"per_bin\" (it reads bins' residency)");
+  }
   r.finish();
   return c;
 }
@@ -46,7 +50,8 @@ nlohmann::json PpoConfig::to_json() const {
           {"max_grad_norm", max_grad_norm},
           {"normalize_observations", normalize_observations},
           {"policy_network", per_bin ? "per_bin" : "dense"},
-          {"initial_logit", initial_logit}};
+          {"initial_logit", initial_logit},
+          {"flip_actions", flip_actions}};
 }
 
 namespace {
@@ -61,12 +66,12 @@ double sigmoid(double x) {
 
 std::optional<BinView> bin_view_for(const PpoConfig& config, int observation_size, int bins) {
   if (!config.per_bin) return std::nullopt;
-  return BinView::of(observation_size, bins);
+  return BinView::of(observation_size, bins, config.flip_actions);
 }
 
 std::vector<int> policy_sizes(const PpoConfig& config, int observation_size, int bins) {
   if (!config.per_bin) return network_sizes(observation_size, config.hidden, bins);
-  return network_sizes(BinView::of(observation_size, bins).feature_size(), config.hidden, 1);
+  return network_sizes(BinView::of(observation_size, bins, false).feature_size(), config.hidden, 1);
 }
 
 }  // namespace
@@ -122,6 +127,12 @@ Eigen::MatrixXd PpoAgent::policy_input(std::span<const float> rows,
   return x;
 }
 
+double PpoAgent::placement(std::span<const float> observation, std::size_t bin,
+                           bool decision) const {
+  const double value = decision ? 1.0 : 0.0;
+  return bin_view_ ? bin_view_->placement(observation, static_cast<int>(bin), value) : value;
+}
+
 Eigen::MatrixXd PpoAgent::logits_of(const Eigen::MatrixXd& output, Eigen::Index count) const {
   if (!bin_view_) return output;
   // One logit per (observation, bin) column, observation-major: a bins x count matrix.
@@ -143,7 +154,7 @@ void PpoAgent::act(std::span<const float> observations, bool explore, std::span<
         policy_.act(x, logits);
       }
       for (std::size_t i = 0; i < b; ++i)
-        actions[static_cast<std::size_t>(k) * b + i] = logits[i] > 0.0 ? 1.0 : 0.0;
+        actions[static_cast<std::size_t>(k) * b + i] = placement(row, i, logits[i] > 0.0);
     }
     return;
   }
@@ -160,7 +171,9 @@ void PpoAgent::act(std::span<const float> observations, bool explore, std::span<
     for (int i = 0; i < bins_; ++i) {
       const double l = logits(i, k);
       const double a = rng_.uniform() < sigmoid(l) ? 1.0 : 0.0;
-      actions[static_cast<std::size_t>(k) * b + static_cast<std::size_t>(i)] = a;
+      actions[static_cast<std::size_t>(k) * b + static_cast<std::size_t>(i)] =
+          placement(observations.subspan(static_cast<std::size_t>(k) * d, d),
+                    static_cast<std::size_t>(i), a != 0.0);
       actions_(i, col) = a;
       log_prob += a * l - softplus(l);
     }

@@ -38,7 +38,8 @@ struct PpoConfig {
   double value_coef = 0.5;
   double max_grad_norm = 0.5;
   bool normalize_observations = true;
-  bool per_bin = false;  // "policy_network": "dense" (false) or "per_bin"
+  bool per_bin = false;       // "policy_network": "dense" (false) or "per_bin"
+  bool flip_actions = false;  // per bin: outputs toggle bins (bin_view.hpp) instead of choosing
   // Initial logit of every bin: below 0 starts by asking for few bins, so early exploration
   // does not drown the reward in migration cost.
   double initial_logit = 0.0;
@@ -88,6 +89,8 @@ class PpoAgent {
   // or every bin's features (per bin, feature_size x count * bins).
   Eigen::MatrixXd policy_input(std::span<const float> rows, const Eigen::MatrixXd& normalized,
                                Eigen::Index count) const;
+  // The env's action value for `bin` from the network's decision (flip actions toggle).
+  double placement(std::span<const float> observation, std::size_t bin, bool decision) const;
   // Logits (bins x count) from the policy network's output for `count` observations.
   Eigen::MatrixXd logits_of(const Eigen::MatrixXd& output, Eigen::Index count) const;
 
