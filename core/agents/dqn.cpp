@@ -5,6 +5,7 @@
 
 #include "agents/checkpoint.hpp"
 #include "agents/network_config.hpp"
+#include "agents/per_bin_q.hpp"
 #include "base/error.hpp"
 #include "env/config_reader.hpp"
 
@@ -30,6 +31,7 @@ DqnConfig DqnConfig::from_json(const nlohmann::json& j) {
   c.huber_delta = r.number("huber_delta", c.huber_delta, 1e-6, 1e6);
   c.max_grad_norm = r.number("max_grad_norm", c.max_grad_norm, 0.0, 1e9);
   c.normalize_observations = r.boolean("normalize_observations", c.normalize_observations);
+  c.per_bin = r.choice("q_network", "dense", {"dense", "per_bin"}) == "per_bin";
   r.finish();
   return c;
 }
@@ -49,7 +51,8 @@ nlohmann::json DqnConfig::to_json() const {
           {"double_dqn", double_dqn},
           {"huber_delta", huber_delta},
           {"max_grad_norm", max_grad_norm},
-          {"normalize_observations", normalize_observations}};
+          {"normalize_observations", normalize_observations},
+          {"q_network", per_bin ? "per_bin" : "dense"}};
 }
 
 int argmax(std::span<const double> values) {
@@ -59,11 +62,29 @@ int argmax(std::span<const double> values) {
   return static_cast<int>(best);
 }
 
+namespace {
+
+std::optional<BinView> bin_view_for(const DqnConfig& config, int observation_size, int actions) {
+  if (!config.per_bin) return std::nullopt;
+  if (actions < 3 || actions % 2 == 0) {
+    throw ConfigError(
+        "a per-bin Q needs memtier's discrete actions (keep, promote or demote one "
+        "of B bins: 2B+1); this space has " +
+        std::to_string(actions));
+  }
+  return BinView::of(observation_size, (actions - 1) / 2, false);
+}
+
+}  // namespace
+
 DqnAgent::DqnAgent(int observation_size, int actions, DqnConfig config, std::uint64_t seed)
     : config_(std::move(config)),
       actions_(actions),
       rng_(seed),
-      q_(network_sizes(observation_size, config_.hidden, actions), rng_),
+      bin_view_(bin_view_for(config_, observation_size, actions)),
+      q_(bin_view_ ? network_sizes(bin_view_->feature_size(), config_.hidden, 2)
+                   : network_sizes(observation_size, config_.hidden, actions),
+         rng_),
       target_(q_),
       adam_(q_, {.learning_rate = config_.learning_rate, .max_grad_norm = config_.max_grad_norm}),
       replay_(static_cast<std::size_t>(config_.replay_capacity),
@@ -71,6 +92,11 @@ DqnAgent::DqnAgent(int observation_size, int actions, DqnConfig config, std::uin
       normalizer_(static_cast<std::size_t>(observation_size), config_.normalize_observations),
       scratch_(static_cast<std::size_t>(observation_size)) {
   if (actions < 2) throw ConfigError("DQN needs at least two actions");
+  if (bin_view_) {
+    value_ = Mlp(network_sizes(observation_size, config_.hidden, 1), rng_);
+    value_target_ = value_;
+    value_adam_.emplace(value_, adam_.config());
+  }
 }
 
 double DqnAgent::epsilon() const {
@@ -81,8 +107,12 @@ double DqnAgent::epsilon() const {
 
 int DqnAgent::act(std::span<const float> observation, bool explore) {
   if (explore && rng_.uniform() < epsilon()) return static_cast<int>(rng_.below(actions_));
-  normalizer_.apply(observation, scratch_);
-  q_.act(scratch_, values_);
+  if (bin_view_) {
+    per_bin_q_values(*bin_view_, q_, value_, normalizer_, observation, values_);
+  } else {
+    normalizer_.apply(observation, scratch_);
+    q_.act(scratch_, values_);
+  }
   return argmax(values_);
 }
 
@@ -96,7 +126,7 @@ void DqnAgent::observe(std::span<const float> observation, int action, double re
 
 void DqnAgent::learn() {
   const auto n = static_cast<Eigen::Index>(config_.batch_size);
-  const auto d = static_cast<Eigen::Index>(q_.inputs());
+  const auto d = static_cast<Eigen::Index>(normalizer_.size());
   replay_.sample(static_cast<std::size_t>(n), rng_, batch_);
   Eigen::MatrixXd x(d, n), next(d, n);
   for (Eigen::Index k = 0; k < n; ++k) {
@@ -106,10 +136,8 @@ void DqnAgent::learn() {
     normalizer_.apply(replay_.next_obs(i),
                       std::span<double>(next.col(k).data(), static_cast<std::size_t>(d)));
   }
-  const Eigen::MatrixXd target_q = target_.predict(next);
-  // Double DQN: the online network picks the next action, the target network values it.
-  const Eigen::MatrixXd online_next = config_.double_dqn ? q_.predict(next) : target_q;
-  const Eigen::MatrixXd& q = q_.forward(x);
+  Eigen::MatrixXd q, online_next, target_q;
+  batch_q(x, next, q, online_next, target_q);
   Eigen::MatrixXd grad = Eigen::MatrixXd::Zero(q.rows(), n);
   double loss = 0;
   for (Eigen::Index k = 0; k < n; ++k) {
@@ -125,18 +153,66 @@ void DqnAgent::learn() {
         std::abs(error) <= delta ? 0.5 * error * error : delta * (std::abs(error) - 0.5 * delta);
     grad(replay_.action(i), k) = std::clamp(error, -delta, delta) / static_cast<double>(n);
   }
-  q_.backward(grad);
+  if (bin_view_) {
+    Eigen::MatrixXd grad_advantages, grad_values;
+    split_q_gradient(grad, bin_view_->bins, grad_advantages, grad_values);
+    q_.backward(grad_advantages);
+    value_.backward(grad_values);
+    value_adam_->step(value_);
+  } else {
+    q_.backward(grad);
+  }
   adam_.step(q_);
   last_loss_ = loss / static_cast<double>(n);
-  if (++updates_ % config_.target_update == 0) target_ = q_;
+  if (++updates_ % config_.target_update == 0) {
+    target_ = q_;
+    value_target_ = value_;
+  }
+}
+
+Eigen::MatrixXd DqnAgent::bin_features(bool next_observations) const {
+  const auto b = static_cast<Eigen::Index>(bin_view_->bins);
+  const Eigen::Index f = bin_view_->feature_size();
+  const auto n = static_cast<Eigen::Index>(batch_.size());
+  Eigen::MatrixXd features(f, n * b);
+  for (Eigen::Index k = 0; k < n; ++k) {
+    const std::size_t i = batch_[static_cast<std::size_t>(k)];
+    bin_view_->features(
+        next_observations ? replay_.next_obs(i) : replay_.obs(i),
+        std::span<double>(features.col(k * b).data(), static_cast<std::size_t>(f * b)));
+  }
+  return features;
+}
+
+void DqnAgent::batch_q(const Eigen::MatrixXd& x, const Eigen::MatrixXd& next, Eigen::MatrixXd& q,
+                       Eigen::MatrixXd& online_next, Eigen::MatrixXd& target_next) {
+  // Double DQN: the online network picks the next action, the target network values it.
+  if (!bin_view_) {
+    target_next = target_.predict(next);
+    online_next = config_.double_dqn ? q_.predict(next) : target_next;
+    q = q_.forward(x);
+    return;
+  }
+  const int b = bin_view_->bins;
+  const Eigen::MatrixXd features = bin_features(false), next_features = bin_features(true);
+  target_next = compose_q(target_.predict(next_features), value_target_.predict(next), b);
+  online_next = config_.double_dqn ? compose_q(q_.predict(next_features), value_.predict(next), b)
+                                   : target_next;
+  q = compose_q(q_.forward(features), value_.forward(x), b);
 }
 
 nlohmann::json DqnAgent::state() const {
-  return {{"q", q_.to_json()},        {"target", target_.to_json()},
-          {"adam", adam_.to_json()},  {"normalizer", normalizer_.to_json()},
-          {"rng", rng_to_json(rng_)}, {"replay", replay_.to_json()},
-          {"env_steps", env_steps_},  {"updates", updates_},
-          {"last_loss", last_loss_}};
+  nlohmann::json j = {{"q", q_.to_json()},        {"target", target_.to_json()},
+                      {"adam", adam_.to_json()},  {"normalizer", normalizer_.to_json()},
+                      {"rng", rng_to_json(rng_)}, {"replay", replay_.to_json()},
+                      {"env_steps", env_steps_},  {"updates", updates_},
+                      {"last_loss", last_loss_}};
+  if (bin_view_) {
+    j["value"] = value_.to_json();
+    j["value_target"] = value_target_.to_json();
+    j["value_adam"] = value_adam_->to_json();
+  }
+  return j;
 }
 
 void DqnAgent::load_state(const nlohmann::json& j) {
@@ -147,6 +223,11 @@ void DqnAgent::load_state(const nlohmann::json& j) {
     normalizer_ = ObservationNormalizer::from_json(j.at("normalizer"), normalizer_.size());
     load_rng(j.at("rng"), rng_);
     replay_.load_json(j.at("replay"));
+    if (bin_view_) {
+      load_network(j.at("value"), value_, "value");
+      load_network(j.at("value_target"), value_target_, "value target");
+      value_adam_->load_json(j.at("value_adam"));
+    }
     env_steps_ = j.at("env_steps").get<std::int64_t>();
     updates_ = j.at("updates").get<std::int64_t>();
     last_loss_ = j.at("last_loss").get<double>();

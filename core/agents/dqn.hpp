@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "agents/adam.hpp"
+#include "agents/bin_view.hpp"
 #include "agents/mlp.hpp"
 #include "agents/normalizer.hpp"
 #include "agents/replay_buffer.hpp"
@@ -34,6 +35,7 @@ struct DqnConfig {
   double huber_delta = 1.0;
   double max_grad_norm = 10.0;
   bool normalize_observations = true;
+  bool per_bin = false;  // "q_network": "dense" (false) or "per_bin" (per_bin_q.hpp)
 
   // Every key optional; unknown keys are a ConfigError naming the closest valid one.
   static DqnConfig from_json(const nlohmann::json& j);
@@ -55,7 +57,11 @@ class DqnAgent {
   std::int64_t env_steps() const { return env_steps_; }
   std::int64_t updates() const { return updates_; }
   double last_loss() const { return last_loss_; }
+  // The Q-network, or with a per-bin Q the advantage network shared by the bins.
   const Mlp& q_network() const { return q_; }
+  // Per-bin Q only: the bin view and the value network.
+  const std::optional<BinView>& bin_view() const { return bin_view_; }
+  const Mlp& value_network() const { return value_; }
   const ObservationNormalizer& normalizer() const { return normalizer_; }
   const DqnConfig& config() const { return config_; }
 
@@ -67,12 +73,20 @@ class DqnAgent {
 
  private:
   void learn();
+  // Q of a replay batch: the online values of x (keeping activations for backward), the
+  // online and target values of next.
+  void batch_q(const Eigen::MatrixXd& x, const Eigen::MatrixXd& next, Eigen::MatrixXd& q,
+               Eigen::MatrixXd& online_next, Eigen::MatrixXd& target_next);
+  Eigen::MatrixXd bin_features(bool next_observations) const;
 
   DqnConfig config_;
   int actions_;
   Rng rng_;
+  std::optional<BinView> bin_view_;
   Mlp q_, target_;
   Adam adam_;
+  Mlp value_, value_target_;  // per-bin Q only
+  std::optional<Adam> value_adam_;
   ReplayBuffer replay_;
   ObservationNormalizer normalizer_;
   std::int64_t env_steps_ = 0, updates_ = 0;

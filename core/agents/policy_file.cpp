@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "agents/dqn.hpp"
+#include "agents/per_bin_q.hpp"
 #include "base/error.hpp"
 
 namespace sysgym::agents {
@@ -17,6 +18,7 @@ nlohmann::json PolicyFile::to_json() const {
           {"normalizer", normalizer.to_json()},
           {"network", network.to_json()},
           {"per_bin", per_bin ? per_bin->to_json() : nlohmann::json()},
+          {"value_network", value_network ? value_network->to_json() : nlohmann::json()},
           {"agent_config", agent_config},
           {"training", training}};
 }
@@ -63,8 +65,16 @@ PolicyFile PolicyFile::from_json(const nlohmann::json& j) {
   p.network = Mlp::from_json(field(j, "network"));
   const int observation_size = static_cast<int>(p.observation_layout.size());
   if (j.contains("per_bin") && !j["per_bin"].is_null()) {
-    if (p.agent != "ppo") throw ConfigError("policy file: only a ppo policy can be \"per_bin\"");
     p.per_bin = BinView::from_json(j["per_bin"], observation_size);
+    if (p.agent == "dqn") {
+      p.value_network = Mlp::from_json(field(j, "value_network"));
+      if (p.value_network->inputs() != observation_size || p.value_network->outputs() != 1 ||
+          p.network.outputs() != 2) {
+        throw ConfigError("policy file: a per-bin dqn needs a value network of the observation's " +
+                          std::to_string(observation_size) +
+                          " inputs and one output, and a network of two outputs (promote, demote)");
+      }
+    }
   }
   const int inputs = p.per_bin ? p.per_bin->feature_size() : observation_size;
   if (p.network.inputs() != inputs) {
@@ -102,7 +112,9 @@ void PolicyFile::check_compatible(const std::string& id, const std::string& spac
 
 void PolicyFile::act(std::span<const float> observation, std::vector<double>& action) const {
   std::vector<double> x(observation.size()), out;
-  if (per_bin) {
+  if (per_bin && value_network) {
+    per_bin_q_values(*per_bin, network, *value_network, normalizer, observation, out);
+  } else if (per_bin) {
     per_bin_logits(*per_bin, network, observation, out);
   } else {
     normalizer.apply(observation, x);

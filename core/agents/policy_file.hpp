@@ -29,7 +29,10 @@ struct PolicyFile {
   std::vector<std::string> observation_layout;
   ObservationNormalizer normalizer;  // disabled when the agent did not normalise
   Mlp network;
-  std::optional<BinView> per_bin;  // set: the network scores each bin (ppo's "per_bin")
+  // Set: the network reads one bin at a time (ppo: its logit; dqn: its promote and demote
+  // advantages, with value_network giving Q(keep); see per_bin_q.hpp).
+  std::optional<BinView> per_bin;
+  std::optional<Mlp> value_network;
   nlohmann::json agent_config = nlohmann::json::object();
   nlohmann::json training = nlohmann::json::object();  // steps, seed, traces, curve summary
 

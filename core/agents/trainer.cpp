@@ -155,6 +155,8 @@ PolicyFile Trainer::policy() const {
   if (dqn_) {
     p.normalizer = dqn_->normalizer();
     p.network = dqn_->q_network();
+    p.per_bin = dqn_->bin_view();
+    if (p.per_bin) p.value_network = dqn_->value_network();
     p.agent_config = dqn_->config().to_json();
   } else {
     p.network = ppo_->policy_network();

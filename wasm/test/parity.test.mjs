@@ -38,15 +38,24 @@ for (const c of cases) {
 }
 
 // A policy trained natively acts identically in wasm: same actions, rewards and observations.
-for (const agent of ['dqn', 'ppo']) {
-  test(`a ${agent} policy trained natively replays bit-identically in wasm`, () => {
-    const policyFile = path.join(tmp, `${agent}.json`);
+// Per-bin networks too (a shared network over each bin's features, ranks included).
+const trained = [
+  { agent: 'dqn', name: 'dqn', agentConfig: { hidden: [24, 24] } },
+  { agent: 'ppo', name: 'ppo', agentConfig: { hidden: [24, 24] } },
+  { agent: 'dqn', name: 'per-bin dqn', agentConfig: { hidden: [16], q_network: 'per_bin' } },
+  // initial_logit 1: a flip policy that toggles bins, so the episode moves pages.
+  { agent: 'ppo', name: 'per-bin ppo', agentConfig: { hidden: [16], policy_network: 'per_bin', flip_actions: true, initial_logit: 1 } },
+];
+for (const { agent, name, agentConfig } of trained) {
+  test(`a ${name} policy trained natively replays bit-identically in wasm`, () => {
+    const policyFile = path.join(tmp, `${name.replace(' ', '-')}.json`);
     const env = { bins: 8, episode_length: 40 };
     execFileSync(nativeTool, ['train', '--agent', agent, '--traces', 'synth:phased:8000:1,synth:random:8000:2',
-      '--steps', '3000', '--config', JSON.stringify(env), '--agent-config', '{"hidden": [24, 24]}', '-o', policyFile]);
+      '--steps', '3000', '--config', JSON.stringify(env), '--agent-config', JSON.stringify(agentConfig),
+      '-o', policyFile]);
     const policyConfig = JSON.parse(fs.readFileSync(policyFile, 'utf8'));
     const config = { trace: 'synth:stencil:8000:3', bins: 8, action_mode: agent === 'dqn' ? 'discrete' : 'bins' };
-    const file = path.join(tmp, `${agent}-episode.json`);
+    const file = path.join(tmp, `${name.replace(' ', '-')}-episode.json`);
     execFileSync(nativeTool, ['run', '--policy', 'learned', '--policy-config', policyFile, '--config',
       JSON.stringify(config), '--record', file]);
     const native = fs.readFileSync(file, 'utf8').trim();

@@ -1,0 +1,59 @@
+// Trains the shipped policies (`train`) and evaluates them (`eval`) as manifest.json says.
+// `eval` writes results.json (every policy and baseline on every trace and capacity) and prints
+// the README's results table: gap closed per trace and capacity, held-out traces first.
+// Usage: node data/policies/reproduce.mjs train|eval|table [path/to/sysgym]
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const [what = 'table', binary] = process.argv.slice(2);
+const sysgym = path.resolve(binary ?? path.join(root, 'build/native-release/sysgym'));
+const manifest = JSON.parse(fs.readFileSync(path.join(here, 'manifest.json'), 'utf8'));
+const traces = (names) => names.map((n) => `data/real/${n}`).join(',');
+const run = (args) => execFileSync(sysgym, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+
+function train() {
+  for (const p of manifest.policies) {
+    console.error(`training ${p.file}`);
+    run(['train', '--traces', traces(manifest.split.train), ...p.train_args, '-o', `data/policies/${p.file}`]);
+  }
+}
+
+function evaluate() {
+  const args = ['eval', '--traces', traces([...manifest.split.held_out, ...manifest.split.train]),
+    '--hbm-capacity', manifest.capacities.join(','), '--json'];
+  for (const p of manifest.policies) args.push('--policy', `data/policies/${p.file}`);
+  fs.writeFileSync(path.join(here, 'results.json'), run(args));
+}
+
+const percent = (x) => `${(100 * x).toFixed(1)}%`;
+
+// One row per trace and capacity: the learned policies, the heuristics, the best heuristic and
+// the oracles; bold where a learned policy beats every heuristic.
+function table() {
+  const results = JSON.parse(fs.readFileSync(path.join(here, 'results.json'), 'utf8'));
+  const learned = manifest.policies.map((p) => `learned:data/policies/${p.file}`);
+  const columns = [...learned, ...manifest.heuristics, ...manifest.oracles];
+  const names = [...manifest.policies.map((p) => p.label), ...manifest.heuristics, ...manifest.oracles];
+  const lines = [`| trace | capacity | ${names.join(' | ')} |`, `|${'---|'.repeat(names.length + 2)}`];
+  for (const r of results) {
+    const trace = path.basename(r.trace);
+    const gap = Object.fromEntries(r.rows.map((row) => [row.policy, row.gap_closed]));
+    const best = Math.max(...manifest.heuristics.map((h) => gap[h]));
+    const split = manifest.split.held_out.includes(trace) ? 'held out' : 'train';
+    const cells = columns.map((c) => {
+      const text = percent(gap[c]);
+      return learned.includes(c) && gap[c] > best ? `**${text}**` : text;
+    });
+    lines.push(`| ${trace} (${split}) | ${r.hbm_capacity} | ${cells.join(' | ')} |`);
+  }
+  console.log(lines.join('\n'));
+}
+
+if (what === 'train') train();
+else if (what === 'eval') { evaluate(); table(); }
+else if (what === 'table') table();
+else throw new Error(`unknown step '${what}' (train, eval or table)`);
