@@ -70,7 +70,9 @@ void eval_command(const EvalArgs& args) {
   if (capacities.empty()) {
     const nlohmann::json trained =
         files.front().env_config.value("hbm_capacity", nlohmann::json("25%"));
-    capacities.push_back(trained.is_string() ? trained.get<std::string>() : trained.dump());
+    // A policy trained on a capacity range is evaluated at both ends of it.
+    for (const nlohmann::json& c : trained.is_array() ? trained : nlohmann::json::array({trained}))
+      capacities.push_back(c.is_string() ? c.get<std::string>() : c.dump());
   }
   std::vector<std::string> baselines =
       args.baselines.empty() ? catalog().policies.standalone_names() : args.baselines;
@@ -131,7 +133,8 @@ void add_eval_command(CLI::App& app) {
       ->delimiter(',');
   command
       ->add_option("--hbm-capacity", args->capacities,
-                   "Capacities (default: the policy's training capacity)")
+                   "Capacities (default: the policy's training capacity, or both ends of its "
+                   "training range)")
       ->delimiter(',');
   command->add_option("--baselines", args->baselines, "Only these baselines (default: all)")
       ->delimiter(',');

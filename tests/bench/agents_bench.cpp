@@ -37,21 +37,27 @@ void BM_DqnUpdate(benchmark::State& state) {
 }
 BENCHMARK(BM_DqnUpdate)->Unit(benchmark::kMicrosecond);
 
-// Whole training runs: env steps per second including acting and learning.
-void BM_Train(benchmark::State& state, const char* agent, std::size_t threads) {
+// Whole training runs: env steps per second including acting and learning. Per bin: the shipped
+// policies' settings (64 bins, a 32 x 32 network shared by the bins).
+void BM_Train(benchmark::State& state, const char* agent, std::size_t threads, bool per_bin) {
+  const bool dqn = std::string(agent) == "dqn";
   TrainerOptions options;
   options.agent = agent;
   for (int k = 0; k < 8; ++k) {
-    options.env_configs.push_back(
-        {{"trace", "synth:phased:1000000:1"},
-         {"bins", 8},
-         {"hbm_capacity", k % 2 == 0 ? "10%" : "25%"},
-         {"action_mode", std::string(agent) == "dqn" ? "discrete" : "bins"},
-         {"episode_length", 200},
-         {"random_start", true}});
+    options.env_configs.push_back({{"trace", "synth:phased:1000000:1"},
+                                   {"bins", per_bin ? 64 : 8},
+                                   {"hbm_capacity", k % 2 == 0 ? "10%" : "25%"},
+                                   {"action_mode", dqn ? "discrete" : "bins"},
+                                   {"episode_length", 200},
+                                   {"random_start", true}});
   }
-  options.agent_config = std::string(agent) == "dqn" ? nlohmann::json{{"learning_starts", 256}}
-                                                     : nlohmann::json{{"rollout_steps", 64}};
+  options.agent_config =
+      dqn ? nlohmann::json{{"learning_starts", 256}} : nlohmann::json{{"rollout_steps", 64}};
+  if (per_bin) {
+    options.agent_config["hidden"] = {32, 32};
+    options.agent_config[dqn ? "q_network" : "policy_network"] = "per_bin";
+    if (dqn) options.agent_config["batch_size"] = 32;
+  }
   cli::ThreadPool pool(threads);
   Trainer trainer(registry(), options, threads > 1 ? pool.as_parallel_for() : ParallelFor{});
   trainer.train_until(2048);  // past learning_starts: measure steady state
@@ -61,10 +67,12 @@ void BM_Train(benchmark::State& state, const char* agent, std::size_t threads) {
   state.counters["env_steps/s"] = benchmark::Counter(
       static_cast<double>(trainer.env_steps() - start), benchmark::Counter::kIsRate);
 }
-BENCHMARK_CAPTURE(BM_Train, dqn_1thread, "dqn", 1)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Train, dqn_2threads, "dqn", 2)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Train, ppo_1thread, "ppo", 1)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Train, ppo_2threads, "ppo", 2)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Train, dqn_1thread, "dqn", 1, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Train, dqn_2threads, "dqn", 2, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Train, ppo_1thread, "ppo", 1, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Train, ppo_2threads, "ppo", 2, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Train, dqn_per_bin_1thread, "dqn", 1, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Train, ppo_per_bin_1thread, "ppo", 1, true)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace sysgym::agents

@@ -115,6 +115,101 @@ TEST_F(Cli, TrainingResumesFromItsStateFile) {
   EXPECT_FALSE(fs::exists(path("x.json")));
 }
 
+TEST_F(Cli, PerBinAgentsTrainActAndResume) {
+  const std::vector<std::pair<std::string, std::string>> agents = {
+      {"dqn", "{\"hidden\": [8], \"q_network\": \"per_bin\", \"learning_starts\": 100}"},
+      {"ppo",
+       "{\"hidden\": [8], \"policy_network\": \"per_bin\", \"flip_actions\": true, "
+       "\"rollout_steps\": 20}"}};
+  for (const auto& [agent, config] : agents) {
+    const std::string out = path(agent + "-bins.json");
+    const Result r = run("train --agent " + agent + kSmall + "--agent-config '" + config +
+                         "' --checkpoint-every 1200 -o " + out);
+    ASSERT_EQ(r.code, 0) << r.err;
+    const nlohmann::json policy = read_json(out);
+    EXPECT_EQ(policy["per_bin"]["bins"], 8);
+    EXPECT_EQ(policy["network"]["sizes"][0], 4 + 2 + 5);  // 4 channels, 2 ranks, 5 scalars
+    EXPECT_EQ(policy["value_network"].is_null(), agent == "ppo");
+    const std::string use =
+        "run --trace synth:stream:6000:2 --config '{\"bins\": 8, "
+        "\"action_mode\": \"" +
+        std::string(agent == "dqn" ? "discrete" : "bins") +
+        "\"}' --policy learned --policy-config " + out + " --json";
+    const Result first = run(use), second = run(use);
+    ASSERT_EQ(first.code, 0) << first.err;
+    EXPECT_EQ(first.out, second.out);
+    EXPECT_EQ(run("train --resume " + out + ".state --steps 3000 -o " + path("more.json")).code, 0);
+  }
+}
+
+TEST_F(Cli, ACapacityRangeTrainsAcrossCapacitiesAndEvaluatesAtBothEnds) {
+  const Result r =
+      run("train --agent dqn --traces synth:phased:6000:1 --hbm-capacity 10%:30% --steps 600 "
+          "--config '{\"bins\": 8, \"episode_length\": 40}' --agent-config '{\"hidden\": [8]}' "
+          "-o " +
+          path("range.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(read_json(path("range.json"))["env"]["config"]["hbm_capacity"],
+            nlohmann::json::array({"10%", "30%"}));
+  const Result eval = run("eval --policy " + path("range.json") +
+                          " --traces synth:phased:6000:1 --baselines all-ddr --json");
+  ASSERT_EQ(eval.code, 0) << eval.err;
+  const nlohmann::json e = nlohmann::json::parse(eval.out);
+  ASSERT_EQ(e.size(), 2u);
+  EXPECT_EQ(e[0]["hbm_capacity"], "10%");
+  EXPECT_EQ(e[1]["hbm_capacity"], "30%");
+  const Result bad =
+      run("train --agent dqn --traces synth:phased:6000:1 --hbm-capacity 30%:10% "
+          "--steps 100 -o " +
+          path("bad.json"));
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.err.find("'hbm_capacity' range [\"30%\",\"10%\"] has its low end"),
+            std::string::npos)
+      << bad.err;
+}
+
+TEST_F(Cli, ShippedPoliciesReproduceTheirResults) {
+  const std::string dir = std::string(SYSGYM_SHIPPED_DATA) + "/policies";
+  const nlohmann::json manifest = read_json(dir + "/manifest.json");
+  const nlohmann::json results = read_json(dir + "/results.json");
+  // The same command data/policies/reproduce.mjs runs, from the repository root.
+  const std::string root = std::string(SYSGYM_SHIPPED_DATA) + "/..";
+  std::string traces, capacities, policies;
+  for (const auto& name : manifest["split"]["held_out"])
+    traces += (traces.empty() ? "" : ",") + root + "/data/real/" + name.get<std::string>();
+  for (const auto& c : manifest["capacities"])
+    capacities += (capacities.empty() ? "" : ",") + c.get<std::string>();
+  for (const auto& p : manifest["policies"])
+    policies += " --policy " + root + "/data/policies/" + p["file"].get<std::string>();
+  const Result r = run("eval" + policies + " --traces " + traces + " --hbm-capacity " + capacities +
+                       " --baselines all-ddr --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json now = nlohmann::json::parse(r.out);
+  std::size_t compared = 0;
+  for (const auto& table : now) {
+    const std::string trace = fs::path(table["trace"].get<std::string>()).filename();
+    for (const auto& row : table["rows"]) {
+      const std::string policy = row["policy"];
+      if (policy.rfind("learned:", 0) != 0) continue;
+      const std::string file = fs::path(policy.substr(8)).filename();
+      for (const auto& recorded : results) {
+        if (fs::path(recorded["trace"].get<std::string>()).filename() != trace ||
+            recorded["hbm_capacity"] != table["hbm_capacity"]) {
+          continue;
+        }
+        for (const auto& old : recorded["rows"]) {
+          if (old["policy"] != "learned:data/policies/" + file) continue;
+          EXPECT_NEAR(row["total_ms"].get<double>(), old["total_ms"].get<double>(), 1e-9)
+              << file << " on " << trace << " at " << table["hbm_capacity"];
+          ++compared;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(compared, manifest["policies"].size() * manifest["split"]["held_out"].size() *
+                          manifest["capacities"].size());
+}
+
 TEST_F(Cli, TrainingIsReproducibleBySeed) {
   const std::string args =
       "train --agent ppo" + kSmall +
