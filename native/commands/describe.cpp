@@ -52,7 +52,8 @@ void describe_command(const DescribeArgs& args) {
   std::printf(
       "\nobservation: %s\n  layout: hist[0..B-1], resident[0..B-1], hist_prev_k[0..B-1] for k = "
       "1..history,\n"
-      "          free_capacity, progress, last_speedup, last_duration, capacity_share\naction: %s\ninfo keys:",
+      "          free_capacity, progress, last_speedup, last_duration, capacity_share\naction: "
+      "%s\ninfo keys:",
       env->observation_space().to_string().c_str(), env->action_space().to_string().c_str());
   for (const auto& key : env->info_keys())
     std::printf(" %s", key.c_str());
