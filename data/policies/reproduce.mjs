@@ -19,7 +19,8 @@ function train() {
   for (const p of manifest.policies) {
     if (only.length > 0 && !only.includes(p.file)) continue;
     console.error(`training ${p.file}`);
-    run(['train', '--traces', traces(manifest.split.train), ...p.train_args, '-o', `data/policies/${p.file}`]);
+    const all = [traces(manifest.split.train), ...manifest.split.synthetic].join(',');
+    run(['train', '--traces', all, ...p.train_args, '-o', `data/policies/${p.file}`]);
   }
 }
 
