@@ -90,6 +90,15 @@ BinView BinView::from_json(const nlohmann::json& j, int observation_size) {
   return v;
 }
 
+Eigen::MatrixXd batch_features(const BinView& view, Eigen::Index count,
+                               const std::function<std::span<const float>(Eigen::Index)>& row) {
+  const Eigen::Index b = view.bins, f = view.feature_size();
+  Eigen::MatrixXd x(f, count * b);
+  for (Eigen::Index k = 0; k < count; ++k)
+    view.features(row(k), std::span<double>(x.col(k * b).data(), static_cast<std::size_t>(f * b)));
+  return x;
+}
+
 void per_bin_logits(const BinView& view, const Mlp& network, std::span<const float> observation,
                     std::vector<double>& logits) {
   const auto b = static_cast<std::size_t>(view.bins);

@@ -17,6 +17,7 @@
 // step (with "want" outputs, a policy unsure about every bin evicts half of what it holds).
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <span>
 #include <vector>
@@ -45,6 +46,11 @@ struct BinView {
   // Throws ConfigError naming what is missing or inconsistent with `observation_size`.
   static BinView from_json(const nlohmann::json& j, int observation_size);
 };
+
+// Features of `count` observations (`row(k)` gives observation k), observation after
+// observation: feature_size x (count * bins), the batch a per-bin network trains on.
+Eigen::MatrixXd batch_features(const BinView& view, Eigen::Index count,
+                               const std::function<std::span<const float>(Eigen::Index)>& row);
 
 // One logit per bin from a per-bin network, in the fixed-order arithmetic of Mlp::act (the same
 // in every build).

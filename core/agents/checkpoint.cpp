@@ -22,6 +22,17 @@ void load_rng(const nlohmann::json& j, Rng& rng) {
   rng.set_state(s);
 }
 
+void load_checkpoint(const char* what, const std::function<void()>& load) {
+  try {
+    load();
+  } catch (const ConfigError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw ConfigError(std::string("checkpoint: ") + what +
+                      " state is incomplete or malformed: " + e.what());
+  }
+}
+
 void load_network(const nlohmann::json& j, Mlp& network, const char* what) {
   Mlp loaded;
   try {

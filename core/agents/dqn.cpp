@@ -171,17 +171,10 @@ void DqnAgent::learn() {
 }
 
 Eigen::MatrixXd DqnAgent::bin_features(bool next_observations) const {
-  const auto b = static_cast<Eigen::Index>(bin_view_->bins);
-  const Eigen::Index f = bin_view_->feature_size();
-  const auto n = static_cast<Eigen::Index>(batch_.size());
-  Eigen::MatrixXd features(f, n * b);
-  for (Eigen::Index k = 0; k < n; ++k) {
+  return batch_features(*bin_view_, static_cast<Eigen::Index>(batch_.size()), [&](Eigen::Index k) {
     const std::size_t i = batch_[static_cast<std::size_t>(k)];
-    bin_view_->features(
-        next_observations ? replay_.next_obs(i) : replay_.obs(i),
-        std::span<double>(features.col(k * b).data(), static_cast<std::size_t>(f * b)));
-  }
-  return features;
+    return next_observations ? replay_.next_obs(i) : replay_.obs(i);
+  });
 }
 
 void DqnAgent::batch_q(const Eigen::MatrixXd& x, const Eigen::MatrixXd& next, Eigen::MatrixXd& q,
@@ -216,7 +209,7 @@ nlohmann::json DqnAgent::state() const {
 }
 
 void DqnAgent::load_state(const nlohmann::json& j) {
-  try {
+  load_checkpoint("DQN", [&] {
     load_network(j.at("q"), q_, "Q");
     load_network(j.at("target"), target_, "target");
     adam_.load_json(j.at("adam"));
@@ -231,11 +224,7 @@ void DqnAgent::load_state(const nlohmann::json& j) {
     env_steps_ = j.at("env_steps").get<std::int64_t>();
     updates_ = j.at("updates").get<std::int64_t>();
     last_loss_ = j.at("last_loss").get<double>();
-  } catch (const ConfigError&) {
-    throw;
-  } catch (const std::exception& e) {
-    throw ConfigError(std::string("checkpoint: DQN state is incomplete or malformed: ") + e.what());
-  }
+  });
 }
 
 }  // namespace sysgym::agents

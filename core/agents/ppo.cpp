@@ -69,11 +69,6 @@ std::optional<BinView> bin_view_for(const PpoConfig& config, int observation_siz
   return BinView::of(observation_size, bins, config.flip_actions);
 }
 
-std::vector<int> policy_sizes(const PpoConfig& config, int observation_size, int bins) {
-  if (!config.per_bin) return network_sizes(observation_size, config.hidden, bins);
-  return network_sizes(BinView::of(observation_size, bins, false).feature_size(), config.hidden, 1);
-}
-
 }  // namespace
 
 PpoAgent::PpoAgent(int observation_size, int bins, int envs, PpoConfig config, std::uint64_t seed)
@@ -82,14 +77,16 @@ PpoAgent::PpoAgent(int observation_size, int bins, int envs, PpoConfig config, s
       bins_(bins),
       envs_(envs),
       rng_(seed),
-      policy_(policy_sizes(config_, observation_size, bins), rng_),
+      bin_view_(bin_view_for(config_, observation_size, bins)),
+      policy_(bin_view_ ? network_sizes(bin_view_->feature_size(), config_.hidden, 1)
+                        : network_sizes(observation_size, config_.hidden, bins),
+              rng_),
       value_(network_sizes(observation_size, config_.hidden, 1), rng_),
       policy_adam_(policy_, {.learning_rate = config_.learning_rate,
                              .max_grad_norm = config_.max_grad_norm}),
       value_adam_(value_,
                   {.learning_rate = config_.learning_rate, .max_grad_norm = config_.max_grad_norm}),
-      normalizer_(static_cast<std::size_t>(observation_size), config_.normalize_observations),
-      bin_view_(bin_view_for(config_, observation_size, bins)) {
+      normalizer_(static_cast<std::size_t>(observation_size), config_.normalize_observations) {
   if (envs < 1) throw ConfigError("PPO needs at least one env");
   policy_.layers().back().b.setConstant(config_.initial_logit);
   const Eigen::Index n = static_cast<Eigen::Index>(config_.rollout_steps) * envs;
@@ -117,14 +114,9 @@ Eigen::MatrixXd PpoAgent::policy_input(std::span<const float> rows,
                                        Eigen::Index count) const {
   if (!bin_view_) return normalized;
   const auto d = static_cast<std::size_t>(obs_size_);
-  const Eigen::Index f = bin_view_->feature_size();
-  Eigen::MatrixXd x(f, count * bins_);
-  for (Eigen::Index k = 0; k < count; ++k) {
-    bin_view_->features(
-        rows.subspan(static_cast<std::size_t>(k) * d, d),
-        std::span<double>(x.col(k * bins_).data(), static_cast<std::size_t>(f * bins_)));
-  }
-  return x;
+  return batch_features(*bin_view_, count, [&](Eigen::Index k) {
+    return rows.subspan(static_cast<std::size_t>(k) * d, d);
+  });
 }
 
 double PpoAgent::placement(std::span<const float> observation, std::size_t bin,
@@ -303,7 +295,7 @@ nlohmann::json PpoAgent::state() const {
 }
 
 void PpoAgent::load_state(const nlohmann::json& j) {
-  try {
+  load_checkpoint("PPO", [&] {
     load_network(j.at("policy"), policy_, "policy");
     load_network(j.at("value"), value_, "value");
     policy_adam_.load_json(j.at("policy_adam"));
@@ -313,11 +305,7 @@ void PpoAgent::load_state(const nlohmann::json& j) {
     env_steps_ = j.at("env_steps").get<std::int64_t>();
     updates_ = j.at("updates").get<std::int64_t>();
     stored_ = 0;
-  } catch (const ConfigError&) {
-    throw;
-  } catch (const std::exception& e) {
-    throw ConfigError(std::string("checkpoint: PPO state is incomplete or malformed: ") + e.what());
-  }
+  });
 }
 
 }  // namespace sysgym::agents

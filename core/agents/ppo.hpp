@@ -97,10 +97,10 @@ class PpoAgent {
   PpoConfig config_;
   int obs_size_, bins_, envs_;
   Rng rng_;
+  std::optional<BinView> bin_view_;
   Mlp policy_, value_;
   Adam policy_adam_, value_adam_;
   ObservationNormalizer normalizer_;
-  std::optional<BinView> bin_view_;
   // Rollout, column t * envs + k: observation (normalised when stored), action bits, old log
   // probability, value, reward, whether the episode ended after the step.
   Eigen::MatrixXd obs_, actions_;
