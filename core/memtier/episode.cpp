@@ -19,28 +19,40 @@ std::uint64_t chain_hash(std::uint64_t hash, std::span<const float> observation)
 
 }  // namespace
 
+PolicyEpisode::PolicyEpisode(MemtierEnv& env, Policy& policy, const std::string& policy_name,
+                             std::uint64_t seed, bool record)
+    : env_(env), policy_(policy), recording_(record), rng_(derive_seed(seed, 0x504F4C49)) {
+  record_.policy = policy_name;
+  record_.policy_parameters = policy.parameters();
+  record_.seed = seed;
+  record_.observation_hash = chain_hash(0, env.reset(seed).observation);
+  record_.start = env.next_window();
+  policy.reset(env, rng_);
+}
+
+StepResult PolicyEpisode::step() {
+  if (done_) throw ApiMisuseError("the episode is over: no window left to play");
+  policy_.decide(env_, decision_);
+  const StepResult r = apply(env_, decision_);
+  record_.observation_hash = chain_hash(record_.observation_hash, r.observation);
+  if (recording_)
+    record_.steps.push_back({decision_, r.reward, {r.info.values.begin(), r.info.values.end()}});
+  done_ = r.terminated || r.truncated;
+  if (!done_) policy_.observe(env_);
+  return r;
+}
+
+const EpisodeRecord& PolicyEpisode::record() {
+  record_.summary = env_.summary();
+  return record_;
+}
+
 EpisodeRecord run_episode(MemtierEnv& env, Policy& policy, const std::string& policy_name,
                           std::uint64_t seed, bool record) {
-  EpisodeRecord out;
-  out.policy = policy_name;
-  out.policy_parameters = policy.parameters();
-  out.seed = seed;
-  out.observation_hash = chain_hash(0, env.reset(seed).observation);
-  out.start = env.next_window();
-  Rng rng(derive_seed(seed, 0x504F4C49));  // the policy's own stream
-  policy.reset(env, rng);
-  Decision decision;
-  for (;;) {
-    policy.decide(env, decision);
-    const StepResult r = apply(env, decision);
-    out.observation_hash = chain_hash(out.observation_hash, r.observation);
-    if (record)
-      out.steps.push_back({decision, r.reward, {r.info.values.begin(), r.info.values.end()}});
-    if (r.terminated || r.truncated) break;
-    policy.observe(env);
-  }
-  out.summary = env.summary();
-  return out;
+  PolicyEpisode episode(env, policy, policy_name, seed, record);
+  while (!episode.done())
+    episode.step();
+  return episode.record();
 }
 
 nlohmann::json episode_to_json(const EpisodeRecord& episode, const MemtierEnv& env) {
@@ -80,10 +92,15 @@ nlohmann::json episode_to_json(const EpisodeRecord& episode, const MemtierEnv& e
           {"summary", episode.summary.to_json()}};
 }
 
-EpisodeSummary replay_episode(MemtierEnv& env, const nlohmann::json& episode) {
-  auto malformed = [](const std::string& what) {
-    throw TraceFormatError("recorded episode: " + what);
-  };
+namespace {
+
+[[noreturn]] void malformed(const std::string& what) {
+  throw TraceFormatError("recorded episode: " + what);
+}
+
+}  // namespace
+
+EpisodeReplay::EpisodeReplay(MemtierEnv& env, const nlohmann::json& episode) : env_(env) {
   if (!episode.is_object() || episode.value("kind", "") != "sysgym-episode") {
     malformed("not a sysgym episode (no \"kind\": \"sysgym-episode\")");
   }
@@ -92,39 +109,54 @@ EpisodeSummary replay_episode(MemtierEnv& env, const nlohmann::json& episode) {
               " is not supported (this build reads " + std::to_string(kEpisodeSchemaVersion) + ")");
   }
   try {
+    steps_ = &episode.at("steps");
+    if (!steps_->is_array()) malformed("\"steps\" is not an array");
     env.reset(episode.at("seed").get<std::uint64_t>(),
               {{"start", episode.at("start").get<std::int64_t>()}});
-    const nlohmann::json& steps = episode.at("steps");
-    Decision d;
-    for (std::size_t i = 0; i < steps.size(); ++i) {
-      const nlohmann::json& step = steps[i];
-      d.use_action = step.contains("action");
-      if (d.use_action) {
-        d.action = step.at("action").get<std::vector<double>>();
-      } else if (step.value("same_ranges", false)) {
-        if (i == 0 || steps[i - 1].contains("action"))
-          malformed("step " + std::to_string(i) + " repeats no placement");
-      } else {
-        d.ranges.clear();
-        for (const auto& text : step.at("ranges"))
-          d.ranges.push_back(parse_address_range(text.get<std::string>()));
-      }
-      const StepResult r = apply(env, d);
-      if (r.reward != step.at("reward").get<double>()) {
-        throw ApiMisuseError("recorded episode: step " + std::to_string(i) +
-                             " replays with reward " + nlohmann::json(r.reward).dump() +
-                             ", recorded " + step.at("reward").dump() +
-                             " (different trace, config or build)");
-      }
-      if ((r.terminated || r.truncated) != (i + 1 == steps.size())) {
-        malformed("step " + std::to_string(i) +
-                  (i + 1 == steps.size() ? " is the last recorded but the episode goes on"
-                                         : " ends the episode before the recording does"));
-      }
-    }
   } catch (const nlohmann::json::exception& e) {
     malformed(e.what());
   }
+}
+
+StepResult EpisodeReplay::step() {
+  if (done()) throw ApiMisuseError("the recorded episode is over: no step left to replay");
+  const std::size_t i = next_;
+  const nlohmann::json& step = (*steps_)[i];
+  StepResult r;
+  try {
+    decision_.use_action = step.contains("action");
+    if (decision_.use_action) {
+      decision_.action = step.at("action").get<std::vector<double>>();
+    } else if (step.value("same_ranges", false)) {
+      if (i == 0 || (*steps_)[i - 1].contains("action"))
+        malformed("step " + std::to_string(i) + " repeats no placement");
+    } else {
+      decision_.ranges.clear();
+      for (const auto& text : step.at("ranges"))
+        decision_.ranges.push_back(parse_address_range(text.get<std::string>()));
+    }
+    r = apply(env_, decision_);
+    if (r.reward != step.at("reward").get<double>()) {
+      throw ApiMisuseError("recorded episode: step " + std::to_string(i) + " replays with reward " +
+                           nlohmann::json(r.reward).dump() + ", recorded " +
+                           step.at("reward").dump() + " (different trace, config or build)");
+    }
+  } catch (const nlohmann::json::exception& e) {
+    malformed("step " + std::to_string(i) + ": " + e.what());
+  }
+  ++next_;
+  if ((r.terminated || r.truncated) != done()) {
+    malformed("step " + std::to_string(i) +
+              (done() ? " is the last recorded but the episode goes on"
+                      : " ends the episode before the recording does"));
+  }
+  return r;
+}
+
+EpisodeSummary replay_episode(MemtierEnv& env, const nlohmann::json& episode) {
+  EpisodeReplay replay(env, episode);
+  while (!replay.done())
+    replay.step();
   return env.summary();
 }
 

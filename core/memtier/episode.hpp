@@ -41,8 +41,48 @@ struct EpisodeRecord {
   std::uint64_t observation_hash = 0;
 };
 
+// A policy's episode one window at a time: run_episode loops over it; the browser steps it
+// between frames so that a page can draw every window. The constructor resets `env` with `seed`;
+// the policy's own randomness (random agent) comes from an Rng seeded from `seed`.
+class PolicyEpisode {
+ public:
+  PolicyEpisode(MemtierEnv& env, Policy& policy, const std::string& policy_name, std::uint64_t seed,
+                bool record);
+  bool done() const { return done_; }
+  // Plays the next window; ApiMisuseError once the episode is done.
+  StepResult step();
+  // The record so far (its summary is the env's at the time of the call).
+  const EpisodeRecord& record();
+
+ private:
+  MemtierEnv& env_;
+  Policy& policy_;
+  bool recording_;
+  bool done_ = false;
+  Rng rng_;
+  Decision decision_;
+  EpisodeRecord record_;
+};
+
+// A recorded episode replayed one window at a time. The constructor checks the header and
+// resets `env` (made from the recording's "config"); step() throws TraceFormatError for a
+// malformed step and ApiMisuseError naming a step whose reward differs. `episode` must outlive
+// the replay.
+class EpisodeReplay {
+ public:
+  EpisodeReplay(MemtierEnv& env, const nlohmann::json& episode);
+  bool done() const { return next_ == steps_->size(); }
+  std::size_t size() const { return steps_->size(); }
+  StepResult step();
+
+ private:
+  MemtierEnv& env_;
+  const nlohmann::json* steps_;
+  std::size_t next_ = 0;
+  Decision decision_;
+};
+
 // Resets `env` with `seed`, then lets `policy` decide every window until the episode ends.
-// The policy's own randomness (random agent) comes from an Rng seeded from `seed`.
 EpisodeRecord run_episode(MemtierEnv& env, Policy& policy, const std::string& policy_name,
                           std::uint64_t seed, bool record);
 

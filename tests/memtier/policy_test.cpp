@@ -141,6 +141,49 @@ TEST(Policies, ATamperedRecordingNamesTheFirstDifferingStep) {
             "recorded episode: schema_version 2 is not supported (this build reads 1)");
 }
 
+TEST(Policies, SteppingAnEpisodeShowsEveryWindowAndEndsWhereRunEpisodeEnds) {
+  const EpisodeRecord whole = run("lfu-hemem", config("10%"), 2, true);
+  MemtierEnv env(config("10%"), source());
+  auto p = policies().make("lfu-hemem");
+  PolicyEpisode episode(env, *p, "lfu-hemem", 2, true);
+  std::size_t windows = 0;
+  while (!episode.done()) {
+    const StepResult r = episode.step();
+    EXPECT_EQ(r.reward, whole.steps[windows].reward) << "window " << windows;
+    const RenderFrame frame = env.render_frame();
+    EXPECT_EQ(frame.window, static_cast<std::int64_t>(whole.start + windows));
+    std::uint64_t in_bins = 0;
+    for (std::uint32_t n : frame.histogram)
+      in_bins += n;
+    EXPECT_EQ(static_cast<double>(in_bins), r.info.at("samples"));
+    ++windows;
+  }
+  EXPECT_EQ(windows, whole.steps.size());
+  EXPECT_EQ(episode.record().summary.to_json(), whole.summary.to_json());
+  EXPECT_EQ(episode.record().observation_hash, whole.observation_hash);
+  EXPECT_EQ(message_of<ApiMisuseError>([&] { episode.step(); }),
+            "the episode is over: no window left to play");
+}
+
+TEST(Policies, AReplayStepsThroughTheRecordingWindowByWindow) {
+  MemtierEnv env(config("10%"), source());
+  auto p = policies().make("memtis");
+  const nlohmann::json recorded = episode_to_json(run_episode(env, *p, "memtis", 1, true), env);
+  MemtierEnv fresh(recorded["config"], source());
+  EpisodeReplay replay(fresh, recorded);
+  ASSERT_EQ(replay.size(), recorded["steps"].size());
+  for (std::size_t i = 0; !replay.done(); ++i)
+    EXPECT_EQ(replay.step().reward, recorded["steps"][i]["reward"].get<double>());
+  EXPECT_EQ(fresh.summary().to_json(), recorded["summary"]);
+  nlohmann::json truncated = recorded;
+  truncated["steps"].erase(truncated["steps"].begin() + 3, truncated["steps"].end());
+  EpisodeReplay short_replay(fresh, truncated);
+  short_replay.step();
+  short_replay.step();
+  EXPECT_EQ(message_of<TraceFormatError>([&] { short_replay.step(); }),
+            "recorded episode: step 2 is the last recorded but the episode goes on");
+}
+
 TEST(Policies, UnknownNamesAndKeysAreNamed) {
   EXPECT_EQ(message_of<UnknownNameError>([] { policies().make("lfu"); }),
             "unknown policy 'lfu' (did you mean 'lru'?); valid: all-ddr, all-hbm-first-touch, "
