@@ -45,4 +45,16 @@ EMSCRIPTEN_BINDINGS(sysgym) {
       .function("infosView", &VectorHandle::infos_view)
       .function("finalObservationsView", &VectorHandle::final_observations_view)
       .function("describeJson", &VectorHandle::describe_json);
+
+  class_<EpisodeHandle>("EpisodeHandle")
+      .class_function("run", &EpisodeHandle::run, allow_raw_pointers())
+      .class_function("replay", &EpisodeHandle::replay, allow_raw_pointers())
+      .function("done", &EpisodeHandle::done)
+      .function("step", &EpisodeHandle::step)
+      .function("histogramView", &EpisodeHandle::histogram_view)
+      .function("residentView", &EpisodeHandle::resident_view)
+      .function("resultView", &EpisodeHandle::result_view)
+      .function("describeJson", &EpisodeHandle::describe_json)
+      .function("summaryJson", &EpisodeHandle::summary_json)
+      .function("recordJson", &EpisodeHandle::record_json);
 }

@@ -75,6 +75,31 @@ export interface Estimate {
   samples: number; samples_in_hbm: number;
 }
 
+export interface EpisodeFrame {
+  window: number; reward: number; done: boolean; info: Info;
+  /** Samples per bin in the window just played. */
+  histogram: Uint32Array;
+  /** Fraction of each bin's bytes resident in HBM during that window. */
+  resident: Float32Array;
+}
+
+export class Episode {
+  readonly config: Record<string, unknown>;
+  readonly facts: Record<string, unknown>;
+  readonly infoKeys: string[];
+  readonly bins: { lo: string; hi: string; bytes: number }[];
+  readonly start: number;
+  readonly windows: number;
+  readonly policy: string;
+  readonly policyParameters: Record<string, unknown> | null;
+  readonly isReplay: boolean;
+  readonly done: boolean;
+  step(): EpisodeFrame;
+  summary(): EpisodeSummary;
+  toJSON(): Record<string, unknown>;
+  dispose(): void;
+}
+
 export class Sysgym {
   envIds(): string[];
   policies(): PolicyInfo[];
@@ -88,6 +113,8 @@ export class Sysgym {
     seed?: number; record?: boolean;
   }): Record<string, unknown> & { summary: EpisodeSummary; observation_hash: string };
   replayEpisode(episode: string | Record<string, unknown>): EpisodeSummary;
+  episode(args: { config: Record<string, unknown>; policy: string; policyConfig?: Record<string, unknown>; seed?: number }): Episode;
+  replay(episode: string | Record<string, unknown>): Episode;
   /** The exact text `sysgym estimate --json` prints. */
   estimateReport(name: string, windows: Record<string, unknown>, hbmRanges: string | string[], hbmFactor?: number,
                  measured?: string | ArrayBuffer | Uint8Array | null): string;

@@ -3,49 +3,13 @@
 // until the next reset()/step() of the same env, and are re-created whenever memory grows.
 import createSysgymCore from './sysgym_core.cjs';
 
-export class SysgymError extends Error {
-  constructor(message) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
-export class ConfigError extends SysgymError {}
-export class TraceFormatError extends SysgymError {}
-export class UnknownNameError extends SysgymError {}
-export class ApiMisuseError extends SysgymError {}
-export class InvalidActionError extends SysgymError {}
-export class IoError extends SysgymError {}
-const ERROR_CLASSES = { ConfigError, TraceFormatError, UnknownNameError, ApiMisuseError, InvalidActionError, IoError };
+import {
+  ApiMisuseError, ConfigError, InvalidActionError, IoError, SysgymError, TraceFormatError, UnknownNameError,
+  bytes, check, finalizer, lastError, parsed,
+} from './errors.mjs';
+import { Episode } from './episode.mjs';
 
-function lastError(core) {
-  const Kind = ERROR_CLASSES[core.lastErrorKind()] ?? SysgymError;
-  return new Kind(core.lastErrorMessage());
-}
-
-function check(core, ok) {
-  if (!ok) throw lastError(core);
-}
-
-function parsed(core, text) {
-  if (text === '') throw lastError(core);
-  return JSON.parse(text);
-}
-
-function bytes(data, what) {
-  if (typeof data === 'string' || data instanceof Uint8Array) return data;
-  if (data instanceof ArrayBuffer) return new Uint8Array(data);
-  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-  throw new TypeError(`${what} must be a string, an ArrayBuffer or a Uint8Array`);
-}
-
-// Handles not disposed by hand are freed when their JS object is collected.
-const finalizer = new FinalizationRegistry((handle) => {
-  try {
-    handle.delete();
-  } catch {
-    // already deleted
-  }
-});
+export { ApiMisuseError, ConfigError, Episode, InvalidActionError, IoError, SysgymError, TraceFormatError, UnknownNameError };
 
 export class Space {
   constructor(spec, sampler = null) {
@@ -310,6 +274,23 @@ export class Sysgym {
     const text = this.#core.compareReportText(configText, JSON.stringify(overrides), JSON.stringify(policies), seed);
     if (text === '') throw lastError(this.#core);
     return text;
+  }
+
+  // An episode stepped a window at a time (the playground draws each): `policy` deciding, recorded
+  // so that toJSON() gives the episode JSON `sysgym run --record` writes.
+  episode({ config, policy, policyConfig = {}, seed = 0 }) {
+    const handle = this.#core.EpisodeHandle.run(JSON.stringify(config), policy, JSON.stringify(policyConfig), seed);
+    if (!handle) throw lastError(this.#core);
+    return new Episode(this.#core, handle);
+  }
+
+  // A recorded episode (JSON text or object) replayed a window at a time; a step whose reward
+  // differs from the recording throws.
+  replay(episode) {
+    const text = typeof episode === 'string' ? episode : JSON.stringify(episode);
+    const handle = this.#core.EpisodeHandle.replay(text);
+    if (!handle) throw lastError(this.#core);
+    return new Episode(this.#core, handle);
   }
 
   replayEpisode(episode) {
