@@ -1,0 +1,94 @@
+// Builds the static site in web/dist: the playground (index.html), the docs page with two
+// players (docs.html), the worker bundling the WebAssembly package, the shipped traces and
+// policies, and catalogue.json describing them. Everything is local: the site works offline.
+//
+//   node web/build.mjs [--package DIR] [--out DIR]
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const web = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(web, '..');
+const { values: args } = parseArgs({
+  options: {
+    package: { type: 'string', default: process.env.SYSGYM_PACKAGE ?? path.join(root, 'build/wasm/package') },
+    out: { type: 'string', default: path.join(web, 'dist') },
+  },
+});
+
+const packageEntry = path.join(path.resolve(args.package), 'index.mjs');
+if (!fs.existsSync(packageEntry)) {
+  console.error(`build: ${packageEntry} is missing: build the WebAssembly package first (cmake --build --preset wasm)`);
+  process.exit(1);
+}
+
+const SYNTHETIC = [
+  ['synth:phased', 'phased: four hot sets in turn (100 k samples)'],
+  ['synth:stream', 'stream: a sweep over the footprint (100 k samples)'],
+  ['synth:stencil', 'stencil: neighbouring rows together (100 k samples)'],
+  ['synth:random', 'random: uniform accesses (100 k samples)'],
+  ['synth:random:1000000', 'random, 1 M samples (a large trace)'],
+];
+
+// Shipped traces under the names the native tool uses for them (repository-relative paths).
+function catalogue(out) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'data/real/manifest.json'), 'utf8'));
+  fs.mkdirSync(path.join(out, 'data'), { recursive: true });
+  const traces = manifest.traces.map((t) => {
+    const files = ['ddr', 'hbm'].map((side) => `${t.name}.${side}.bin`);
+    for (const f of files) fs.copyFileSync(path.join(root, 'data/real', f), path.join(out, 'data', f));
+    return {
+      id: t.name,
+      label: `${t.name}: ${t.program.split(',')[0]}${t.program.includes('(') ? ')' : ''}`,
+      about: `${t.program}. ${t.input}.`,
+      trace: files.map((f) => `data/real/${f}`).join(','),
+      files: files.map((f) => `data/${f}`),
+    };
+  });
+  for (const [trace, label] of SYNTHETIC) {
+    traces.push({ id: trace, label, about: 'Generated in the browser by the core (synth.hpp).', trace, synthetic: true });
+  }
+  const policiesManifest = JSON.parse(fs.readFileSync(path.join(root, 'data/policies/manifest.json'), 'utf8'));
+  fs.mkdirSync(path.join(out, 'policies'), { recursive: true });
+  const policies = policiesManifest.policies.map((p) => {
+    fs.copyFileSync(path.join(root, 'data/policies', p.file), path.join(out, 'policies', p.file));
+    return { id: p.file.replace(/\.json$/, ''), label: `${p.label} (shipped)`, file: `policies/${p.file}` };
+  });
+  fs.writeFileSync(path.join(out, 'catalogue.json'), `${JSON.stringify({ traces, policies }, null, 2)}\n`);
+  return { traces: traces.length, policies: policies.length };
+}
+
+async function build() {
+  const out = path.resolve(args.out);
+  fs.rmSync(out, { recursive: true, force: true });
+  fs.mkdirSync(out, { recursive: true });
+  const result = await esbuild.build({
+    entryPoints: ['playground', 'player', 'worker'].map((n) => path.join(web, 'src', `${n}.js`)),
+    outdir: out,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    sourcemap: true,
+    metafile: true,
+    splitting: true, // the playground and the player share ECharts as chunks (next to worker.js, which the
+    // client finds relative to its own chunk)
+    alias: { sysgym: packageEntry },
+    // The Emscripten glue requires Node's modules only on its Node path, never in a browser.
+    external: ['fs', 'path', 'crypto', 'url', 'module', 'worker_threads'],
+    logLevel: 'warning',
+  });
+  for (const file of ['index.html', 'docs.html', 'styles.css']) {
+    fs.copyFileSync(path.join(web, 'src', file), path.join(out, file));
+  }
+  const shipped = catalogue(out);
+  const sizes = Object.entries(result.metafile.outputs)
+    .filter(([f]) => f.endsWith('.js'))
+    .map(([f, o]) => `${path.basename(f)} ${(o.bytes / 1024).toFixed(0)} KiB`);
+  console.log(`web: built ${path.relative(process.cwd(), out) || out} (${sizes.join(', ')}; ${shipped.traces} traces, ${shipped.policies} policies)`);
+}
+
+await build();

@@ -1,0 +1,150 @@
+// The playground's charts (Apache ECharts, canvas): what each shows is documented at its
+// factory; update(run, cursor) redraws for the windows up to `cursor`.
+import * as echarts from 'echarts/core';
+import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
+import {
+  AriaComponent, GridComponent, LegendComponent, MarkLineComponent, TitleComponent, TooltipComponent,
+  VisualMapComponent,
+} from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+
+import { heatmapCells } from './run.js';
+import { formatMs } from './format.js';
+
+echarts.use([
+  BarChart, HeatmapChart, LineChart, AriaComponent, GridComponent, LegendComponent, MarkLineComponent,
+  TitleComponent, TooltipComponent, VisualMapComponent, CanvasRenderer,
+]);
+
+const COLORS = { ddr: '#d9534f', hbm: '#2e9d5b', policy: '#3867d6', migration: '#f0a202', resident: '#00e68c' };
+const HEAT = ['#0d0887', '#6a00a8', '#b12a90', '#e16462', '#fca636', '#f0f921'];
+const BASE = { animation: false, aria: { enabled: true }, textStyle: { fontFamily: 'inherit' } };
+
+function chart(el) {
+  const c = echarts.init(el, null, { renderer: 'canvas' });
+  new ResizeObserver(() => c.resize()).observe(el);
+  return c;
+}
+
+function windowsOf(run, cursor) {
+  return run.frames.slice(0, cursor + 1);
+}
+
+// Address (bins, low to high) x time (windows): log2(1 + samples per window) in colour, the
+// bins' HBM-resident share overlaid in green, a line at the current window.
+export function heatmapChart(el, { compact = false, maxColumns = 400 } = {}) {
+  const c = chart(el);
+  return {
+    update(run, cursor) {
+      const cells = heatmapCells(run, cursor, maxColumns);
+      const columns = Array.from({ length: cells.columns }, (_, i) => String(run.meta.start + i * cells.group));
+      const rows = run.meta.bins.map((b) => b.lo);
+      c.setOption({
+        ...BASE,
+        aria: { enabled: true, label: { description: `Accesses per address bin over ${run.windows} windows; green marks data in HBM.` } },
+        grid: compact ? { left: 8, right: 8, top: 8, bottom: 8 } : { left: 110, right: 70, top: 16, bottom: 48 },
+        tooltip: compact ? undefined : {
+          formatter: (p) => `window ${columns[p.value[0]]}, bin ${p.value[1]} (${rows[p.value[1]]})<br>` +
+            (p.seriesIndex === 0 ? `log2(1 + samples/window) ${p.value[2].toFixed(2)}` : `resident ${(p.value[2] * 100).toFixed(0)} %`),
+        },
+        xAxis: { type: 'category', data: columns, name: compact ? '' : 'window', nameLocation: 'middle', nameGap: 28,
+          show: !compact, axisTick: { show: false } },
+        yAxis: { type: 'category', data: rows, name: compact ? '' : 'address bin', show: !compact, axisTick: { show: false },
+          axisLabel: { fontSize: 10, interval: Math.max(0, Math.ceil(rows.length / 12) - 1) } },
+        visualMap: [{ type: 'continuous', seriesIndex: 0, min: 0, max: Math.max(cells.max, 1), inRange: { color: HEAT },
+          show: !compact, right: 0, top: 'middle', itemHeight: 120, text: ['hot', 'cold'], calculable: false }],
+        series: [
+          { type: 'heatmap', name: 'accesses', data: cells.heat, progressive: 0 },
+          { type: 'heatmap', name: 'in HBM', progressive: 0,
+            data: cells.resident.map(([x, y, share]) => ({ value: [x, y, share], itemStyle: { color: `rgba(0, 230, 140, ${0.2 + 0.55 * share})` } })),
+            markLine: { silent: true, symbol: 'none', lineStyle: { color: '#fff', width: 1 }, label: { show: false },
+              data: [{ xAxis: Math.floor(cursor / cells.group) }] } },
+        ],
+      }, { notMerge: true });
+    },
+  };
+}
+
+// Per window: the policy's estimated time between the all-DDR and all-HBM bounds, and migration.
+export function windowTimeChart(el) {
+  const c = chart(el);
+  return {
+    update(run, cursor) {
+      const frames = windowsOf(run, cursor);
+      const x = (f) => f.window;
+      const line = (name, color, value, dashed = false) => ({
+        type: 'line', name, showSymbol: false, sampling: 'lttb', lineStyle: { color, width: 1.2, type: dashed ? 'dashed' : 'solid' },
+        itemStyle: { color }, data: frames.map((f) => [x(f), value(f)]),
+      });
+      c.setOption({
+        ...BASE,
+        legend: { top: 0 },
+        grid: { left: 60, right: 16, top: 44, bottom: 40 },
+        tooltip: { trigger: 'axis', valueFormatter: (v) => formatMs(v) },
+        xAxis: { type: 'value', name: 'window', nameLocation: 'middle', nameGap: 26, min: run.meta.start, max: run.meta.start + run.windows - 1 },
+        yAxis: { type: 'value', name: 'ms', scale: true },
+        series: [
+          line('all DDR', COLORS.ddr, (f) => f.info.t_ddr_ms, true),
+          line('all HBM', COLORS.hbm, (f) => f.info.t_hbm_ms, true),
+          line('policy', COLORS.policy, (f) => f.info.window_ms),
+          { type: 'bar', name: 'migration', itemStyle: { color: COLORS.migration }, barMaxWidth: 3, large: true,
+            data: frames.map((f) => [x(f), f.info.migration_ms]) },
+        ],
+      }, { notMerge: true });
+    },
+  };
+}
+
+// Cumulative time of the policy (estimated + migration) against the bounds, and migration alone.
+export function cumulativeChart(el) {
+  const c = chart(el);
+  return {
+    update(run, cursor) {
+      const cu = run.cumulative;
+      const ids = windowsOf(run, cursor).map((f) => f.window);
+      const line = (name, color, values, dashed = false) => ({
+        type: 'line', name, showSymbol: false, sampling: 'lttb', itemStyle: { color },
+        lineStyle: { color, width: 1.5, type: dashed ? 'dashed' : 'solid' }, data: ids.map((w, i) => [w, values(i)]),
+      });
+      c.setOption({
+        ...BASE,
+        legend: { top: 0 },
+        grid: { left: 60, right: 16, top: 44, bottom: 40 },
+        tooltip: { trigger: 'axis', valueFormatter: (v) => formatMs(v) },
+        xAxis: { type: 'value', name: 'window', nameLocation: 'middle', nameGap: 26, min: run.meta.start, max: run.meta.start + run.windows - 1 },
+        yAxis: { type: 'value', name: 'ms' },
+        series: [
+          line('all DDR', COLORS.ddr, (i) => cu.ddr[i], true),
+          line('all HBM', COLORS.hbm, (i) => cu.hbm[i], true),
+          line('policy total', COLORS.policy, (i) => cu.estimated[i] + cu.migration[i]),
+          line('migration', COLORS.migration, (i) => cu.migration[i]),
+        ],
+      }, { notMerge: true });
+    },
+  };
+}
+
+// The current window per bin: the share of its bytes in HBM, and the share of the window's samples.
+export function residentChart(el) {
+  const c = chart(el);
+  return {
+    update(run, cursor) {
+      const f = run.frames[cursor];
+      const total = f ? f.histogram.reduce((a, b) => a + b, 0) : 0;
+      const bins = run.meta.bins.map((_, i) => i);
+      c.setOption({
+        ...BASE,
+        legend: { top: 0 },
+        grid: { left: 48, right: 16, top: 32, bottom: 40 },
+        tooltip: { trigger: 'axis', valueFormatter: (v) => `${(v * 100).toFixed(1)} %` },
+        xAxis: { type: 'category', data: bins, name: 'bin', nameLocation: 'middle', nameGap: 26 },
+        yAxis: { type: 'value', min: 0, max: 1, axisLabel: { formatter: (v) => `${v * 100} %` } },
+        series: [
+          { type: 'bar', name: 'in HBM', itemStyle: { color: COLORS.resident }, data: f ? Array.from(f.resident) : [] },
+          { type: 'line', name: 'share of samples', showSymbol: false, itemStyle: { color: COLORS.policy },
+            data: f ? Array.from(f.histogram, (n) => (total ? n / total : 0)) : [] },
+        ],
+      }, { notMerge: true });
+    },
+  };
+}
