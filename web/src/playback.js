@@ -37,6 +37,13 @@ export class Playback {
     else this.#notify();
   }
 
+  // Forgets the episode without a change notification (a new one is on its way).
+  detach() {
+    this.#playing = false;
+    cancelAnimationFrame(this.#frame);
+    this.#run = null;
+  }
+
   setSpeed(windowsPerSecond) {
     this.#speed = windowsPerSecond;
   }

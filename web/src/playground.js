@@ -145,7 +145,8 @@ function stopCurrent() {
 // Starts a worker episode request (run or replay) and shows it as it arrives.
 function follow(type, payload, describe) {
   stopCurrent();
-  playback.pause();
+  playback.detach();
+  state.run = null;
   const request = client.start(type, payload, (event) => {
     if (state.request !== request) return;
     if (event.kind === 'meta') {
@@ -185,6 +186,7 @@ async function runEpisode() {
   $('export').disabled = true;
   const args = { config: envConfig(form, trace.name, p.file), policy: p.policy, policyConfig: p.policyConfig, seed: seedOf(form) };
   follow('run', { args }, (m) => `${p.label} on ${$('trace').selectedOptions[0]?.textContent}: ${m.windows} windows, HBM ${formatBytes(m.facts.hbm_capacity_bytes)} of ${formatBytes(m.facts.footprint_bytes)}.`);
+  return true;
 }
 
 async function replayEpisode({ name, json }) {
@@ -206,6 +208,7 @@ async function replayEpisode({ name, json }) {
   }
   $('export').disabled = true;
   follow('replay', { episode: json }, (m) => `Replaying ${name}: ${m.policy} on ${trace}, ${m.windows} windows, checking every reward.`);
+  return true;
 }
 
 // ---- files ----
@@ -234,7 +237,9 @@ async function takeFiles(files) {
       showError(e.message);
     }
   }
-  for (const episode of found.episodes) await replayEpisode(episode);
+  let started = false;
+  for (const episode of found.episodes) started = (await replayEpisode(episode)) || started;
+  if (!started) playback.refresh(); // the episode shown stays; its state is shown again
 }
 
 // ---- drawing ----
@@ -276,22 +281,31 @@ function render(cursor, status) {
 
 // ---- wiring ----
 
+// Marks the episode shown as superseded at once, before any await: whoever waits for the end of
+// the next episode (a person or a test) never sees the end of the previous one.
+function superseded() {
+  document.body.dataset.complete = 'false';
+  document.body.dataset.playback = 'computing';
+}
+
 function wire() {
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    runEpisode();
+    superseded();
+    runEpisode().then((started) => started || playback.refresh());
   });
   form.addEventListener('input', () => validate(form));
   $('trace').addEventListener('change', describeTrace);
   $('policy').addEventListener('change', describePolicy);
   $('compare').addEventListener('click', compareAll);
-  $('files').addEventListener('change', (e) => takeFiles([...e.target.files]).finally(() => { e.target.value = ''; }));
+  $('files').addEventListener('change', (e) => superseded() || takeFiles([...e.target.files]).finally(() => { e.target.value = ''; }));
   const zone = $('drop-zone');
   zone.addEventListener('dragover', (e) => { e.preventDefault(); zone.classList.add('over'); });
   zone.addEventListener('dragleave', () => zone.classList.remove('over'));
   zone.addEventListener('drop', (e) => {
     e.preventDefault();
     zone.classList.remove('over');
+    superseded();
     takeFiles([...e.dataTransfer.files]);
   });
   zone.addEventListener('keydown', (e) => {
