@@ -72,6 +72,7 @@ async function build() {
     platform: 'browser',
     target: 'es2022',
     minify: true,
+    keepNames: true, // error classes are named by their class: ConfigError, not a minified name
     sourcemap: true,
     metafile: true,
     splitting: true, // the playground and the player share ECharts as chunks (next to worker.js, which the

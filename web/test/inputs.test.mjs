@@ -1,0 +1,85 @@
+// Bad input in the browser: files and form values that cannot be used give an error that names
+// the file or field and the problem, and the page goes on working.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { fillForm, openPlayground, runToEnd, screenshot, startBrowser } from './browser.mjs';
+
+let browser;
+let page;
+const problems = [];
+
+before(async () => {
+  browser = await startBrowser();
+  page = await browser.page(problems);
+  await openPlayground(browser, page);
+});
+after(async () => {
+  await browser?.close();
+  assert.deepEqual(problems, [], 'the page logged no errors');
+});
+
+const file = (name, text) => ({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(text) });
+
+async function errorsAfterDropping(files) {
+  await page.setInputFiles('#files', files);
+  await page.waitForSelector('#errors p');
+  return page.locator('#errors p').allTextContents();
+}
+
+test('a malformed trace pair names the file and the problem, and the page keeps working', async () => {
+  const errors = await errorsAfterDropping([
+    file('broken.ddr.csv', 'this is not,a trace\n1,2\n'),
+    file('broken.hbm.csv', 'this is not,a trace\n1,2\n'),
+  ]);
+  assert.equal(errors.length, 1);
+  assert.match(errors[0], /^broken\.ddr\.csv \+ broken\.hbm\.csv: /);
+  assert.match(errors[0], /DDR/);
+  await screenshot(page, 'inputs-malformed-trace');
+  // Still usable: an episode runs after the error.
+  await runToEnd(page, { trace: 'synth:phased', policy: 'builtin:lru' });
+  assert.equal(await page.evaluate(() => document.body.dataset.complete), 'true');
+});
+
+const cases = [
+  [[file('notes.json', '{"kind": "notes"}')], /^notes\.json: neither a recorded episode nor a policy file \("kind" is "notes"\)$/],
+  [[file('cut.json', '{"kind": "sysgym-episode", ')], /^cut\.json: not valid JSON/],
+  [[file('empty.ddr.csv', ''), file('empty.hbm.csv', 'x')], /^empty\.ddr\.csv: the file is empty$/],
+  [[file('lonely.ddr.bin', 'abc')], /^lonely\.ddr\.bin: a trace pair is one file with "ddr" and one with "hbm"/],
+  [[file('pair.bin', 'SYSGYM but not really')], /^pair\.bin: /],
+  [[file('other.episode.json', JSON.stringify({ kind: 'sysgym-episode', schema_version: 1, config: { trace: '/home/me/app.ddr.bin,/home/me/app.hbm.bin' }, steps: [] }))],
+    /^other\.episode\.json: the episode was recorded on trace "\/home\/me\/app\.ddr\.bin,\/home\/me\/app\.hbm\.bin", which is not loaded here/],
+  [[file('future.json', JSON.stringify({ kind: 'sysgym-episode', schema_version: 7, config: { trace: 'synth:phased' }, seed: 0, start: 0, steps: [] }))],
+    /schema_version 7 is not supported/],
+];
+for (const [files, expected] of cases) {
+  test(`${files.map((f) => f.name).join(' + ')} is refused with a message naming it`, async () => {
+    const errors = await errorsAfterDropping(files);
+    assert.ok(errors.some((e) => expected.test(e)), `errors shown: ${JSON.stringify(errors)}`);
+  });
+}
+
+test('a policy file for another env shape fails when its episode starts, naming the mismatch', async () => {
+  const policy = { kind: 'sysgym-policy', schema_version: 1, agent: 'dqn', env: { id: 'memtier-v0', config: { bins: 8 } } };
+  await page.setInputFiles('#files', [file('half.json', JSON.stringify(policy))]);
+  assert.equal(await page.inputValue('#policy'), 'dropped:half.json');
+  assert.equal(await page.inputValue('#bins'), '8');
+  await page.click('#run');
+  await page.waitForSelector('#errors p');
+  assert.match((await page.locator('#errors p').allTextContents()).join(' '), /ConfigError: .*policy/i);
+});
+
+test('form values out of range are marked at their field and no episode starts', async () => {
+  await fillForm(page, { trace: 'synth:stream', policy: 'builtin:lru', fields: { hbm_capacity: 'lots', bins: '0', migration_gbps: '-1' } });
+  await page.click('#run');
+  assert.equal(await page.textContent('#hbm_capacity-error'), 'Expected a size such as 10%, 64MiB or 2097152 (bytes).');
+  assert.equal(await page.textContent('#bins-error'), 'Expected a whole number of bins from 1 to 4096.');
+  assert.equal(await page.textContent('#migration_gbps-error'), 'Expected a bandwidth above 0 GB/s.');
+  assert.equal(await page.getAttribute('#hbm_capacity', 'aria-invalid'), 'true');
+  assert.match(await page.locator('#errors').textContent(), /The episode form has problems/);
+  await screenshot(page, 'inputs-form-validation');
+  await fillForm(page, { trace: 'synth:stream', policy: 'builtin:lru', fields: { hbm_capacity: '0%' } });
+  await page.click('#run');
+  await page.waitForSelector('#errors p');
+  assert.match(await page.locator('#errors').textContent(), /ConfigError: .*hbm_capacity/);
+});
