@@ -3,6 +3,7 @@
 #   ./sysgym.sh demo    install dependencies, build, and run a demo on the shipped data
 #   ./sysgym.sh test    build (release, ASan/UBSan debug, wasm) and run every test suite
 #   ./sysgym.sh build   build the release tool only (build/native-release/sysgym)
+#   ./sysgym.sh web     build the browser playground and serve it on http://127.0.0.1:8080/
 #   ./sysgym.sh bench   build and run the benchmarks
 #   ./sysgym.sh setup   install the Debian packages the build needs
 set -euo pipefail
@@ -19,6 +20,7 @@ PACKAGES=(
   libbenchmark-dev        # throughput benchmarks
   emscripten              # the WebAssembly build of the npm package (em++ 3.1.6, Embind)
   valgrind                # `sysgym trace`: lackey streams a real program's memory accesses
+  chromium                # the browser the playground's tests drive (playwright-core, headless)
 )
 JOBS="$(nproc 2>/dev/null || echo 2)"
 
@@ -36,6 +38,20 @@ setup() {
   echo "setup: installing ${missing[*]}"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+# The web front end's npm packages (web/package-lock.json), installed once per lockfile change.
+web_setup() {
+  if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
+    echo "setup: installing the web front end's npm packages"
+    (cd web && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+build_web() {
+  build_preset wasm >/dev/null
+  web_setup
+  node web/build.mjs
 }
 
 build_preset() {
@@ -82,7 +98,10 @@ demo() {
   cmp "$out/wasm.json" "$out/native.json" && echo "identical: $(grep estimated_ms "$out/wasm.json")"
   rm -rf "$out"
   echo
-  echo "demo done; the tool is at $sysgym (try: $sysgym --help)"
+  echo "== the browser playground (static files in web/dist)"
+  build_web
+  echo
+  echo "demo done; the tool is at $sysgym (try: $sysgym --help); ./sysgym.sh web serves the playground"
 }
 
 run_tests() {
@@ -96,6 +115,15 @@ run_tests() {
   ctest --preset native-debug -j "$JOBS"
   echo "== tests, WebAssembly package under Node (API, errors, native/wasm parity)"
   node --test wasm/test/
+  echo "== tests, browser playground and player in Chromium (screenshots in build/web-artifacts)"
+  build_web
+  node --test web/test/
+}
+
+web() {
+  setup
+  build_web
+  node web/serve.mjs "$@"
 }
 
 bench() {
@@ -112,10 +140,11 @@ case "${1:-}" in
   setup) setup ;;
   build) setup && build_preset native-release ;;
   demo) demo ;;
+  web) shift && web "$@" ;;
   test) run_tests ;;
   bench) shift && bench "$@" ;;
   *)
-    sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

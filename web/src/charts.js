@@ -56,7 +56,7 @@ export function heatmapChart(el, { compact = false, maxColumns = 400 } = {}) {
         series: [
           { type: 'heatmap', name: 'accesses', data: cells.heat, progressive: 0 },
           { type: 'heatmap', name: 'in HBM', progressive: 0,
-            data: cells.resident.map(([x, y, share]) => ({ value: [x, y, share], itemStyle: { color: `rgba(0, 230, 140, ${0.2 + 0.55 * share})` } })),
+            data: cells.resident.map(([x, y, share]) => ({ value: [x, y, share], itemStyle: { color: `rgba(0, 255, 120, ${0.1 + 0.4 * share})` } })),
             markLine: { silent: true, symbol: 'none', lineStyle: { color: '#fff', width: 1 }, label: { show: false },
               data: [{ xAxis: Math.floor(cursor / cells.group) }] } },
         ],

@@ -47,7 +47,8 @@ export async function startBrowser() {
   };
 }
 
-export function screenshot(page, name) {
+export async function screenshot(page, name) {
+  await page.waitForTimeout(400); // charts redraw after the full-page resize
   return page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
 }
 
