@@ -46,3 +46,20 @@ const probe = sysgym.estimate(trace, ranges);
 timeIt(`what-if estimate, 1 range (${probe.windows} windows)`, 'windows', (n) => {
   for (let i = 0; i < n / probe.windows; i += 1) sysgym.estimate(trace, ranges);
 }, probe.windows * 2000);
+
+// What the playground's worker does: a policy's episode a window at a time, each window copied
+// out as a frame (per-bin counts and residency, reward, info) to post to the page.
+for (const policy of ['lfu-hemem', 'static-oracle']) {
+  let windows = 0;
+  timeIt(`stepped episode with frames, ${policy}, 64 bins`, 'windows', (n) => {
+    while (windows < n) {
+      const episode = sysgym.episode({ config: { trace, bins: 64, hbm_capacity: '25%', window_len: 2e6 }, policy });
+      while (!episode.done && windows < n) {
+        episode.step();
+        windows += 1;
+      }
+      episode.dispose();
+    }
+    windows = 0;
+  }, 20000);
+}
