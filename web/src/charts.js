@@ -30,6 +30,26 @@ function windowsOf(run, cursor) {
   return run.frames.slice(0, cursor + 1);
 }
 
+// A line over windows: `points` are [window, value] pairs.
+function lineSeries(name, color, points, dashed = false) {
+  return { type: 'line', name, showSymbol: false, sampling: 'lttb', itemStyle: { color },
+    lineStyle: { color, width: 1.3, type: dashed ? 'dashed' : 'solid' }, data: points };
+}
+
+// Milliseconds over the episode's windows, with a legend and an axis tooltip.
+function timeOptions(run, series, yAxis = {}) {
+  return {
+    ...BASE,
+    legend: { top: 0 },
+    grid: { left: 60, right: 16, top: 44, bottom: 40 },
+    tooltip: { trigger: 'axis', valueFormatter: (v) => formatMs(v) },
+    xAxis: { type: 'value', name: 'window', nameLocation: 'middle', nameGap: 26, min: run.meta.start,
+      max: run.meta.start + run.windows - 1 },
+    yAxis: { type: 'value', name: 'ms', ...yAxis },
+    series,
+  };
+}
+
 // Address (bins, low to high) x time (windows): log2(1 + samples per window) in colour, the
 // bins' HBM-resident share overlaid in green, a line at the current window.
 export function heatmapChart(el, { compact = false, maxColumns = 400 } = {}) {
@@ -71,26 +91,14 @@ export function windowTimeChart(el) {
   return {
     update(run, cursor) {
       const frames = windowsOf(run, cursor);
-      const x = (f) => f.window;
-      const line = (name, color, value, dashed = false) => ({
-        type: 'line', name, showSymbol: false, sampling: 'lttb', lineStyle: { color, width: 1.2, type: dashed ? 'dashed' : 'solid' },
-        itemStyle: { color }, data: frames.map((f) => [x(f), value(f)]),
-      });
-      c.setOption({
-        ...BASE,
-        legend: { top: 0 },
-        grid: { left: 60, right: 16, top: 44, bottom: 40 },
-        tooltip: { trigger: 'axis', valueFormatter: (v) => formatMs(v) },
-        xAxis: { type: 'value', name: 'window', nameLocation: 'middle', nameGap: 26, min: run.meta.start, max: run.meta.start + run.windows - 1 },
-        yAxis: { type: 'value', name: 'ms', scale: true },
-        series: [
-          line('all DDR', COLORS.ddr, (f) => f.info.t_ddr_ms, true),
-          line('all HBM', COLORS.hbm, (f) => f.info.t_hbm_ms, true),
-          line('policy', COLORS.policy, (f) => f.info.window_ms),
-          { type: 'bar', name: 'migration', itemStyle: { color: COLORS.migration }, barMaxWidth: 3, large: true,
-            data: frames.map((f) => [x(f), f.info.migration_ms]) },
-        ],
-      }, { notMerge: true });
+      const points = (value) => frames.map((f) => [f.window, value(f)]);
+      c.setOption(timeOptions(run, [
+        lineSeries('all DDR', COLORS.ddr, points((f) => f.info.t_ddr_ms), true),
+        lineSeries('all HBM', COLORS.hbm, points((f) => f.info.t_hbm_ms), true),
+        lineSeries('policy', COLORS.policy, points((f) => f.info.window_ms)),
+        { type: 'bar', name: 'migration', itemStyle: { color: COLORS.migration }, barMaxWidth: 3, large: true,
+          data: points((f) => f.info.migration_ms) },
+      ], { scale: true }), { notMerge: true });
     },
   };
 }
@@ -102,24 +110,13 @@ export function cumulativeChart(el) {
     update(run, cursor) {
       const cu = run.cumulative;
       const ids = windowsOf(run, cursor).map((f) => f.window);
-      const line = (name, color, values, dashed = false) => ({
-        type: 'line', name, showSymbol: false, sampling: 'lttb', itemStyle: { color },
-        lineStyle: { color, width: 1.5, type: dashed ? 'dashed' : 'solid' }, data: ids.map((w, i) => [w, values(i)]),
-      });
-      c.setOption({
-        ...BASE,
-        legend: { top: 0 },
-        grid: { left: 60, right: 16, top: 44, bottom: 40 },
-        tooltip: { trigger: 'axis', valueFormatter: (v) => formatMs(v) },
-        xAxis: { type: 'value', name: 'window', nameLocation: 'middle', nameGap: 26, min: run.meta.start, max: run.meta.start + run.windows - 1 },
-        yAxis: { type: 'value', name: 'ms' },
-        series: [
-          line('all DDR', COLORS.ddr, (i) => cu.ddr[i], true),
-          line('all HBM', COLORS.hbm, (i) => cu.hbm[i], true),
-          line('policy total', COLORS.policy, (i) => cu.estimated[i] + cu.migration[i]),
-          line('migration', COLORS.migration, (i) => cu.migration[i]),
-        ],
-      }, { notMerge: true });
+      const points = (value) => ids.map((w, i) => [w, value(i)]);
+      c.setOption(timeOptions(run, [
+        lineSeries('all DDR', COLORS.ddr, points((i) => cu.ddr[i]), true),
+        lineSeries('all HBM', COLORS.hbm, points((i) => cu.hbm[i]), true),
+        lineSeries('policy total', COLORS.policy, points((i) => cu.estimated[i] + cu.migration[i])),
+        lineSeries('migration', COLORS.migration, points((i) => cu.migration[i])),
+      ]), { notMerge: true });
     },
   };
 }

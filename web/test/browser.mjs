@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 import { serve } from '../serve.mjs';
@@ -45,6 +47,22 @@ export async function startBrowser() {
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+// Registers before/after hooks: a browser and a playground page shared by a test file's tests;
+// at the end, the page must have logged no errors.
+export function sharedPlayground() {
+  const shared = { browser: null, page: null, problems: [] };
+  before(async () => {
+    shared.browser = await startBrowser();
+    shared.page = await shared.browser.page(shared.problems);
+    await openPlayground(shared.browser, shared.page);
+  });
+  after(async () => {
+    await shared.browser?.close();
+    assert.deepEqual(shared.problems, [], 'the pages logged no errors');
+  });
+  return shared;
 }
 
 export async function screenshot(page, name) {

@@ -1,30 +1,18 @@
 // Bad input in the browser: files and form values that cannot be used give an error that names
 // the file or field and the problem, and the page goes on working.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { fillForm, openPlayground, runToEnd, screenshot, startBrowser } from './browser.mjs';
+import { fillForm, runToEnd, screenshot, sharedPlayground } from './browser.mjs';
 
-let browser;
-let page;
-const problems = [];
-
-before(async () => {
-  browser = await startBrowser();
-  page = await browser.page(problems);
-  await openPlayground(browser, page);
-});
-after(async () => {
-  await browser?.close();
-  assert.deepEqual(problems, [], 'the page logged no errors');
-});
+const shared = sharedPlayground();
 
 const file = (name, text) => ({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(text) });
 
 async function errorsAfterDropping(files) {
-  await page.setInputFiles('#files', files);
-  await page.waitForSelector('#errors p');
-  return page.locator('#errors p').allTextContents();
+  await shared.page.setInputFiles('#files', files);
+  await shared.page.waitForSelector('#errors p');
+  return shared.page.locator('#errors p').allTextContents();
 }
 
 test('a malformed trace pair names the file and the problem, and the page keeps working', async () => {
@@ -35,10 +23,10 @@ test('a malformed trace pair names the file and the problem, and the page keeps 
   assert.equal(errors.length, 1);
   assert.match(errors[0], /^broken\.ddr\.csv \+ broken\.hbm\.csv: /);
   assert.match(errors[0], /DDR/);
-  await screenshot(page, 'inputs-malformed-trace');
+  await screenshot(shared.page, 'inputs-malformed-trace');
   // Still usable: an episode runs after the error.
-  await runToEnd(page, { trace: 'synth:phased', policy: 'builtin:lru' });
-  assert.equal(await page.evaluate(() => document.body.dataset.complete), 'true');
+  await runToEnd(shared.page, { trace: 'synth:phased', policy: 'builtin:lru' });
+  assert.equal(await shared.page.evaluate(() => document.body.dataset.complete), 'true');
 });
 
 const cases = [
@@ -61,25 +49,25 @@ for (const [files, expected] of cases) {
 
 test('a policy file for another env shape fails when its episode starts, naming the mismatch', async () => {
   const policy = { kind: 'sysgym-policy', schema_version: 1, agent: 'dqn', env: { id: 'memtier-v0', config: { bins: 8 } } };
-  await page.setInputFiles('#files', [file('half.json', JSON.stringify(policy))]);
-  assert.equal(await page.inputValue('#policy'), 'dropped:half.json');
-  assert.equal(await page.inputValue('#bins'), '8');
-  await page.click('#run');
-  await page.waitForSelector('#errors p');
-  assert.match((await page.locator('#errors p').allTextContents()).join(' '), /ConfigError: .*policy/i);
+  await shared.page.setInputFiles('#files', [file('half.json', JSON.stringify(policy))]);
+  assert.equal(await shared.page.inputValue('#policy'), 'dropped:half.json');
+  assert.equal(await shared.page.inputValue('#bins'), '8');
+  await shared.page.click('#run');
+  await shared.page.waitForSelector('#errors p');
+  assert.match((await shared.page.locator('#errors p').allTextContents()).join(' '), /ConfigError: .*policy/i);
 });
 
 test('form values out of range are marked at their field and no episode starts', async () => {
-  await fillForm(page, { trace: 'synth:stream', policy: 'builtin:lru', fields: { hbm_capacity: 'lots', bins: '0', migration_gbps: '-1' } });
-  await page.click('#run');
-  assert.equal(await page.textContent('#hbm_capacity-error'), 'Expected a size such as 10%, 64MiB or 2097152 (bytes).');
-  assert.equal(await page.textContent('#bins-error'), 'Expected a whole number of bins from 1 to 4096.');
-  assert.equal(await page.textContent('#migration_gbps-error'), 'Expected a bandwidth above 0 GB/s.');
-  assert.equal(await page.getAttribute('#hbm_capacity', 'aria-invalid'), 'true');
-  assert.match(await page.locator('#errors').textContent(), /The episode form has problems/);
-  await screenshot(page, 'inputs-form-validation');
-  await fillForm(page, { trace: 'synth:stream', policy: 'builtin:lru', fields: { hbm_capacity: '0%' } });
-  await page.click('#run');
-  await page.waitForSelector('#errors p');
-  assert.match(await page.locator('#errors').textContent(), /ConfigError: .*hbm_capacity/);
+  await fillForm(shared.page, { trace: 'synth:stream', policy: 'builtin:lru', fields: { hbm_capacity: 'lots', bins: '0', migration_gbps: '-1' } });
+  await shared.page.click('#run');
+  assert.equal(await shared.page.textContent('#hbm_capacity-error'), 'Expected a size such as 10%, 64MiB or 2097152 (bytes).');
+  assert.equal(await shared.page.textContent('#bins-error'), 'Expected a whole number of bins from 1 to 4096.');
+  assert.equal(await shared.page.textContent('#migration_gbps-error'), 'Expected a bandwidth above 0 GB/s.');
+  assert.equal(await shared.page.getAttribute('#hbm_capacity', 'aria-invalid'), 'true');
+  assert.match(await shared.page.locator('#errors').textContent(), /The episode form has problems/);
+  await screenshot(shared.page, 'inputs-form-validation');
+  await fillForm(shared.page, { trace: 'synth:stream', policy: 'builtin:lru', fields: { hbm_capacity: '0%' } });
+  await shared.page.click('#run');
+  await shared.page.waitForSelector('#errors p');
+  assert.match(await shared.page.locator('#errors').textContent(), /ConfigError: .*hbm_capacity/);
 });

@@ -1,39 +1,27 @@
 // The playground against the native tool: the totals it shows at the end of an episode are the
 // figures `sysgym run --json` prints for the same trace and config, bit for bit; recordings
 // replay; exports are what `sysgym run --record` writes; the comparison table is `compare`'s.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { formatMs, formatPercent } from '../src/format.js';
-import { figure, fillForm, native, openPlayground, root, runToEnd, screenshot, startBrowser, waitForEnd } from './browser.mjs';
+import { figure, fillForm, native, root, runToEnd, screenshot, sharedPlayground, waitForEnd } from './browser.mjs';
 
 const pair = (name) => `data/real/${name}.ddr.bin,data/real/${name}.hbm.bin`;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sysgym-web-'));
-let browser;
-let page;
-const problems = [];
-
-before(async () => {
-  browser = await startBrowser();
-  page = await browser.page(problems);
-  await openPlayground(browser, page);
-});
-after(async () => {
-  await browser?.close();
-  assert.deepEqual(problems, [], 'the pages logged no errors');
-});
+const shared = sharedPlayground();
 
 async function assertTotals(expected) {
-  const total = await figure(page, 'total-ms');
-  const gap = await figure(page, 'gap-closed');
+  const total = await figure(shared.page, 'total-ms');
+  const gap = await figure(shared.page, 'gap-closed');
   assert.equal(total.value, expected.total_ms);
   assert.equal(total.text, formatMs(expected.total_ms));
   assert.equal(gap.value, expected.gap_closed);
   assert.equal(gap.text, formatPercent(expected.gap_closed));
-  assert.equal((await figure(page, 'migration-ms')).value, expected.migration_ms);
+  assert.equal((await figure(shared.page, 'migration-ms')).value, expected.migration_ms);
 }
 
 const baselines = [
@@ -45,23 +33,23 @@ const baselines = [
 ];
 for (const c of baselines) {
   test(`${c.policy} on ${c.trace} ends with the totals of the native run --json`, async () => {
-    await runToEnd(page, { trace: c.trace, policy: `builtin:${c.policy}`, fields: c.fields });
+    await runToEnd(shared.page, { trace: c.trace, policy: `builtin:${c.policy}`, fields: c.fields });
     const expected = native(['run', '--policy', c.policy, '--config', JSON.stringify({ trace: pair(c.trace), ...c.config }), '--json']);
     await assertTotals(expected);
-    const shown = Number(await page.locator('#window-counter').getAttribute('data-shown'));
+    const shown = Number(await shared.page.locator('#window-counter').getAttribute('data-shown'));
     assert.equal(shown, expected.windows);
-    await screenshot(page, `playground-${c.trace}-${c.policy}`);
+    await screenshot(shared.page, `playground-${c.trace}-${c.policy}`);
   });
 }
 
 test('a shipped learned policy acts in the browser as it does natively', async () => {
-  await runToEnd(page, { trace: 'xz', policy: 'shipped:dqn-per-bin', fields: { hbm_capacity: '10%' } });
+  await runToEnd(shared.page, { trace: 'xz', policy: 'shipped:dqn-per-bin', fields: { hbm_capacity: '10%' } });
   const policy = JSON.parse(fs.readFileSync(path.join(root, 'data/policies/dqn-per-bin.json'), 'utf8'));
   const shape = Object.fromEntries(['bins', 'action_mode', 'history', 'interval_distance', 'admission'].map((k) => [k, policy.env.config[k]]));
   const expected = native(['run', '--policy', 'learned', '--policy-config', 'data/policies/dqn-per-bin.json', '--config',
     JSON.stringify({ trace: pair('xz'), hbm_capacity: '10%', migration_gbps: 1.6384, ...shape }), '--json']);
   await assertTotals(expected);
-  assert.equal(await page.locator('#bins').isDisabled(), true, 'a learned policy fixes the bins');
+  assert.equal(await shared.page.locator('#bins').isDisabled(), true, 'a learned policy fixes the bins');
 });
 
 test('a recorded episode replays window by window to its recorded totals', async () => {
@@ -69,17 +57,17 @@ test('a recorded episode replays window by window to its recorded totals', async
   native(['run', '--policy', 'memtis', '--config', JSON.stringify({ trace: pair('sqlite'), hbm_capacity: '10%', bins: 16 }),
     '--record', file, '--json']);
   const recorded = JSON.parse(fs.readFileSync(file, 'utf8'));
-  await page.setInputFiles('#files', file);
-  await waitForEnd(page);
-  assert.match(await page.textContent('#status'), /Replaying memtis-sqlite\.json: memtis/);
+  await shared.page.setInputFiles('#files', file);
+  await waitForEnd(shared.page);
+  assert.match(await shared.page.textContent('#status'), /Replaying memtis-sqlite\.json: memtis/);
   await assertTotals(recorded.summary);
-  assert.equal(Number(await page.locator('#window-counter').getAttribute('data-shown')), recorded.steps.length);
-  await screenshot(page, 'playground-replay');
+  assert.equal(Number(await shared.page.locator('#window-counter').getAttribute('data-shown')), recorded.steps.length);
+  await screenshot(shared.page, 'playground-replay');
 });
 
 test('an exported episode is exactly what `sysgym run --record` writes', async () => {
-  await runToEnd(page, { trace: 'synth:phased', policy: 'builtin:lru', fields: { hbm_capacity: '10%', bins: '16', seed: '3' } });
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+  await runToEnd(shared.page, { trace: 'synth:phased', policy: 'builtin:lru', fields: { hbm_capacity: '10%', bins: '16', seed: '3' } });
+  const [download] = await Promise.all([shared.page.waitForEvent('download'), shared.page.click('#export')]);
   const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
   const file = path.join(tmp, 'lru.json');
   native(['run', '--policy', 'lru', '--seed', '3', '--config',
@@ -92,44 +80,44 @@ test('an exported episode is exactly what `sysgym run --record` writes', async (
 });
 
 test('the comparison table holds every policy with the figures of the native compare', async () => {
-  await fillForm(page, { trace: 'sqlite', policy: 'builtin:lru', fields: { hbm_capacity: '25%' } });
-  await page.click('#compare');
+  await fillForm(shared.page, { trace: 'sqlite', policy: 'builtin:lru', fields: { hbm_capacity: '25%' } });
+  await shared.page.click('#compare');
   const expected = native(['compare', '--trace', pair('sqlite'), '--hbm-capacity', '25%', '--config', '{"migration_gbps": 1.6384}', '--json']);
-  await page.waitForFunction((n) => document.querySelectorAll('#comparison tbody tr').length === n &&
+  await shared.page.waitForFunction((n) => document.querySelectorAll('#comparison tbody tr').length === n &&
     document.querySelector('#comparison').getAttribute('aria-busy') === 'false', expected.length, { timeout: 120000 });
   for (const row of expected) {
-    const cells = page.locator(`#comparison tbody tr[data-policy="${row.policy}"] td`);
+    const cells = shared.page.locator(`#comparison tbody tr[data-policy="${row.policy}"] td`);
     assert.equal(Number(await cells.nth(0).getAttribute('data-value')), row.total_ms, row.policy);
     assert.equal(Number(await cells.nth(2).getAttribute('data-value')), row.gap_closed, row.policy);
   }
-  const totals = await page.locator('#comparison tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.dataset.total)));
+  const totals = await shared.page.locator('#comparison tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.dataset.total)));
   assert.deepEqual(totals, [...totals].sort((a, b) => a - b), 'rows are sorted by total time');
-  await screenshot(page, 'playground-comparison');
+  await screenshot(shared.page, 'playground-comparison');
 });
 
 test('keyboard controls step, seek and play the episode shown', async () => {
-  await runToEnd(page, { trace: 'synth:stream', policy: 'builtin:autonuma', fields: { hbm_capacity: '10%' } });
-  await page.locator('#play').focus();
-  await page.keyboard.press('Home');
-  assert.equal(await page.locator('#window-counter').getAttribute('data-shown'), '1');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  assert.equal(await page.locator('#window-counter').getAttribute('data-shown'), '3');
-  await page.keyboard.press('ArrowLeft');
-  assert.equal(await page.locator('#window-counter').getAttribute('data-shown'), '2');
-  await page.keyboard.press('End');
-  assert.equal(await page.evaluate(() => document.body.dataset.complete), 'true');
-  await page.locator('#jump-to').fill('10');
-  await page.locator('#jump-to').press('Enter');
-  assert.equal(await page.locator('#window-counter').getAttribute('data-shown'), '11');
+  await runToEnd(shared.page, { trace: 'synth:stream', policy: 'builtin:autonuma', fields: { hbm_capacity: '10%' } });
+  await shared.page.locator('#play').focus();
+  await shared.page.keyboard.press('Home');
+  assert.equal(await shared.page.locator('#window-counter').getAttribute('data-shown'), '1');
+  await shared.page.keyboard.press('ArrowRight');
+  await shared.page.keyboard.press('ArrowRight');
+  assert.equal(await shared.page.locator('#window-counter').getAttribute('data-shown'), '3');
+  await shared.page.keyboard.press('ArrowLeft');
+  assert.equal(await shared.page.locator('#window-counter').getAttribute('data-shown'), '2');
+  await shared.page.keyboard.press('End');
+  assert.equal(await shared.page.evaluate(() => document.body.dataset.complete), 'true');
+  await shared.page.locator('#jump-to').fill('10');
+  await shared.page.locator('#jump-to').press('Enter');
+  assert.equal(await shared.page.locator('#window-counter').getAttribute('data-shown'), '11');
 });
 
 test('a shared link opens the same trace, policy and config', async () => {
-  await fillForm(page, { trace: 'lammps', policy: 'builtin:memtis', fields: { hbm_capacity: '64MiB', bins: '48' } });
-  await page.click('#share');
-  const url = page.url();
+  await fillForm(shared.page, { trace: 'lammps', policy: 'builtin:memtis', fields: { hbm_capacity: '64MiB', bins: '48' } });
+  await shared.page.click('#share');
+  const url = shared.page.url();
   assert.match(url, /#trace=lammps&policy=builtin%3Amemtis/);
-  const other = await browser.page(problems);
+  const other = await shared.browser.page(shared.problems);
   await other.goto(url);
   await other.waitForSelector('body[data-ready="true"]');
   assert.equal(await other.inputValue('#trace'), 'lammps');
@@ -140,10 +128,10 @@ test('a shared link opens the same trace, policy and config', async () => {
 });
 
 test('the page keeps drawing while the worker computes a 1 M-sample trace', async () => {
-  await fillForm(page, { trace: 'synth:random:1000000', policy: 'builtin:lfu-hemem' });
-  await page.selectOption('#speed', 'Infinity');
+  await fillForm(shared.page, { trace: 'synth:random:1000000', policy: 'builtin:lfu-hemem' });
+  await shared.page.selectOption('#speed', 'Infinity');
   // Count animation frames the main thread runs until the episode is complete.
-  await page.evaluate(() => {
+  await shared.page.evaluate(() => {
     window.framesWhileComputing = 0;
     const count = () => {
       window.framesWhileComputing += 1;
@@ -151,9 +139,9 @@ test('the page keeps drawing while the worker computes a 1 M-sample trace', asyn
     };
     requestAnimationFrame(count);
   });
-  await page.click('#run');
-  await waitForEnd(page);
-  const frames = await page.evaluate(() => window.framesWhileComputing);
+  await shared.page.click('#run');
+  await waitForEnd(shared.page);
+  const frames = await shared.page.evaluate(() => window.framesWhileComputing);
   assert.ok(frames >= 10, `the page drew ${frames} frames while computing`);
-  await screenshot(page, 'playground-1M-samples');
+  await screenshot(shared.page, 'playground-1M-samples');
 });
