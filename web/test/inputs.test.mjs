@@ -2,10 +2,31 @@
 // the file or field and the problem, and the page goes on working.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
-import { fillForm, runToEnd, screenshot, sharedPlayground } from './browser.mjs';
+import { figure, fillForm, native, root, runToEnd, screenshot, sharedPlayground } from './browser.mjs';
 
 const shared = sharedPlayground();
+
+test('a dropped CSV pair and a dropped preprocessed pair run like the native tool on the same files', async () => {
+  const csv = ['ddr', 'hbm'].map((side) => path.join(root, `data/synth/phased.${side}.csv`));
+  await shared.page.setInputFiles('#files', csv);
+  await shared.page.waitForFunction(() => document.querySelector('#trace').value === 'dropped:phased.ddr.csv,phased.hbm.csv');
+  await runToEnd(shared.page, { policy: 'builtin:lru', fields: { hbm_capacity: '10%', bins: '32' } });
+  const expected = native(['run', '--policy', 'lru', '--config', JSON.stringify({ trace: csv.join(','), hbm_capacity: '10%', bins: 32 }), '--json']);
+  assert.equal((await figure(shared.page, 'total-ms')).value, expected.total_ms);
+
+  const prepared = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sysgym-drop-')), 'phased-memai.bin');
+  native(['preprocess', '--ddr', csv[0], '--hbm', csv[1], '--mode', 'memai', '-o', prepared, '--json']);
+  await shared.page.setInputFiles('#files', prepared);
+  await shared.page.waitForFunction(() => document.querySelector('#trace').value === 'dropped:phased-memai.bin');
+  await runToEnd(shared.page, { policy: 'builtin:static-oracle', fields: { hbm_capacity: '25%', bins: '16' } });
+  const fromFile = native(['run', '--policy', 'static-oracle', '--config', JSON.stringify({ trace: prepared, hbm_capacity: '25%', bins: 16 }), '--json']);
+  assert.equal((await figure(shared.page, 'total-ms')).value, fromFile.total_ms);
+  assert.equal((await figure(shared.page, 'gap-closed')).value, fromFile.gap_closed);
+});
 
 const file = (name, text) => ({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(text) });
 
