@@ -1,6 +1,7 @@
 // Embind declarations only; handles.cpp adapts core, js/index.mjs turns this into JS idioms.
 #include <emscripten/bind.h>
 
+#include "episode_handle.hpp"
 #include "handles.hpp"
 
 using namespace emscripten;

@@ -1,10 +1,10 @@
 #include "handles.hpp"
 
+#include "runtime.hpp"
+
 #include <emscripten/val.h>
 
-#include "agents/learned_policy.hpp"
 #include "base/error.hpp"
-#include "builtins/builtins.hpp"
 #include "memtier/episode.hpp"
 #include "memtier/estimator.hpp"
 #include "memtier/prepared_file.hpp"
@@ -13,49 +13,6 @@
 
 namespace sysgym::wasm {
 namespace {
-
-struct Runtime {
-  std::shared_ptr<memtier::InMemoryPairSource> traces =
-      std::make_shared<memtier::InMemoryPairSource>();
-  Registry envs;
-  memtier::PolicyRegistry policies;
-  Runtime() {
-    register_builtins(envs, traces);
-    memtier::register_builtin_policies(policies);
-    agents::register_learned_policy(policies);
-  }
-};
-
-Runtime& runtime() {
-  static Runtime instance;
-  return instance;
-}
-
-std::string error_kind;
-std::string error_message;
-
-// Runs f; on a sysgym (or other) exception records it and returns false.
-template <typename F>
-bool guarded(F&& f) {
-  try {
-    f();
-    return true;
-  } catch (const Error& e) {
-    error_kind = e.kind();
-    error_message = e.what();
-  } catch (const nlohmann::json::exception& e) {
-    error_kind = "ConfigError";
-    error_message = std::string("invalid JSON: ") + e.what();
-  } catch (const std::exception& e) {
-    error_kind = "Error";
-    error_message = e.what();
-  }
-  return false;
-}
-
-nlohmann::json parse(const std::string& text) {
-  return text.empty() ? nlohmann::json::object() : nlohmann::json::parse(text);
-}
 
 // Command-line overrides as the native tool applies them: strings stay strings, numeric window
 // options are parsed from their text.
@@ -74,34 +31,7 @@ std::span<const std::uint8_t> bytes_of(const std::string& s) {
   return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
 }
 
-template <typename T>
-emscripten::val view(std::span<const T> data) {
-  return emscripten::val(emscripten::typed_memory_view(data.size(), data.data()));
-}
-
-nlohmann::json describe(const Env& env) {
-  nlohmann::json j = {{"id", env.id()},
-                      {"observation_space", env.observation_space().to_json()},
-                      {"action_space", env.action_space().to_json()},
-                      {"observation_space_text", env.observation_space().to_string()},
-                      {"action_space_text", env.action_space().to_string()},
-                      {"config", env.config()},
-                      {"info_keys", env.info_keys()}};
-  if (const auto* m = dynamic_cast<const memtier::MemtierEnv*>(&env)) {
-    j["facts"] = m->facts();
-    j["observation_layout"] = m->describe_observation();
-  }
-  return j;
-}
-
 }  // namespace
-
-std::string last_error_kind() {
-  return error_kind;
-}
-std::string last_error_message() {
-  return error_message;
-}
 
 std::string env_ids_json() {
   return nlohmann::json(runtime().envs.ids()).dump();
@@ -344,86 +274,6 @@ emscripten::val VectorHandle::final_observations_view() const {
 }
 std::string VectorHandle::describe_json() const {
   return describe(envs_.env(0)).dump();
-}
-
-EpisodeHandle* EpisodeHandle::run(const std::string& config_json, const std::string& policy,
-                                  const std::string& policy_config_json, double seed) {
-  std::unique_ptr<EpisodeHandle> handle(new EpisodeHandle);
-  const bool ok = guarded([&] {
-    handle->policy_ = runtime().policies.make(policy, parse(policy_config_json));
-    handle->env_ = std::make_unique<memtier::MemtierEnv>(parse(config_json), *runtime().traces);
-    handle->policy_name_ = policy;
-    handle->run_ = std::make_unique<memtier::PolicyEpisode>(*handle->env_, *handle->policy_, policy,
-                                                            static_cast<std::uint64_t>(seed), true);
-    handle->result_.assign(3 + handle->env_->info_keys().size(), 0.0);
-  });
-  return ok ? handle.release() : nullptr;
-}
-
-EpisodeHandle* EpisodeHandle::replay(const std::string& episode_json) {
-  std::unique_ptr<EpisodeHandle> handle(new EpisodeHandle);
-  const bool ok = guarded([&] {
-    handle->recording_ = nlohmann::json::parse(episode_json);
-    if (!handle->recording_.is_object() || !handle->recording_.contains("config"))
-      throw TraceFormatError("recorded episode: no \"config\" to make its env from");
-    handle->env_ =
-        std::make_unique<memtier::MemtierEnv>(handle->recording_["config"], *runtime().traces);
-    handle->policy_name_ = handle->recording_.value("policy", "");
-    handle->replay_ = std::make_unique<memtier::EpisodeReplay>(*handle->env_, handle->recording_);
-    handle->result_.assign(3 + handle->env_->info_keys().size(), 0.0);
-  });
-  return ok ? handle.release() : nullptr;
-}
-
-bool EpisodeHandle::done() const {
-  return run_ ? run_->done() : replay_->done();
-}
-
-bool EpisodeHandle::step() {
-  return guarded([&] {
-    const StepResult r = run_ ? run_->step() : replay_->step();
-    result_[0] = r.reward;
-    result_[1] = r.terminated ? 1.0 : 0.0;
-    result_[2] = r.truncated ? 1.0 : 0.0;
-    std::copy(r.info.values.begin(), r.info.values.end(), result_.begin() + 3);
-  });
-}
-
-emscripten::val EpisodeHandle::histogram_view() const {
-  return view(env_->render_frame().histogram);
-}
-emscripten::val EpisodeHandle::resident_view() const {
-  return view(env_->render_frame().resident_fraction);
-}
-emscripten::val EpisodeHandle::result_view() const {
-  return view(std::span<const double>(result_));
-}
-
-std::string EpisodeHandle::describe_json() const {
-  nlohmann::json j = describe(*env_);
-  // Each bin's lowest and highest address and its bytes: what the heatmap's rows span.
-  nlohmann::json bins = nlohmann::json::array();
-  for (const memtier::Bin& b : env_->bins().bins()) {
-    bins.push_back({{"lo", memtier::format_hex(b.ranges.front().lo)},
-                    {"hi", memtier::format_hex(b.ranges.back().hi)},
-                    {"bytes", b.bytes}});
-  }
-  j["bins"] = bins;
-  j["start"] = env_->episode_begin();
-  j["windows"] = env_->episode_end() - env_->episode_begin();
-  j["policy"] = policy_name_;
-  j["replay"] = replay_ != nullptr;
-  if (run_) j["policy_parameters"] = policy_->parameters();
-  return j.dump();
-}
-
-std::string EpisodeHandle::summary_json() const {
-  return env_->summary().to_json().dump();
-}
-
-std::string EpisodeHandle::record_json() const {
-  if (!run_) return recording_.dump();
-  return memtier::episode_to_json(run_->record(), *env_).dump();
 }
 
 }  // namespace sysgym::wasm

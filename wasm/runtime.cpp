@@ -1,0 +1,58 @@
+#include "runtime.hpp"
+
+#include "agents/learned_policy.hpp"
+#include "builtins/builtins.hpp"
+#include "handles.hpp"
+#include "memtier/memtier_env.hpp"
+
+namespace sysgym::wasm {
+namespace {
+
+std::string error_kind;
+std::string error_message;
+
+}  // namespace
+
+Runtime::Runtime() {
+  register_builtins(envs, traces);
+  memtier::register_builtin_policies(policies);
+  agents::register_learned_policy(policies);
+}
+
+Runtime& runtime() {
+  static Runtime instance;
+  return instance;
+}
+
+void record_error(std::string kind, std::string message) {
+  error_kind = std::move(kind);
+  error_message = std::move(message);
+}
+
+std::string last_error_kind() {
+  return error_kind;
+}
+std::string last_error_message() {
+  return error_message;
+}
+
+nlohmann::json parse(const std::string& text) {
+  return text.empty() ? nlohmann::json::object() : nlohmann::json::parse(text);
+}
+
+nlohmann::json describe(const Env& env) {
+  nlohmann::json j = {{"id", env.id()},
+                      {"observation_space", env.observation_space().to_json()},
+                      {"action_space", env.action_space().to_json()},
+                      {"observation_space_text", env.observation_space().to_string()},
+                      {"action_space_text", env.action_space().to_string()},
+                      {"config", env.config()},
+                      {"info_keys", env.info_keys()}};
+  if (const auto* m = dynamic_cast<const memtier::MemtierEnv*>(&env)) {
+    j["facts"] = m->facts();
+    j["observation_layout"] = m->describe_observation();
+  }
+  return j;
+}
+
+}  // namespace sysgym::wasm

@@ -1,0 +1,59 @@
+// What every handle shares: the module's registries and trace source, the error slot that
+// last_error_kind()/last_error_message() read, and small adapters between core and JS.
+#pragma once
+
+#include <emscripten/val.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <span>
+#include <string>
+
+#include "base/error.hpp"
+#include "env/registry.hpp"
+#include "memtier/pair_source.hpp"
+#include "memtier/policy.hpp"
+
+namespace sysgym::wasm {
+
+struct Runtime {
+  std::shared_ptr<memtier::InMemoryPairSource> traces =
+      std::make_shared<memtier::InMemoryPairSource>();
+  Registry envs;
+  memtier::PolicyRegistry policies;
+  Runtime();
+};
+
+Runtime& runtime();
+
+void record_error(std::string kind, std::string message);
+
+// Runs f; on a sysgym (or other) exception records it and returns false.
+template <typename F>
+bool guarded(F&& f) {
+  try {
+    f();
+    return true;
+  } catch (const Error& e) {
+    record_error(e.kind(), e.what());
+  } catch (const nlohmann::json::exception& e) {
+    record_error("ConfigError", std::string("invalid JSON: ") + e.what());
+  } catch (const std::exception& e) {
+    record_error("Error", e.what());
+  }
+  return false;
+}
+
+// An empty text is an empty object (JS passes "" for "no config").
+nlohmann::json parse(const std::string& text);
+
+// A zero-copy typed-array view of core memory, valid until the memory grows.
+template <typename T>
+emscripten::val view(std::span<const T> data) {
+  return emscripten::val(emscripten::typed_memory_view(data.size(), data.data()));
+}
+
+// Spaces, config and info keys of an env (facts and observation layout for memtier).
+nlohmann::json describe(const Env& env);
+
+}  // namespace sysgym::wasm
