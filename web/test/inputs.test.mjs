@@ -71,7 +71,7 @@ for (const [files, expected] of cases) {
 test('a policy file for another env shape fails when its episode starts, naming the mismatch', async () => {
   const policy = { kind: 'sysgym-policy', schema_version: 1, agent: 'dqn', env: { id: 'memtier-v0', config: { bins: 8 } } };
   await shared.page.setInputFiles('#files', [file('half.json', JSON.stringify(policy))]);
-  assert.equal(await shared.page.inputValue('#policy'), 'dropped:half.json');
+  await shared.page.waitForFunction(() => document.querySelector('#policy').value === 'dropped:half.json');
   assert.equal(await shared.page.inputValue('#bins'), '8');
   await shared.page.click('#run');
   await shared.page.waitForSelector('#errors p');
