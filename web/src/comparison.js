@@ -9,11 +9,17 @@ function cell(row, text) {
   return td;
 }
 
-function rowOf({ label, summary, error }, current) {
+function rowOf({ label, oracle, summary, error }, current) {
   const tr = document.createElement('tr');
   const th = document.createElement('th');
   th.scope = 'row';
   th.textContent = label;
+  if (oracle) {
+    const tag = document.createElement('span');
+    tag.className = 'tag';
+    tag.textContent = 'oracle: reads the future';
+    th.append(' ', tag);
+  }
   tr.append(th);
   tr.dataset.policy = label;
   if (label === current) tr.classList.add('current');

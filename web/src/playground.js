@@ -340,7 +340,7 @@ async function compareAll() {
     return showError(e.message);
   }
   const chosen = selectedPolicy();
-  const policies = state.policies.filter((p) => !p.needs_parameters).map((p) => ({ policy: p.name, label: p.name }));
+  const policies = state.policies.filter((p) => !p.needs_parameters).map((p) => ({ policy: p.name, label: p.name, oracle: p.oracle }));
   if (chosen.file) policies.push({ policy: 'learned', policyConfig: chosen.file, label: chosen.label });
   const config = envConfig(form, trace.name, chosen.file);
   await fillComparison($('comparison'), client, { config, policies, seed: seedOf(form) }, chosen.label, showError);

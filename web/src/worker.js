@@ -84,9 +84,9 @@ async function compare(core, { config, policies, seed }, id, post) {
     let row;
     try {
       const { summary } = core.runEpisode({ config, policy: p.policy, policyConfig: p.policyConfig ?? {}, seed });
-      row = { label: p.label, policy: p.policy, summary };
+      row = { label: p.label, policy: p.policy, oracle: Boolean(p.oracle), summary };
     } catch (e) {
-      row = { label: p.label, policy: p.policy, error: e.message };
+      row = { label: p.label, policy: p.policy, oracle: Boolean(p.oracle), error: e.message };
     }
     rows.push(row);
     post({ kind: 'row', row });

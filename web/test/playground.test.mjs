@@ -89,6 +89,8 @@ test('the comparison table holds every policy with the figures of the native com
     const cells = shared.page.locator(`#comparison tbody tr[data-policy="${row.policy}"] td`);
     assert.equal(Number(await cells.nth(0).getAttribute('data-value')), row.total_ms, row.policy);
     assert.equal(Number(await cells.nth(2).getAttribute('data-value')), row.gap_closed, row.policy);
+    const name = await shared.page.locator(`#comparison tbody tr[data-policy="${row.policy}"] th`).textContent();
+    assert.equal(name.includes('oracle: reads the future'), row.oracle, `${row.policy} is marked as an oracle exactly when it is one`);
   }
   const totals = await shared.page.locator('#comparison tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.dataset.total)));
   assert.deepEqual(totals, [...totals].sort((a, b) => a - b), 'rows are sorted by total time');
