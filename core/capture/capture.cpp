@@ -1,6 +1,7 @@
 #include "capture/capture.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "base/error.hpp"
 #include "capture/lackey.hpp"
@@ -47,10 +48,18 @@ void CaptureBuilder::add_line(std::string_view line) {
 void CaptureBuilder::data_access(std::uint64_t address, std::uint32_t size) {
   ++stats_.data_accesses;
   const std::uint64_t line = cache_.line_bytes();
-  // An access that straddles a line boundary touches both lines.
+  // An access that straddles a line boundary touches both lines. Counted in line numbers, so
+  // an access at the top of the address space ends instead of wrapping around to zero.
   const bool kept = phases_.back().kept;
-  for (std::uint64_t a = address / line * line; a < address + size; a += line) {
+  const std::uint64_t span = size == 0 ? 0 : size - 1;
+  const std::uint64_t last_byte = address > std::numeric_limits<std::uint64_t>::max() - span
+                                      ? std::numeric_limits<std::uint64_t>::max()
+                                      : address + span;
+  const std::uint64_t last = last_byte / line;
+  for (std::uint64_t l = address / line;; ++l) {
+    const std::uint64_t a = l * line;
     if (!cache_.access(a) && kept) miss(std::max(a, address));
+    if (l == last) break;
   }
 }
 

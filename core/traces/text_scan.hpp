@@ -13,7 +13,8 @@ class LineCursor {
   // Next line without its '\n' or "\r\n"; false at the end. line_number() is then 1-based.
   bool next(std::string_view& line);
   std::size_t line_number() const { return line_number_; }
-  std::size_t offset() const { return pos_; }
+  // Where the next line starts (the end of the text after the last line).
+  std::size_t offset() const { return std::min(pos_, text_.size()); }
 
  private:
   std::string_view text_;

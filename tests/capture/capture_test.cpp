@@ -125,5 +125,18 @@ TEST(Capture, TooFewMissesIsAClearError) {
   EXPECT_THROW(timing_model("sapphire"), UnknownNameError);
 }
 
+// Found by fuzzing: an access in the last line of the address space looped for ever (the line
+// address wrapped around to zero).
+TEST(Capture, AnAccessAtTheTopOfTheAddressSpaceTouchesItsLinesOnce) {
+  CaptureOptions options;
+  options.sample_period = 1;
+  CaptureBuilder builder(options);
+  builder.add_line(" L fffffffffffffffc,4");   // the last line: a miss
+  builder.add_line(" L ffffffffffffffa0,64");  // the two last lines: one miss, one hit
+  builder.add_line(" L fffffffffffffff0,64");  // would run past the end: the last line, a hit
+  EXPECT_EQ(builder.stats().data_accesses, 3u);
+  EXPECT_EQ(builder.stats().misses, 2u);
+}
+
 }  // namespace
 }  // namespace sysgym::capture

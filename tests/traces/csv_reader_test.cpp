@@ -47,6 +47,8 @@ TEST(CsvReader, EmptyFileIsNamed) {
   EXPECT_EQ(error_of(""), "ddr.csv: the file is empty");
   EXPECT_EQ(error_of("\n  \n"), "ddr.csv: the file is empty");
   EXPECT_EQ(error_of("Timestamp,Vaddr\n"), "ddr.csv: the file has a header but no samples");
+  // Found by fuzzing: a header as the last line, without a newline, read past the end.
+  EXPECT_EQ(error_of("Timestamp,Vaddr"), "ddr.csv: the file has a header but no samples");
 }
 
 TEST(CsvReader, MissingColumnListsWhatWasFound) {

@@ -1,0 +1,9 @@
+// perf script text reader.
+#include "fuzz_support.hpp"
+#include "traces/perf_reader.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace sysgym;
+  return fuzz::expecting_errors(
+      [&] { memtier::read_perf_script_trace(fuzz::text(data, size), "fuzz.txt"); });
+}

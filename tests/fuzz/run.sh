@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (the `fuzz` preset) and runs each for SECONDS (default 20) on its
+# seed corpus, then replays every committed regression input once.
+#   tests/fuzz/run.sh [SECONDS] [TARGET...]      targets: csv perf_script binary_trace ...
+# The working corpus grows in build/fuzz/corpus/TARGET (the committed seeds stay small); a crash,
+# leak, sanitizer report or hang (over 10 s on one input) is written to build/fuzz/findings/TARGET/
+# and fails the run. Prints per target: runs, executions per second, coverage (edges), corpus.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+SECONDS_PER_TARGET="${1:-20}"
+shift || true
+ALL=(csv perf_script binary_trace prepared_pair lackey env_config policy_file episode env_step)
+[ $# -gt 0 ] && TARGETS=("$@") || TARGETS=("${ALL[@]}")
+
+dict_of() {
+  case "$1" in
+    csv) echo tests/fuzz/dict/csv.dict ;;
+    perf_script) echo tests/fuzz/dict/perf_script.dict ;;
+    lackey) echo tests/fuzz/dict/lackey.dict ;;
+    env_config | policy_file | episode) echo tests/fuzz/dict/json.dict ;;
+    binary_trace) echo tests/fuzz/dict/csv.dict ;;
+    *) echo "" ;;
+  esac
+}
+
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+
+failed=()
+printf '%-14s %12s %10s %8s %8s\n' target runs "exec/s" edges corpus
+for t in "${TARGETS[@]}"; do
+  exe="build/fuzz/tests/fuzz/${t}_fuzz"
+  [ -x "$exe" ] || { echo "run.sh: unknown target '$t' (targets: ${ALL[*]})" >&2; exit 2; }
+  work="build/fuzz/corpus/$t"
+  findings="build/fuzz/findings/$t"
+  mkdir -p "$work" "$findings"
+  cp -n tests/fuzz/corpus/"$t"/* "$work"/ 2>/dev/null || true
+  dict="$(dict_of "$t")"
+  log="build/fuzz/$t.log"
+  args=(-max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+        -artifact_prefix="$findings/" "$work")
+  [ -n "$dict" ] && args=(-dict="$dict" "${args[@]}")
+  if ! "$exe" "${args[@]}" >"$log" 2>&1; then
+    failed+=("$t")
+    echo "== $t: FINDING (see $log and $findings/)" >&2
+    grep -E "ERROR|SUMMARY|==[0-9]+==" "$log" | head -5 >&2 || true
+  fi
+  runs="$(grep -oP 'stat::number_of_executed_units: \K[0-9]+' "$log" || echo '?')"
+  speed="$(grep -oP 'stat::average_exec_per_sec: \K[0-9]+' "$log" || echo '?')"
+  edges="$(grep -oP 'cov: \K[0-9]+' "$log" | tail -1 || echo '?')"
+  corpus="$(find "$work" -type f | wc -l)"
+  printf '%-14s %12s %10s %8s %8s\n' "$t" "$runs" "$speed" "${edges:-?}" "$corpus"
+  # Regression inputs: every crash found so far, minimised, must now run clean.
+  if compgen -G "tests/fuzz/regressions/$t/*" >/dev/null; then
+    "$exe" tests/fuzz/regressions/"$t"/* >"build/fuzz/$t.regressions.log" 2>&1 || {
+      failed+=("$t (regression)")
+      echo "== $t: a regression input fails again (build/fuzz/$t.regressions.log)" >&2
+    }
+  fi
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "fuzz: findings in ${failed[*]}" >&2
+  exit 1
+fi
+echo "fuzz: no findings (${#TARGETS[@]} targets x ${SECONDS_PER_TARGET} s)"
