@@ -4,6 +4,7 @@
 #   ./sysgym.sh test    build (release, ASan/UBSan debug, wasm) and run every test suite
 #   ./sysgym.sh build   build the release tool only (build/native-release/sysgym)
 #   ./sysgym.sh web     build the browser playground and serve it on http://127.0.0.1:8080/
+#   ./sysgym.sh fuzz    run every libFuzzer target (tests/fuzz/run.sh [SECONDS] [TARGET...])
 #   ./sysgym.sh bench   build and run the benchmarks
 #   ./sysgym.sh setup   install the Debian packages the build needs
 set -euo pipefail
@@ -21,6 +22,7 @@ PACKAGES=(
   emscripten              # the WebAssembly build of the npm package (em++ 3.1.6, Embind)
   valgrind                # `sysgym trace`: lackey streams a real program's memory accesses
   chromium                # the browser the playground's tests drive (playwright-core, headless)
+  clang libclang-rt-14-dev  # libFuzzer and its sanitizer runtimes for the fuzz targets
 )
 JOBS="$(nproc 2>/dev/null || echo 2)"
 
@@ -118,6 +120,8 @@ run_tests() {
   echo "== tests, browser playground and player in Chromium (screenshots in build/web-artifacts)"
   build_web
   node --test web/test/
+  echo "== fuzzing: every input path for ${SYSGYM_FUZZ_SECONDS:-20} s, then the regression inputs"
+  tests/fuzz/run.sh "${SYSGYM_FUZZ_SECONDS:-20}"
 }
 
 web() {
@@ -141,10 +145,11 @@ case "${1:-}" in
   build) setup && build_preset native-release ;;
   demo) demo ;;
   web) shift && web "$@" ;;
+  fuzz) shift && setup && tests/fuzz/run.sh "$@" ;;
   test) run_tests ;;
   bench) shift && bench "$@" ;;
   *)
-    sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

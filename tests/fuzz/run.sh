@@ -46,8 +46,8 @@ for t in "${TARGETS[@]}"; do
     echo "== $t: FINDING (see $log and $findings/)" >&2
     grep -E "ERROR|SUMMARY|==[0-9]+==" "$log" | head -5 >&2 || true
   fi
-  runs="$(grep -oP 'stat::number_of_executed_units: \K[0-9]+' "$log" || echo '?')"
-  speed="$(grep -oP 'stat::average_exec_per_sec: \K[0-9]+' "$log" || echo '?')"
+  runs="$(grep -oP 'stat::number_of_executed_units:\s+\K[0-9]+' "$log" || echo '?')"
+  speed="$(grep -oP 'stat::average_exec_per_sec:\s+\K[0-9]+' "$log" || echo '?')"
   edges="$(grep -oP 'cov: \K[0-9]+' "$log" | tail -1 || echo '?')"
   corpus="$(find "$work" -type f | wc -l)"
   printf '%-14s %12s %10s %8s %8s\n' "$t" "$runs" "$speed" "${edges:-?}" "$corpus"
