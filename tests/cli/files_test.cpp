@@ -1,0 +1,87 @@
+// What the tool writes is whole or not there: outputs go to a temporary file in the same
+// directory and are renamed into place, so a command killed at any moment leaves the previous
+// file intact; inputs are only read.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include "cli/cli_fixture.hpp"
+
+extern char** environ;
+
+namespace sysgym::testing {
+namespace {
+
+// Starts the tool with `args`, its output thrown away; returns its pid.
+pid_t spawn(const std::vector<std::string>& args) {
+  std::vector<std::string> all = {SYSGYM_EXE};
+  all.insert(all.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& a : all)
+    argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  EXPECT_EQ(posix_spawn(&pid, SYSGYM_EXE, &actions, nullptr, argv.data(), environ), 0);
+  posix_spawn_file_actions_destroy(&actions);
+  return pid;
+}
+
+TEST_F(Cli, APreprocessKilledAtAnyMomentLeavesThePreviousOutputWhole) {
+  const std::string p = synth("phased", 400000);
+  const std::string ddr = p + ".ddr.csv", hbm = p + ".hbm.csv";
+  const std::string inputs_before = slurp(ddr) + slurp(hbm);
+  const std::string out = path("pair.bin");
+  const std::vector<std::string> args = {"preprocess", "--ddr",   ddr,  "--hbm", hbm,
+                                         "--mode",     "aligned", "-o", out};
+  ASSERT_EQ(run("preprocess --ddr " + ddr + " --hbm " + hbm + " --mode aligned -o " + out).code, 0);
+  const std::string complete = slurp(out);
+  const std::string previous = "the previous output, which must survive\n";
+
+  int interrupted = 0;
+  // Kill points spread over the whole run (growing delays: a sanitizer build runs much longer).
+  for (int delay_ms = 0; delay_ms < 60000; delay_ms = delay_ms * 5 / 4 + 10) {
+    std::ofstream(out, std::ios::binary) << previous;
+    const pid_t pid = spawn(args);
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+    ::kill(pid, SIGKILL);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    const std::string now = slurp(out);
+    const bool finished = WIFEXITED(status);
+    if (finished) {
+      EXPECT_EQ(WEXITSTATUS(status), 0);
+      EXPECT_TRUE(now == complete) << "a finished preprocess left a different file";
+      break;
+    }
+    ++interrupted;
+    EXPECT_TRUE(now == previous || now == complete)
+        << "killed after " << delay_ms << " ms, the output holds " << now.size()
+        << " bytes: neither the previous file nor the complete new one";
+  }
+  EXPECT_GE(interrupted, 3) << "the preprocess finished too fast to be interrupted";
+  EXPECT_TRUE(slurp(ddr) + slurp(hbm) == inputs_before) << "an input file was modified";
+}
+
+TEST_F(Cli, AFailingCommandLeavesThePreviousOutputWhole) {
+  const std::string out = path("episode.json");
+  std::ofstream(out) << "previous";
+  const Result r = run("run --trace synth:phased --policy lruu --record " + out);
+  EXPECT_NE(r.code, 0);
+  EXPECT_EQ(slurp(out), "previous");
+  for (const auto& entry : fs::directory_iterator(dir_)) {
+    EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos)
+        << "a temporary file was left behind: " << entry.path();
+  }
+}
+
+}  // namespace
+}  // namespace sysgym::testing
