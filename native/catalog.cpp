@@ -4,6 +4,7 @@
 
 #include "agents/learned_policy.hpp"
 #include "base/error.hpp"
+#include "base/json_text.hpp"
 #include "builtins/builtins.hpp"
 #include "files.hpp"
 
@@ -27,11 +28,7 @@ nlohmann::json json_option(const std::string& text, const std::string& flag) {
     const MappedFile file(text);
     json.assign(reinterpret_cast<const char*>(file.bytes().data()), file.bytes().size());
   }
-  try {
-    return nlohmann::json::parse(json);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw ConfigError(flag + ": not valid JSON (" + std::string(e.what()) + ")");
-  }
+  return parse_json_text(json, flag);
 }
 
 std::string resolve_trace_name(const std::string& name) {

@@ -2,6 +2,8 @@
 
 #include "runtime.hpp"
 
+#include "base/json_text.hpp"
+
 namespace sysgym::wasm {
 
 EpisodeHandle* EpisodeHandle::run(const std::string& config_json, const std::string& policy,
@@ -21,7 +23,7 @@ EpisodeHandle* EpisodeHandle::run(const std::string& config_json, const std::str
 EpisodeHandle* EpisodeHandle::replay(const std::string& episode_json) {
   std::unique_ptr<EpisodeHandle> handle(new EpisodeHandle);
   const bool ok = guarded([&] {
-    handle->recording_ = nlohmann::json::parse(episode_json);
+    handle->recording_ = parse_json_text(episode_json, "recorded episode");
     if (!handle->recording_.is_object() || !handle->recording_.contains("config"))
       throw TraceFormatError("recorded episode: no \"config\" to make its env from");
     handle->env_ =

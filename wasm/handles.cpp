@@ -5,6 +5,7 @@
 #include <emscripten/val.h>
 
 #include "base/error.hpp"
+#include "base/json_text.hpp"
 #include "memtier/episode.hpp"
 #include "memtier/estimator.hpp"
 #include "memtier/prepared_file.hpp"
@@ -106,7 +107,7 @@ std::string run_episode_json(const std::string& config_json, const std::string& 
 std::string replay_episode_json(const std::string& episode_json) {
   std::string out;
   guarded([&] {
-    const nlohmann::json episode = nlohmann::json::parse(episode_json);
+    const nlohmann::json episode = parse_json_text(episode_json, "recorded episode");
     memtier::MemtierEnv env(episode.at("config"), *runtime().traces);
     out = memtier::replay_episode(env, episode).to_json().dump();
   });

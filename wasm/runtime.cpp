@@ -1,6 +1,7 @@
 #include "runtime.hpp"
 
 #include "agents/learned_policy.hpp"
+#include "base/json_text.hpp"
 #include "builtins/builtins.hpp"
 #include "handles.hpp"
 #include "memtier/memtier_env.hpp"
@@ -37,7 +38,7 @@ std::string last_error_message() {
 }
 
 nlohmann::json parse(const std::string& text) {
-  return text.empty() ? nlohmann::json::object() : nlohmann::json::parse(text);
+  return text.empty() ? nlohmann::json::object() : parse_json_text(text, "JSON argument");
 }
 
 nlohmann::json describe(const Env& env) {

@@ -6,6 +6,7 @@
 #include <xxhash.h>
 
 #include "base/error.hpp"
+#include "base/json_text.hpp"
 
 namespace sysgym::memtier {
 namespace {
@@ -105,13 +106,15 @@ ContainerReader::ContainerReader(std::span<const std::uint8_t> bytes, std::strin
   nlohmann::json header;
   try {
     const char* text = reinterpret_cast<const char*>(bytes.data() + kPreambleSize);
-    header = nlohmann::json::parse(text, text + header_size);
+    header = parse_json_text(std::string_view(text, header_size), "header");
     kind_ = header.at("kind").get<std::string>();
     meta_ = header.at("meta");
     for (const auto& b : header.at("blocks")) {
       blocks_.push_back({b.at("name").get<std::string>(), b.at("type").get<std::string>(),
                          b.at("count").get<std::size_t>(), b.at("offset").get<std::size_t>()});
     }
+  } catch (const ConfigError& e) {
+    fail(std::string("malformed ") + e.what());
   } catch (const nlohmann::json::exception& e) {
     fail(std::string("malformed header: ") + e.what());
   }

@@ -63,7 +63,8 @@ test('a tampered or malformed recording fails at the step or the header it is wr
   for (let i = 0; i < 4; ++i) replay.step();
   assert.throws(() => replay.step(), (e) => e instanceof ApiMisuseError && /step 4 replays with reward/.test(e.message));
   assert.throws(() => sysgym.replay('{"kind": "something"}'), TraceFormatError);
-  assert.throws(() => sysgym.replay('not json'), /invalid JSON/);
+  assert.throws(() => sysgym.replay('not json'), /recorded episode: not valid JSON/);
+  assert.throws(() => sysgym.replay('['.repeat(100000)), /recorded episode: JSON nested deeper than 64 levels/);
   assert.throws(() => sysgym.replay({ ...recorded, schema_version: 9 }), /schema_version 9 is not supported/);
 });
 
