@@ -145,6 +145,7 @@ pid_t spawn(const LackeyProcessOptions& options, int trace_fd, int stdout_fd) {
                                            "--log-fd=3", "--vgdb=no"};
   argv_strings.insert(argv_strings.end(), options.command.begin(), options.command.end());
   std::vector<char*> argv;
+  argv.reserve(argv_strings.size() + 1);
   for (std::string& s : argv_strings)
     argv.push_back(s.data());
   argv.push_back(nullptr);
@@ -174,7 +175,7 @@ class Child {
       wait();
     }
   }
-  void kill() { ::kill(pid_, SIGKILL); }
+  void kill() const { ::kill(pid_, SIGKILL); }
   int wait() {
     int status = 0;
     while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {

@@ -66,7 +66,8 @@ void BinView::features(std::span<const float> observation, std::span<double> out
 
 double BinView::placement(std::span<const float> observation, int i, double decision) const {
   if (!flip) return decision;
-  const bool resident = observation[static_cast<std::size_t>(bins + i)] > 0.5f;
+  const bool resident =
+      observation[static_cast<std::size_t>(bins) + static_cast<std::size_t>(i)] > 0.5f;
   return resident != (decision != 0.0) ? 1.0 : 0.0;
 }
 

@@ -170,7 +170,9 @@ void PpoAgent::act(std::span<const float> observations, bool explore, std::span<
       log_prob += a * l - softplus(l);
     }
     obs_.col(col) = x.col(k);
-    if (bin_view_) policy_in_.middleCols(col * bins_, bins_) = input.middleCols(k * bins_, bins_);
+    if (bin_view_)
+      policy_in_.middleCols(Eigen::Index{col} * bins_, bins_) =
+          input.middleCols(Eigen::Index{k} * bins_, bins_);
     log_probs_[col] = log_prob;
     values_[col] = values(0, k);
   }

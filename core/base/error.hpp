@@ -14,12 +14,15 @@ class Error : public std::runtime_error {
   virtual const char* kind() const noexcept { return "Error"; }
 };
 
+// Name is a class name, which cannot be parenthesised.
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define SYSGYM_DEFINE_ERROR(Name)                                \
   class Name : public Error {                                    \
    public:                                                       \
     using Error::Error;                                          \
     const char* kind() const noexcept override { return #Name; } \
   }
+// NOLINTEND(bugprone-macro-parentheses)
 
 // A configuration key is unknown, missing, of the wrong type or out of range.
 SYSGYM_DEFINE_ERROR(ConfigError);

@@ -197,7 +197,7 @@ std::string Space::why_not(std::span<const double> value) const {
     for (std::size_t c = 0; c < children_.size(); ++c) {
       const auto& [name, child] = children_[c];
       const std::string reason = child.why_not(value.subspan(child_offsets_[c], child.flat_size()));
-      if (!reason.empty()) return "in '" + name + "': " + reason;
+      if (!reason.empty()) return std::string("in '").append(name).append("': ").append(reason);
     }
     return "";
   }

@@ -28,12 +28,14 @@ class WindowOracle : public Policy {
     out.ranges.clear();
     if (gain_per_sample(pair, w) <= 0.0) return;
     std::vector<std::uint32_t> pages;
+    pages.reserve(pair.entry_offset[w + 1] - pair.entry_offset[w]);
     for (std::uint64_t e = pair.entry_offset[w]; e < pair.entry_offset[w + 1]; ++e)
       pages.push_back(static_cast<std::uint32_t>(e));
     const std::vector<std::uint32_t> best = top_pages(pages, page_slots(env), [&](std::uint32_t e) {
       return static_cast<double>(pair.entry_count(e));
     });
     std::vector<std::uint32_t> ids;
+    ids.reserve(best.size());
     for (std::uint32_t e : best)
       ids.push_back(pair.entry_page[e]);
     ranges_of_pages(env, ids, out.ranges);
