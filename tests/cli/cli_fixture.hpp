@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -34,7 +35,8 @@ class Cli : public ::testing::Test {
   void SetUp() override {
     dir_ = fs::path(::testing::TempDir()) /
            ("sysgym-cli-" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "-" +
+            std::to_string(::getpid()));  // two test runs at once (two checkouts) never share one
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }
