@@ -1,10 +1,9 @@
 // The episode form: validation with a message per field, the env config it describes, and the
 // shareable URL (trace, policy, config and seed in the fragment).
+import { shapedByPolicy } from './sources.js';
 
 const CAPACITY = /^\s*\d+(\.\d+)?\s*(%|B|KB|MB|GB|KiB|MiB|GiB)?\s*$/i;
 const FIELDS = ['hbm_capacity', 'bins', 'migration_gbps', 'window_mode', 'seed'];
-// Env keys a learned policy fixes: its network reads observations and acts in this shape.
-const POLICY_SHAPE = ['bins', 'action_mode', 'history', 'interval_distance', 'admission'];
 
 function checkField(name, raw) {
   switch (name) {
@@ -53,12 +52,7 @@ export function envConfig(form, trace, policyFile = null) {
     migration_gbps: Number(f.migration_gbps.value),
   };
   if (f.window_mode.value) config.window_mode = f.window_mode.value;
-  if (policyFile) {
-    for (const key of POLICY_SHAPE) {
-      if (key in policyFile.env.config) config[key] = policyFile.env.config[key];
-    }
-  }
-  return config;
+  return policyFile ? shapedByPolicy(config, policyFile) : config;
 }
 
 // While a learned policy is chosen, the fields it fixes show its values and are locked.

@@ -13,7 +13,7 @@ import { heatmapChart } from './charts.js';
 import { formatMs, formatPercent, showFigure } from './format.js';
 import { Playback } from './playback.js';
 import { EpisodeRun } from './run.js';
-import { findShipped, loadCatalogue, shippedTrace } from './sources.js';
+import { findShipped, loadCatalogue, shapedByPolicy, shippedTrace } from './sources.js';
 
 const BASE = new URL('./', import.meta.url).href;
 let shared = null; // one worker and catalogue for every player on the page
@@ -114,15 +114,13 @@ export class SysgymPlayer extends HTMLElement {
       [type, payload] = ['replay', { episode }];
     } else {
       trace = this.#trace(catalogue, this.getAttribute('trace') ?? 'synth:phased');
-      const config = { hbm_capacity: '10%', ...JSON.parse(this.getAttribute('config') ?? '{}'), trace: trace.name };
+      let config = { hbm_capacity: '10%', ...JSON.parse(this.getAttribute('config') ?? '{}'), trace: trace.name };
       let policy = this.getAttribute('policy') ?? 'lru';
       let policyConfig = {};
       if (this.hasAttribute('policy-src')) {
         policyConfig = await this.#json('policy-src');
         policy = 'learned';
-        for (const key of ['bins', 'action_mode', 'history', 'interval_distance', 'admission']) {
-          if (key in (policyConfig.env?.config ?? {})) config[key] = policyConfig.env.config[key];
-        }
+        config = shapedByPolicy(config, policyConfig);
       }
       [type, payload] = ['run', { args: { config, policy, policyConfig, seed: 0 } }];
     }

@@ -7,7 +7,7 @@ import { envConfig, hashToState, lockToPolicy, seedOf, stateToHash, validate } f
 import { formatBytes, formatMs, formatPercent, showFigure } from './format.js';
 import { Playback } from './playback.js';
 import { EpisodeRun } from './run.js';
-import { classifyFiles, droppedTrace, findShipped, loadCatalogue, shippedTrace } from './sources.js';
+import { classifyFiles, droppedTrace, fileNames, findShipped, loadCatalogue, shippedTrace } from './sources.js';
 import { fillComparison } from './comparison.js';
 
 const $ = (id) => document.getElementById(id);
@@ -192,7 +192,7 @@ async function runEpisode() {
 async function replayEpisode({ name, json }) {
   const trace = String(json.config?.trace ?? '');
   const shipped = findShipped(state.catalogue, trace);
-  const dropped = [...state.dropped.values()].find((t) => t.name === trace || t.files.join(',') === trace.split(',').map((p) => p.split('/').pop()).join(','));
+  const dropped = [...state.dropped.values()].find((t) => t.name === trace || t.files.join(',') === fileNames(trace));
   try {
     if (trace.startsWith('synth:')) {
       // built in: nothing to load

@@ -14,12 +14,28 @@ export function shippedTrace(entry, base = '') {
   return { name: entry.trace, source: { urls: entry.files.map((f) => `${base}${f}`) } };
 }
 
+// A trace name's files without their folders: "a/x.ddr.bin,b/x.hbm.bin" -> "x.ddr.bin,x.hbm.bin".
+export function fileNames(trace) {
+  return String(trace).split(',').map((p) => p.trim().split('/').pop()).join(',');
+}
+
 // The shipped trace that a recorded episode's "trace" names: the same pair of file names,
 // wherever the recording's paths pointed.
 export function findShipped(catalogue, trace) {
-  const baseName = (p) => p.trim().split('/').pop();
-  const wanted = String(trace).split(',').map(baseName).join(',');
-  return catalogue.traces.find((t) => t.trace === trace || t.trace.split(',').map(baseName).join(',') === wanted);
+  return catalogue.traces.find((t) => t.trace === trace || fileNames(t.trace) === fileNames(trace));
+}
+
+// Env keys a learned policy fixes: its network reads observations and acts in this shape.
+const POLICY_SHAPE = ['bins', 'action_mode', 'history', 'interval_distance', 'admission'];
+
+// `config` with the keys a policy file (from `sysgym train`) fixes set to the file's values.
+export function shapedByPolicy(config, policyFile) {
+  const trained = policyFile?.env?.config ?? {};
+  const out = { ...config };
+  for (const key of POLICY_SHAPE) {
+    if (key in trained) out[key] = trained[key];
+  }
+  return out;
 }
 
 export class FileProblem extends Error {
