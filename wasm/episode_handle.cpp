@@ -40,13 +40,7 @@ bool EpisodeHandle::done() const {
 }
 
 bool EpisodeHandle::step() {
-  return guarded([&] {
-    const StepResult r = run_ ? run_->step() : replay_->step();
-    result_[0] = r.reward;
-    result_[1] = r.terminated ? 1.0 : 0.0;
-    result_[2] = r.truncated ? 1.0 : 0.0;
-    std::copy(r.info.values.begin(), r.info.values.end(), result_.begin() + 3);
-  });
+  return guarded([&] { store_result(run_ ? run_->step() : replay_->step(), result_); });
 }
 
 emscripten::val EpisodeHandle::histogram_view() const {

@@ -189,13 +189,7 @@ bool EnvHandle::reset(double seed, bool seeded, const std::string& options_json)
 }
 
 bool EnvHandle::step() {
-  return guarded([&] {
-    const StepResult r = env_->step(action_);
-    result_[0] = r.reward;
-    result_[1] = r.terminated ? 1.0 : 0.0;
-    result_[2] = r.truncated ? 1.0 : 0.0;
-    std::copy(r.info.values.begin(), r.info.values.end(), result_.begin() + 3);
-  });
+  return guarded([&] { store_result(env_->step(action_), result_); });
 }
 
 bool EnvHandle::contains_action() const {

@@ -37,6 +37,13 @@ std::string last_error_message() {
   return error_message;
 }
 
+void store_result(const StepResult& r, std::vector<double>& out) {
+  out[0] = r.reward;
+  out[1] = r.terminated ? 1.0 : 0.0;
+  out[2] = r.truncated ? 1.0 : 0.0;
+  std::copy(r.info.values.begin(), r.info.values.end(), out.begin() + 3);
+}
+
 nlohmann::json parse(const std::string& text) {
   return text.empty() ? nlohmann::json::object() : parse_json_text(text, "JSON argument");
 }

@@ -8,8 +8,10 @@
 #include <nlohmann/json.hpp>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "base/error.hpp"
+#include "env/env.hpp"
 #include "env/registry.hpp"
 #include "memtier/pair_source.hpp"
 #include "memtier/policy.hpp"
@@ -52,6 +54,9 @@ template <typename T>
 emscripten::val view(std::span<const T> data) {
   return emscripten::val(emscripten::typed_memory_view(data.size(), data.data()));
 }
+
+// A step's outcome as the JS layer reads it: [reward, terminated, truncated, info...].
+void store_result(const StepResult& r, std::vector<double>& out);
 
 // Spaces, config and info keys of an env (facts and observation layout for memtier).
 nlohmann::json describe(const Env& env);
