@@ -5,7 +5,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
+#include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 
 #include "base/error.hpp"
@@ -17,7 +20,63 @@ namespace {
   throw IoError(what + " '" + path + "': " + std::strerror(errno));
 }
 
+// The temporary files being written, where a signal handler can read them: fixed slots of plain
+// memory, because a handler may only call async-signal-safe functions such as unlink().
+struct TemporarySlot {
+  std::atomic<bool> claimed{false};
+  std::atomic<bool> live{false};  // set once `path` is complete
+  std::array<char, 4096> path{};
+};
+std::array<TemporarySlot, 8> temporaries;
+
+// Registers a temporary file for the lifetime of the object. A path that does not fit, or a
+// ninth concurrent write, goes unregistered: its file is then only removed on errors.
+class TrackedTemporary {
+ public:
+  explicit TrackedTemporary(const std::string& path) {
+    if (path.size() >= TemporarySlot{}.path.size()) return;
+    for (TemporarySlot& slot : temporaries) {
+      bool expected = false;
+      if (!slot.claimed.compare_exchange_strong(expected, true)) continue;
+      std::memcpy(slot.path.data(), path.c_str(), path.size() + 1);
+      slot.live.store(true);
+      slot_ = &slot;
+      return;
+    }
+  }
+  ~TrackedTemporary() {
+    if (slot_ == nullptr) return;
+    slot_->live.store(false);
+    slot_->claimed.store(false);
+  }
+  TrackedTemporary(const TrackedTemporary&) = delete;
+  TrackedTemporary& operator=(const TrackedTemporary&) = delete;
+
+ private:
+  TemporarySlot* slot_ = nullptr;
+};
+
+extern "C" void remove_temporaries_and_die(int signal) {
+  for (TemporarySlot& slot : temporaries) {
+    if (slot.live.load()) ::unlink(slot.path.data());
+  }
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
+}
+
 }  // namespace
+
+void remove_temporaries_on_signal() {
+  for (const int signal : {SIGINT, SIGTERM, SIGHUP}) {
+    struct sigaction previous {};
+    ::sigaction(signal, nullptr, &previous);
+    if (previous.sa_handler == SIG_IGN) continue;
+    struct sigaction action {};
+    action.sa_handler = remove_temporaries_and_die;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(signal, &action, nullptr);
+  }
+}
 
 MappedFile::MappedFile(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -55,6 +114,7 @@ void write_file_atomically(const std::string& path, std::span<const std::uint8_t
   std::string temporary = path + ".tmp-XXXXXX";
   const int fd = ::mkstemp(temporary.data());
   if (fd < 0) fail("cannot create a temporary file next to", path);
+  const TrackedTemporary tracked(temporary);
   std::size_t done = 0;
   while (done < bytes.size()) {
     const ssize_t put = ::write(fd, bytes.data() + done, bytes.size() - done);

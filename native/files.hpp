@@ -24,9 +24,15 @@ class MappedFile {
   const std::uint8_t* data_ = nullptr;
   std::size_t size_ = 0;
 };
-// Throws IoError; the destination is either the old file or the complete new one.
+// Throws IoError; the destination is either the old file or the complete new one. A SIGINT,
+// SIGTERM or SIGHUP during the write removes the temporary file (see remove_temporaries_on_signal).
 void write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes);
 void write_file_atomically(const std::string& path, const std::string& text);
+
+// Handles SIGINT, SIGTERM and SIGHUP (unless ignored, as in a nohup job) by deleting the
+// temporary files being written and then dying of the same signal, so the caller still sees an
+// interrupted command and no .tmp- file is left next to an output.
+void remove_temporaries_on_signal();
 
 bool stderr_is_terminal();
 bool stdout_is_terminal();

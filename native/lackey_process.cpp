@@ -21,6 +21,7 @@
 
 #include "base/error.hpp"
 #include "files.hpp"
+#include "traces/text_scan.hpp"
 
 extern char** environ;
 
@@ -55,7 +56,8 @@ class Fd {
   int fd_ = -1;
 };
 
-// Cuts a byte stream into lines; a line may span reads.
+// Cuts a byte stream into lines; a line may span reads. A line longer than kMaxLineBytes is
+// passed on in pieces, so a program printing without newlines cannot grow the buffer unbounded.
 class LineSplitter {
  public:
   template <typename OnLine>
@@ -73,6 +75,10 @@ class LineSplitter {
       begin = nl + 1;
     }
     pending_.append(chunk.substr(begin));
+    if (pending_.size() > memtier::kMaxLineBytes) {
+      on_line(std::string_view(pending_));
+      pending_.clear();
+    }
   }
 
  private:

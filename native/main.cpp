@@ -1,13 +1,17 @@
 // The sysgym command-line tool. Exit codes: 0 success, 1 a sysgym error (bad input, bad
-// config; the message says what and where), 2 a command-line usage error.
+// config, out of memory; the message says what and where), 2 a command-line usage error. Killed by
+// SIGINT, SIGTERM or SIGHUP it dies of that signal after removing its temporary files.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
+#include <new>
 
 #include "base/error.hpp"
 #include "commands/commands.hpp"
+#include "files.hpp"
 
 int main(int argc, char** argv) {
+  sysgym::cli::remove_temporaries_on_signal();
   CLI::App app{"sysgym: simulator environments for learning systems-optimization policies"};
   app.require_subcommand(1);
   app.footer("Run `sysgym COMMAND --help` for a command's flags and examples.");
@@ -29,6 +33,12 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   } catch (const sysgym::Error& e) {
     std::fprintf(stderr, "sysgym: %s: %s\n", e.kind(), e.what());
+    return 1;
+  } catch (const std::bad_alloc&) {
+    std::fputs(
+        "sysgym: out of memory: the trace, window count or network needs more memory than "
+        "this machine has (see Limits in the README)\n",
+        stderr);
     return 1;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "sysgym: internal error: %s\n", e.what());

@@ -5,6 +5,7 @@
 #include <emscripten/val.h>
 
 #include <memory>
+#include <new>
 #include <nlohmann/json.hpp>
 #include <span>
 #include <string>
@@ -40,6 +41,10 @@ bool guarded(F&& f) {
     record_error(e.kind(), e.what());
   } catch (const nlohmann::json::exception& e) {
     record_error("ConfigError", std::string("invalid JSON: ") + e.what());
+  } catch (const std::bad_alloc&) {
+    record_error("Error",
+                 "out of memory: the trace, window count or network needs more than the 2 GiB a "
+                 "WebAssembly heap may grow to; use the native sysgym tool for inputs this large");
   } catch (const std::exception& e) {
     record_error("Error", e.what());
   }

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "base/json_text.hpp"
 
 namespace sysgym::agents {
 
@@ -77,7 +78,7 @@ void Adam::load_json(const nlohmann::json& j) {
     unflat(layers[i].at("mb"), moments_[i].mb);
     unflat(layers[i].at("vb"), moments_[i].vb);
   }
-  t_ = j.at("t").get<std::int64_t>();
+  t_ = json_integer<std::int64_t>(j.at("t"));
   config_.learning_rate = j.at("learning_rate").get<double>();
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/json_text.hpp"
 
 namespace sysgym::agents {
 
@@ -82,7 +83,7 @@ BinView BinView::from_json(const nlohmann::json& j, int observation_size) {
         "policy file: \"per_bin\" must be an object with an integer \"bins\" and a boolean "
         "\"flip\"");
   }
-  const BinView v = of(observation_size, j["bins"].get<int>(), j["flip"].get<bool>());
+  const BinView v = of(observation_size, json_integer<int>(j["bins"]), j["flip"].get<bool>());
   if (j != v.to_json()) {
     throw ConfigError("policy file: \"per_bin\" " + j.dump() + " does not fit an observation of " +
                       std::to_string(observation_size) + " values (expected " + v.to_json().dump() +

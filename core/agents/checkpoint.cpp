@@ -4,6 +4,7 @@
 #include <string>
 
 #include "base/error.hpp"
+#include "base/json_text.hpp"
 
 namespace sysgym::agents {
 
@@ -17,7 +18,7 @@ void load_rng(const nlohmann::json& j, Rng& rng) {
   std::array<std::uint64_t, 4> s{};
   for (std::size_t i = 0; i < 4; ++i) {
     if (!j[i].is_number_unsigned()) throw ConfigError("checkpoint: rng state is not 4 words");
-    s[i] = j[i].get<std::uint64_t>();
+    s[i] = json_integer<std::uint64_t>(j[i]);
   }
   rng.set_state(s);
 }
@@ -29,7 +30,7 @@ void load_checkpoint(const char* what, const std::function<void()>& load) {
     throw;
   } catch (const std::exception& e) {
     throw ConfigError(std::string("checkpoint: ") + what +
-                      " state is incomplete or malformed: " + e.what());
+                      " state is incomplete or malformed: " + json_problem(e));
   }
 }
 

@@ -7,6 +7,7 @@
 #include "agents/network_config.hpp"
 #include "agents/per_bin_q.hpp"
 #include "base/error.hpp"
+#include "base/json_text.hpp"
 #include "env/config_reader.hpp"
 
 namespace sysgym::agents {
@@ -221,8 +222,8 @@ void DqnAgent::load_state(const nlohmann::json& j) {
       load_network(j.at("value_target"), value_target_, "value target");
       value_adam_->load_json(j.at("value_adam"));
     }
-    env_steps_ = j.at("env_steps").get<std::int64_t>();
-    updates_ = j.at("updates").get<std::int64_t>();
+    env_steps_ = json_integer<std::int64_t>(j.at("env_steps"));
+    updates_ = json_integer<std::int64_t>(j.at("updates"));
     last_loss_ = j.at("last_loss").get<double>();
   });
 }

@@ -6,6 +6,16 @@
 #include "base/error.hpp"
 
 namespace sysgym::agents {
+namespace {
+
+std::string describe_sizes(const std::vector<int>& sizes) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < sizes.size() && i < 8; ++i)
+    text += (i > 0 ? ", " : "") + std::to_string(sizes[i]);
+  return text + (sizes.size() > 8 ? ", ...]" : "]");
+}
+
+}  // namespace
 
 Mlp::Mlp(const std::vector<int>& sizes, Rng& rng) : sizes_(sizes) {
   if (sizes.size() < 2) throw ConfigError("a network needs at least an input and an output size");
@@ -13,6 +23,15 @@ Mlp::Mlp(const std::vector<int>& sizes, Rng& rng) : sizes_(sizes) {
     if (s < 1 || s > 1 << 16) {
       throw ConfigError("layer size " + std::to_string(s) + " is outside [1, 65536]");
     }
+  }
+  std::uint64_t parameters = 0;
+  for (std::size_t l = 0; l + 1 < sizes.size(); ++l)
+    parameters +=
+        static_cast<std::uint64_t>(sizes[l] + 1) * static_cast<std::uint64_t>(sizes[l + 1]);
+  if (parameters > kMaxParameters) {
+    throw ConfigError("a network of sizes " + describe_sizes(sizes) + " has " +
+                      std::to_string(parameters) + " parameters, more than the " +
+                      std::to_string(kMaxParameters) + " sysgym allocates");
   }
   for (std::size_t l = 0; l + 1 < sizes.size(); ++l) {
     DenseLayer layer;
@@ -129,18 +148,23 @@ Mlp Mlp::from_json(const nlohmann::json& j) {
   if (!j.is_object() || !j.contains("sizes") || !j.contains("layers")) {
     throw ConfigError("a network needs \"sizes\" and \"layers\"");
   }
-  Rng unused(0);
+  const nlohmann::json& listed = j.at("sizes");
+  const nlohmann::json& layers = j.at("layers");
+  if (!listed.is_array() || !layers.is_array() || layers.size() + 1 != listed.size()) {
+    throw ConfigError("the network lists " + std::to_string(layers.size()) + " layers for " +
+                      std::to_string(listed.size()) + " sizes (one layer between each two sizes)");
+  }
   std::vector<int> sizes;
-  for (const nlohmann::json& s : j.at("sizes")) {
-    if (!s.is_number_integer()) throw ConfigError("network sizes must be integers");
+  for (const nlohmann::json& s : listed) {
+    if (!s.is_number_integer() || s.get<std::int64_t>() < 1 || s.get<std::int64_t>() > 1 << 16) {
+      throw ConfigError("network sizes must be integers in [1, 65536], got " + s.dump());
+    }
     sizes.push_back(s.get<int>());
   }
+  // Weights are checked against the sizes only after allocating them, so the sizes are bounded
+  // (by the constructor) before a file can make sysgym allocate.
+  Rng unused(0);
   Mlp mlp(sizes, unused);
-  const nlohmann::json& layers = j.at("layers");
-  if (!layers.is_array() || layers.size() != mlp.layers_.size()) {
-    throw ConfigError("the network has " + std::to_string(mlp.layers_.size()) +
-                      " layers by its sizes but lists " + std::to_string(layers.size()));
-  }
   for (std::size_t l = 0; l < layers.size(); ++l) {
     DenseLayer& layer = mlp.layers_[l];
     const std::string where = "layer " + std::to_string(l);

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <span>
 #include <vector>
@@ -30,7 +31,10 @@ class Mlp {
   Mlp() = default;
   // sizes = {inputs, hidden..., outputs}; He-uniform weights (uniform draws only, so the same
   // seed gives the same network in every build), zero biases. Throws ConfigError.
+  // Throws ConfigError for a size outside [1, 65536] or more than kMaxParameters in all.
   Mlp(const std::vector<int>& sizes, Rng& rng);
+  // Weights and biases: 32 M parameters take 1 GiB with their gradients and Adam's moments.
+  static constexpr std::uint64_t kMaxParameters = 32u << 20;
 
   int inputs() const { return sizes_.front(); }
   int outputs() const { return sizes_.back(); }

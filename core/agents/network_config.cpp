@@ -8,7 +8,7 @@ std::vector<int> read_hidden_sizes(ConfigReader& reader, std::vector<int> fallba
     if (!raw->is_array() || raw->empty()) reader.fail("hidden", "should be a list of layer sizes");
     fallback.clear();
     for (const nlohmann::json& v : *raw) {
-      if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > 4096)
+      if (!v.is_number_integer() || v.get<std::int64_t>() < 1 || v.get<std::int64_t>() > 4096)
         reader.fail("hidden", "sizes should be integers in [1, 4096]");
       fallback.push_back(v.get<int>());
     }

@@ -39,7 +39,7 @@ std::string text(const nlohmann::json& j, const char* key) {
 }  // namespace
 
 PolicyFile PolicyFile::from_json(const nlohmann::json& j) {
-  if (!j.is_object() || j.value("kind", "") != "sysgym-policy") {
+  if (!j.is_object() || j.value("kind", nlohmann::json()) != "sysgym-policy") {
     throw ConfigError("not a sysgym policy file (no \"kind\": \"sysgym-policy\")");
   }
   const nlohmann::json& version = field(j, "schema_version");

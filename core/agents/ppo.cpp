@@ -7,6 +7,7 @@
 #include "agents/checkpoint.hpp"
 #include "agents/network_config.hpp"
 #include "base/error.hpp"
+#include "base/json_text.hpp"
 #include "env/config_reader.hpp"
 
 namespace sysgym::agents {
@@ -304,8 +305,8 @@ void PpoAgent::load_state(const nlohmann::json& j) {
     value_adam_.load_json(j.at("value_adam"));
     normalizer_ = ObservationNormalizer::from_json(j.at("normalizer"), normalizer_.size());
     load_rng(j.at("rng"), rng_);
-    env_steps_ = j.at("env_steps").get<std::int64_t>();
-    updates_ = j.at("updates").get<std::int64_t>();
+    env_steps_ = json_integer<std::int64_t>(j.at("env_steps"));
+    updates_ = json_integer<std::int64_t>(j.at("updates"));
     stored_ = 0;
   });
 }

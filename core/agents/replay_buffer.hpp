@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "base/json_text.hpp"
 #include "base/rng.hpp"
 
 namespace sysgym::agents {
@@ -64,12 +65,12 @@ class ReplayBuffer {
   // Throws std::runtime_error or nlohmann::json::exception on a mismatch (the caller names the
   // file).
   void load_json(const nlohmann::json& j) {
-    if (j.at("capacity").get<std::size_t>() != capacity_ ||
-        j.at("observation_size").get<std::size_t>() != obs_size_) {
+    if (json_integer<std::size_t>(j.at("capacity")) != capacity_ ||
+        json_integer<std::size_t>(j.at("observation_size")) != obs_size_) {
       throw std::runtime_error("replay buffer shape differs from the agent's");
     }
-    at_ = j.at("at").get<std::size_t>();
-    size_ = j.at("size").get<std::size_t>();
+    at_ = json_integer<std::size_t>(j.at("at"));
+    size_ = json_integer<std::size_t>(j.at("size"));
     unbytes(j.at("obs"), obs_);
     unbytes(j.at("next_obs"), next_obs_);
     unbytes(j.at("action"), action_);

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "base/error.hpp"
+#include "base/json_text.hpp"
 #include "memtier/memtier_env.hpp"
 
 namespace sysgym::agents {
@@ -194,8 +195,8 @@ nlohmann::json point_json(const CurvePoint& p) {
 }
 
 CurvePoint point_of(const nlohmann::json& j) {
-  return {j.at(0).get<std::int64_t>(), j.at(1).get<std::int64_t>(), j.at(2).get<double>(),
-          j.at(3).get<double>(), j.at(4).get<double>()};
+  return {json_integer<std::int64_t>(j.at(0)), json_integer<std::int64_t>(j.at(1)),
+          j.at(2).get<double>(), j.at(3).get<double>(), j.at(4).get<double>()};
 }
 
 }  // namespace
@@ -218,11 +219,11 @@ nlohmann::json Trainer::state() const {
 }
 
 TrainerOptions Trainer::options_of_state(const nlohmann::json& j) {
-  if (!j.is_object() || j.value("kind", "") != kStateKind) {
+  if (!j.is_object() || j.value("kind", nlohmann::json()) != kStateKind) {
     throw ConfigError("not a sysgym training state (no \"kind\": \"" + std::string(kStateKind) +
                       "\")");
   }
-  if (j.value("version", 0) != kStateVersion) {
+  if (j.value("version", nlohmann::json()) != kStateVersion) {
     throw ConfigError("training state version " + j.value("version", nlohmann::json()).dump() +
                       " is not supported (this sysgym reads version " +
                       std::to_string(kStateVersion) + ")");
@@ -234,11 +235,11 @@ TrainerOptions Trainer::options_of_state(const nlohmann::json& j) {
     options.agent_config = o.at("agent_config");
     options.env_id = o.at("env_id").get<std::string>();
     options.env_configs = o.at("env_configs").get<std::vector<nlohmann::json>>();
-    options.seed = o.at("seed").get<std::uint64_t>();
-    options.curve_every = o.at("curve_every").get<std::int64_t>();
+    options.seed = json_integer<std::uint64_t>(o.at("seed"));
+    options.curve_every = json_integer<std::int64_t>(o.at("curve_every"));
     return options;
   } catch (const nlohmann::json::exception& e) {
-    throw ConfigError(std::string("training state: malformed \"options\": ") + e.what());
+    throw ConfigError(std::string("training state: malformed \"options\": ") + json_problem(e));
   }
 }
 
@@ -252,9 +253,9 @@ void Trainer::load_state(const nlohmann::json& j) {
     }
   }
   try {
-    env_steps_ = j.at("env_steps").get<std::int64_t>();
-    episodes_ = j.at("episodes").get<std::int64_t>();
-    next_point_ = j.at("next_point").get<std::int64_t>();
+    env_steps_ = json_integer<std::int64_t>(j.at("env_steps"));
+    episodes_ = json_integer<std::int64_t>(j.at("episodes"));
+    next_point_ = json_integer<std::int64_t>(j.at("next_point"));
     curve_.clear();
     for (const nlohmann::json& p : j.at("curve"))
       curve_.push_back(point_of(p));
@@ -262,7 +263,7 @@ void Trainer::load_state(const nlohmann::json& j) {
     recent_gaps_ = j.at("recent_gaps").get<std::vector<double>>();
     ppo_last_.value_loss = j.at("last_value_loss").get<double>();
   } catch (const nlohmann::json::exception& e) {
-    throw ConfigError(std::string("training state: ") + e.what());
+    throw ConfigError("training state: " + json_problem(e));
   }
   if (dqn_) {
     dqn_->load_state(j.at("agent"));

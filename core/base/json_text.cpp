@@ -22,8 +22,16 @@ nlohmann::json parse_json_text(std::string_view text, const std::string& what) {
     throw ConfigError(what + ": JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
                       " levels");
   } catch (const nlohmann::json::parse_error& e) {
-    throw ConfigError(what + ": not valid JSON (" + std::string(e.what()) + ")");
+    throw ConfigError(what + ": not valid JSON (" + json_problem(e) + ")");
   }
+}
+
+std::string json_problem(const std::exception& e) {
+  const std::string_view text = e.what();
+  const std::size_t end = text.find("] ");
+  return std::string(text.starts_with("[json.exception.") && end != std::string_view::npos
+                         ? text.substr(end + 2)
+                         : text);
 }
 
 }  // namespace sysgym

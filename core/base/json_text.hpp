@@ -3,9 +3,12 @@
 // stack of whatever walks the value next (printing it, copying it, comparing it).
 #pragma once
 
+#include <exception>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 
 namespace sysgym {
 
@@ -14,5 +17,26 @@ inline constexpr int kMaxJsonDepth = 64;
 
 // Throws ConfigError "WHAT: not valid JSON (...)" or "WHAT: JSON nested deeper than 64 levels".
 nlohmann::json parse_json_text(std::string_view text, const std::string& what);
+
+// An integer of outside JSON as T. nlohmann's get<T>() casts a floating-point value, undefined
+// behaviour beyond T's range (a fuzzer found "count": 1.8e23 in a binary header); this takes
+// integers only, checks T's range and throws nlohmann's type_error or out_of_range like get<T>()
+// does for other mistakes, so callers keep their one catch.
+template <typename T>
+T json_integer(const nlohmann::json& j) {
+  static_assert(std::is_integral_v<T>);
+  if (!j.is_number_integer()) {
+    throw nlohmann::json::type_error::create(
+        302, std::string("type must be an integer, but is ") + j.type_name(), &j);
+  }
+  const bool fits = j.is_number_unsigned() ? std::in_range<T>(j.get<std::uint64_t>())
+                                           : std::in_range<T>(j.get<std::int64_t>());
+  if (!fits) throw nlohmann::json::out_of_range::create(406, j.dump() + " is out of range", &j);
+  return j.get<T>();
+}
+
+// The message of an exception without nlohmann's "[json.exception.type_error.302] " prefix,
+// which names the library's internals rather than the problem in the file.
+std::string json_problem(const std::exception& e);
 
 }  // namespace sysgym

@@ -11,7 +11,7 @@ LackeyEvent parse_lackey_line(std::string_view line, std::uint64_t line_number) 
   if (line.empty() || line.starts_with("==") || line.starts_with("--")) return {};
   auto fail = [&](const char* what) -> LackeyEvent {
     throw TraceFormatError("lackey output line " + std::to_string(line_number) + ": " + what +
-                           ": '" + std::string(line.substr(0, 80)) + "'");
+                           ": '" + memtier::excerpt(line) + "'");
   };
   if (line.size() < 4) return fail("too short for an access");
   LackeyEvent event;
@@ -41,10 +41,10 @@ LackeyEvent parse_lackey_line(std::string_view line, std::uint64_t line_number) 
   std::uint64_t size = 0;
   if (comma == std::string_view::npos ||
       !memtier::parse_hex(rest.substr(0, comma), event.address) ||
-      !memtier::parse_decimal(memtier::trim(rest.substr(comma + 1)), size) || size == 0 ||
-      size > 4096) {
+      !memtier::parse_decimal(memtier::trim(rest.substr(comma + 1)), size)) {
     return fail("expected HEXADDRESS,SIZE");
   }
+  if (size == 0 || size > 4096) return fail("an access size outside 1 to 4096 bytes");
   event.size = static_cast<std::uint32_t>(size);
   return event;
 }

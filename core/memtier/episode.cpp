@@ -4,6 +4,7 @@
 #include <xxhash.h>
 
 #include "base/error.hpp"
+#include "base/json_text.hpp"
 #include "traces/text_scan.hpp"
 
 namespace sysgym::memtier {
@@ -101,20 +102,21 @@ namespace {
 }  // namespace
 
 EpisodeReplay::EpisodeReplay(MemtierEnv& env, const nlohmann::json& episode) : env_(env) {
-  if (!episode.is_object() || episode.value("kind", "") != "sysgym-episode") {
+  // Compared as JSON values, so a "kind" or "schema_version" of another type is a mismatch too.
+  if (!episode.is_object() || episode.value("kind", nlohmann::json()) != "sysgym-episode") {
     malformed("not a sysgym episode (no \"kind\": \"sysgym-episode\")");
   }
-  if (episode.value("schema_version", 0) != kEpisodeSchemaVersion) {
+  if (episode.value("schema_version", nlohmann::json()) != kEpisodeSchemaVersion) {
     malformed("schema_version " + episode.value("schema_version", nlohmann::json()).dump() +
               " is not supported (this build reads " + std::to_string(kEpisodeSchemaVersion) + ")");
   }
   try {
     steps_ = &episode.at("steps");
     if (!steps_->is_array()) malformed("\"steps\" is not an array");
-    env.reset(episode.at("seed").get<std::uint64_t>(),
-              {{"start", episode.at("start").get<std::int64_t>()}});
+    env.reset(json_integer<std::uint64_t>(episode.at("seed")),
+              {{"start", json_integer<std::int64_t>(episode.at("start"))}});
   } catch (const nlohmann::json::exception& e) {
-    malformed(e.what());
+    malformed(json_problem(e));
   }
 }
 
@@ -142,7 +144,7 @@ StepResult EpisodeReplay::step() {
                            step.at("reward").dump() + " (different trace, config or build)");
     }
   } catch (const nlohmann::json::exception& e) {
-    malformed("step " + std::to_string(i) + ": " + e.what());
+    malformed("step " + std::to_string(i) + ": " + json_problem(e));
   }
   ++next_;
   if ((r.terminated || r.truncated) != done()) {

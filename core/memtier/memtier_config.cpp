@@ -98,7 +98,13 @@ std::uint64_t resolve_capacity(const nlohmann::json& value, std::uint64_t footpr
                                std::uint64_t page_bytes, const std::string& context) {
   std::uint64_t bytes = 0;
   if (value.is_number()) {
-    bytes = value.get<std::uint64_t>();
+    // Checked as a double first: casting a negative or huge floating value is undefined.
+    const double number = value.get<double>();
+    if (!(number >= 0 && number < 1.8e19)) {
+      throw ConfigError(context + ": 'hbm_capacity' " + value.dump() + " is not a number of bytes");
+    }
+    bytes =
+        value.is_number_float() ? static_cast<std::uint64_t>(number) : value.get<std::uint64_t>();
   } else {
     const std::string text = value.get<std::string>();
     if (!text.empty() && text.back() == '%') {

@@ -1,5 +1,6 @@
 #include "memtier/pair_source.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "base/error.hpp"
@@ -37,7 +38,10 @@ SynthOptions parse_synth_name(const std::string& name) {
   o.pattern = parts[0];
   if (parts.size() > 1) o.samples = number(parts[1], "samples");
   if (parts.size() > 2) o.seed = number(parts[2], "seed");
-  if (parts.size() > 3) o.footprint_bytes = number(parts[3], "footprint") << 20;
+  if (parts.size() > 3) {
+    // Capped before the shift so a huge MiB count cannot wrap to a small byte count.
+    o.footprint_bytes = std::min<std::uint64_t>(number(parts[3], "footprint"), 1ull << 40) << 20;
+  }
   if (parts.size() > 4) {
     throw ConfigError("trace '" + name +
                       "': form is synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]]");

@@ -1,6 +1,7 @@
 #include "memtier/prepared_file.hpp"
 
 #include "base/error.hpp"
+#include "base/json_text.hpp"
 
 namespace sysgym::memtier {
 
@@ -60,18 +61,18 @@ PreparedPair decode_prepared_pair(const ContainerReader& reader,
     pair.options.unit = parse_window_unit(meta.at("unit").get<std::string>());
     pair.options.window_len = meta.at("window_len").get<double>();
     pair.options.cpu_cycles_per_ms = meta.at("cpu_cycles_per_ms").get<double>();
-    pair.options.page_size_bits = meta.at("page_size").get<int>();
+    pair.options.page_size_bits = json_integer<int>(meta.at("page_size"));
     pair.ddr_source = meta.at("ddr_source").get<std::string>();
     pair.hbm_source = meta.at("hbm_source").get<std::string>();
     pair.time_base = meta.at("time_base").get<std::string>() == "nanoseconds"
                          ? TimeBase::kNanoseconds
                          : TimeBase::kCycles;
     pair.ticks_per_ms = meta.at("ticks_per_ms").get<double>();
-    pair.ddr_samples = meta.at("ddr_samples").get<std::uint64_t>();
-    pair.hbm_samples = meta.at("hbm_samples").get<std::uint64_t>();
-    windows = meta.at("windows").get<std::int64_t>();
+    pair.ddr_samples = json_integer<std::uint64_t>(meta.at("ddr_samples"));
+    pair.hbm_samples = json_integer<std::uint64_t>(meta.at("hbm_samples"));
+    windows = json_integer<std::int64_t>(meta.at("windows"));
   } catch (const nlohmann::json::exception& e) {
-    throw TraceFormatError(reader.source() + ": malformed prepared-pair meta: " + e.what());
+    throw TraceFormatError(reader.source() + ": malformed prepared-pair meta: " + json_problem(e));
   } catch (const UnknownNameError& e) {
     throw TraceFormatError(reader.source() + ": " + e.what());
   }

@@ -111,12 +111,13 @@ ContainerReader::ContainerReader(std::span<const std::uint8_t> bytes, std::strin
     meta_ = header.at("meta");
     for (const auto& b : header.at("blocks")) {
       blocks_.push_back({b.at("name").get<std::string>(), b.at("type").get<std::string>(),
-                         b.at("count").get<std::size_t>(), b.at("offset").get<std::size_t>()});
+                         json_integer<std::size_t>(b.at("count")),
+                         json_integer<std::size_t>(b.at("offset"))});
     }
   } catch (const ConfigError& e) {
     fail(std::string("malformed ") + e.what());
   } catch (const nlohmann::json::exception& e) {
-    fail(std::string("malformed header: ") + e.what());
+    fail("malformed header: " + json_problem(e));
   }
   for (const Block& block : blocks_) {
     const std::size_t size = element_size(block.type);

@@ -37,6 +37,8 @@ std::string_view unquote(std::string_view field) {
 }
 
 // Position of each known column in the header, -1 when absent.
+constexpr std::size_t kNamesShown = 16;  // header names quoted in an error
+
 std::array<int, kColumnCount> parse_header(std::string_view header, const std::string& where) {
   std::array<int, kColumnCount> position;
   position.fill(-1);
@@ -47,7 +49,7 @@ std::array<int, kColumnCount> parse_header(std::string_view header, const std::s
     std::size_t comma = header.find(',', start);
     if (comma == std::string_view::npos) comma = header.size();
     const std::string_view name = unquote(header.substr(start, comma - start));
-    found.emplace_back(name);
+    if (found.size() < kNamesShown) found.push_back(excerpt(name));
     for (int c = 0; c < kColumnCount; ++c) {
       if (same_name(name, kColumnNames[c]) && position[c] < 0) position[c] = index;
     }
@@ -58,6 +60,7 @@ std::array<int, kColumnCount> parse_header(std::string_view header, const std::s
     if (position[required] >= 0) continue;
     std::string message = where + ": the header has no '" + kColumnNames[required] + "' column";
     const std::vector<std::string> wanted(kColumnNames.begin(), kColumnNames.end());
+    if (index > static_cast<int>(kNamesShown)) found.push_back("...");
     message += " (found: " + join(found, ", ") + "; expected MemAI columns " + join(wanted, ", ") +
                ", of which Timestamp and Vaddr are required)";
     throw TraceFormatError(message);
@@ -165,6 +168,9 @@ Trace read_csv_trace(std::string_view text, std::string source, const ProgressFn
   while (cursor.next(line) && trim(line).empty()) {
   }
   if (trim(line).empty()) throw TraceFormatError(trace.source + ": the file is empty");
+  if (line.size() > kMaxLineBytes) {
+    throw_line_too_long(line.size(), trace.source + ":" + std::to_string(cursor.line_number()));
+  }
   const auto position =
       parse_header(line, trace.source + ":" + std::to_string(cursor.line_number()));
   int last_column = 0;
@@ -195,6 +201,9 @@ Trace read_csv_trace(std::string_view text, std::string source, const ProgressFn
         static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
     const char* line_end = newline == nullptr ? end : newline;
     const char* next = newline == nullptr ? end : newline + 1;
+    if (static_cast<std::size_t>(line_end - p) > kMaxLineBytes) {
+      throw_line_too_long(static_cast<std::size_t>(line_end - p), where());
+    }
     if (trim(std::string_view(p, static_cast<std::size_t>(line_end - p))).empty()) {
       p = next;
       continue;
@@ -224,9 +233,8 @@ Trace read_csv_trace(std::string_view text, std::string source, const ProgressFn
       const char* after = parse_field(q, line_end, c == kVaddr, value[c], ok);
       if (!ok) {
         throw TraceFormatError(
-            where() + ": column '" + kColumnNames[c] + "': '" +
-            std::string(field_text(q, line_end)) + "' is not " +
-            (c == kVaddr ? "an address (decimal or 0x-hex)" : "an unsigned integer"));
+            where() + ": column '" + kColumnNames[c] + "': '" + excerpt(field_text(q, line_end)) +
+            "' is not " + (c == kVaddr ? "an address (decimal or 0x-hex)" : "an unsigned integer"));
       }
       q = after;
     }

@@ -74,6 +74,7 @@ Trace read_perf_script_trace(std::string_view text, std::string source,
   while (cursor.next(line)) {
     const std::string_view content = trim(line);
     if (content.empty() || content.front() == '#') continue;
+    if (line.size() > kMaxLineBytes) throw_line_too_long(line.size(), where());
     const std::vector<std::string_view> tokens = split_whitespace(content);
     std::size_t t = 0;
     std::uint64_t ns = 0;
@@ -96,7 +97,7 @@ Trace read_perf_script_trace(std::string_view text, std::string source,
       throw TraceFormatError(where() + ": no data address after the " +
                              (a == t + 1 ? std::string("time") : std::string("event name")) +
                              " field (expected a hexadecimal addr field)" +
-                             (a < tokens.size() ? ", got '" + std::string(tokens[a]) + "'" : ""));
+                             (a < tokens.size() ? ", got '" + excerpt(tokens[a]) + "'" : ""));
     }
     checker.check(ns, 0, nullptr, where);
     const AccessKind kind = parse_access_kind(content);

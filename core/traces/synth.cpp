@@ -113,8 +113,10 @@ void check_options(const SynthOptions& o) {
   for (const auto& p : patterns)
     known = known || p == o.pattern;
   if (!known) throw UnknownNameError(unknown_name_message("pattern", o.pattern, patterns));
-  if (o.samples < 2 || o.samples > 1'000'000'000) {
-    throw ConfigError("samples must be in [2, 1000000000], got " + std::to_string(o.samples));
+  if (o.samples < 2 || o.samples > kMaxSynthSamples) {
+    throw ConfigError("samples must be in [2, " + std::to_string(kMaxSynthSamples) +
+                      "] (a pair takes about 120 bytes per sample while built), got " +
+                      std::to_string(o.samples));
   }
   if (o.footprint_bytes < (1ull << 20) || o.footprint_bytes > (1ull << 40)) {
     throw ConfigError("footprint must be between 1 MiB and 1 TiB, got " +

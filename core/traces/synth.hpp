@@ -27,6 +27,10 @@ namespace sysgym::memtier {
 
 class HbmRanges;
 
+// Building a pair peaks at about 120 bytes per sample (measured natively), so the cap keeps a
+// synthetic trace under 6 GB instead of letting a typo in a trace name exhaust the machine.
+inline constexpr std::uint64_t kMaxSynthSamples = 50'000'000;
+
 struct SynthOptions {
   std::string pattern = "stream";
   std::uint64_t samples = 100'000;

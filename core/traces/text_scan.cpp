@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "base/error.hpp"
+
 namespace sysgym::memtier {
 
 bool LineCursor::next(std::string_view& line) {
@@ -13,6 +15,17 @@ bool LineCursor::next(std::string_view& line) {
   pos_ = end + 1;
   ++line_number_;
   return true;
+}
+
+void throw_line_too_long(std::size_t bytes, const std::string& where) {
+  throw TraceFormatError(where + ": the line is " + std::to_string(bytes) +
+                         " bytes long, more than the " + std::to_string(kMaxLineBytes) +
+                         " a text trace line may have (is this a text trace?)");
+}
+
+std::string excerpt(std::string_view s) {
+  constexpr std::size_t kShown = 60;
+  return s.size() <= kShown ? std::string(s) : std::string(s.substr(0, kShown)) + "...";
 }
 
 std::string_view trim(std::string_view s) {

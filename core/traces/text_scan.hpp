@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace sysgym::memtier {
@@ -21,6 +22,14 @@ class LineCursor {
   std::size_t pos_ = 0;
   std::size_t line_number_ = 0;
 };
+
+// Lines of text traces are a few hundred bytes; a longer one means a wrong or hostile file and is
+// refused before it is split (a 2 GB line of separators would otherwise become a billion tokens).
+inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
+// Throws TraceFormatError "WHERE: the line is N bytes long; ...".
+[[noreturn]] void throw_line_too_long(std::size_t bytes, const std::string& where);
+// At most 60 characters of s for quoting in an error message; "..." marks a cut.
+std::string excerpt(std::string_view s);
 
 std::string_view trim(std::string_view s);
 // Plain decimal unsigned integer, the whole of `s`.

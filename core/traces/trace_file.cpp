@@ -1,6 +1,7 @@
 #include "traces/trace_file.hpp"
 
 #include "base/error.hpp"
+#include "base/json_text.hpp"
 
 namespace sysgym::memtier {
 
@@ -29,10 +30,10 @@ Trace decode_trace(const ContainerReader& reader) {
   std::int64_t samples = 0;
   std::string time_base;
   try {
-    samples = reader.meta().at("samples").get<std::int64_t>();
+    samples = json_integer<std::int64_t>(reader.meta().at("samples"));
     time_base = reader.meta().at("time_base").get<std::string>();
   } catch (const nlohmann::json::exception& e) {
-    throw TraceFormatError(reader.source() + ": malformed trace meta: " + e.what());
+    throw TraceFormatError(reader.source() + ": malformed trace meta: " + json_problem(e));
   }
   if (time_base == "cycles") {
     trace.time_base = TimeBase::kCycles;

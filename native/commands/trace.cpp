@@ -34,12 +34,18 @@ void on_interrupt(int) {
   interrupted = true;
 }
 
-// Ctrl-C stops the capture: without SA_RESTART a blocked poll() returns at once.
+// Ctrl-C stops the capture: without SA_RESTART a blocked poll() returns at once. Afterwards the
+// previous handler (removing temporary files, see files.hpp) is back.
 void handle_interrupt(bool on) {
+  static struct sigaction previous {};
+  if (!on) {
+    ::sigaction(SIGINT, &previous, nullptr);
+    return;
+  }
   struct sigaction action {};
-  action.sa_handler = on ? on_interrupt : SIG_DFL;
+  action.sa_handler = on_interrupt;
   sigemptyset(&action.sa_mask);
-  ::sigaction(SIGINT, &action, nullptr);
+  ::sigaction(SIGINT, &action, &previous);
 }
 
 struct TraceArgs {

@@ -96,7 +96,26 @@ TEST(Mlp, BadShapesAndFilesAreClearErrors) {
             "layer 0 biases holds a value that is not a number");
   j["layers"].erase(1);
   EXPECT_EQ(testing::message_of<ConfigError>([&] { Mlp::from_json(j); }),
-            "the network has 2 layers by its sizes but lists 1");
+            "the network lists 1 layers for 3 sizes (one layer between each two sizes)");
+}
+
+// A policy file is outside input: its sizes must not make sysgym allocate gigabytes before its
+// weights are found missing.
+TEST(Mlp, HugeSizesAreRefusedBeforeAllocating) {
+  Rng rng(1);
+  EXPECT_EQ(testing::message_of<ConfigError>([&] {
+              Mlp({65536, 65536, 65536}, rng);
+            }),
+            "a network of sizes [65536, 65536, 65536] has 8590065664 parameters, more than the "
+            "33554432 sysgym allocates");
+  const nlohmann::json huge = {{"sizes", {65536, 65536}}, {"layers", {nlohmann::json::object()}}};
+  EXPECT_EQ(testing::message_of<ConfigError>([&] { Mlp::from_json(huge); }),
+            "a network of sizes [65536, 65536] has 4295032832 parameters, more than the 33554432 "
+            "sysgym allocates");
+  const nlohmann::json wrapped = {{"sizes", {4294967297LL, 2}},
+                                  {"layers", {nlohmann::json::object()}}};
+  EXPECT_EQ(testing::message_of<ConfigError>([&] { Mlp::from_json(wrapped); }),
+            "network sizes must be integers in [1, 65536], got 4294967297");
 }
 
 TEST(Adam, FitsASmoothFunction) {

@@ -30,5 +30,27 @@ TEST(JsonText, InvalidTextNamesWhatItWas) {
   EXPECT_EQ(message.rfind("policy.json: not valid JSON (", 0), 0u) << message;
 }
 
+// A float where an integer belongs must be an error, never a cast: casting 1.8e23 to a size is
+// undefined behaviour (found by the binary_trace fuzzer in a block count).
+TEST(JsonText, IntegersOfOutsideJsonAreCheckedNotCast) {
+  EXPECT_EQ(json_integer<std::size_t>(nlohmann::json(20)), 20u);
+  EXPECT_EQ(json_integer<std::int64_t>(nlohmann::json(-3)), -3);
+  EXPECT_EQ(message_of<nlohmann::json::type_error>(
+                [] { json_integer<std::size_t>(nlohmann::json(1.8e23)); }),
+            "[json.exception.type_error.302] type must be an integer, but is number");
+  EXPECT_EQ(message_of<nlohmann::json::out_of_range>(
+                [] { json_integer<std::uint32_t>(nlohmann::json(-1)); }),
+            "[json.exception.out_of_range.406] -1 is out of range");
+  EXPECT_EQ(message_of<nlohmann::json::out_of_range>(
+                [] { json_integer<int>(nlohmann::json(4294967297ULL)); }),
+            "[json.exception.out_of_range.406] 4294967297 is out of range");
+  // The prefix naming nlohmann's internals is dropped from messages users read.
+  try {
+    json_integer<int>(nlohmann::json("7"));
+  } catch (const nlohmann::json::exception& e) {
+    EXPECT_EQ(json_problem(e), "type must be an integer, but is string");
+  }
+}
+
 }  // namespace
 }  // namespace sysgym
