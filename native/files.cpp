@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <optional>
 
 #include "base/error.hpp"
 
@@ -56,6 +57,26 @@ class TrackedTemporary {
   TemporarySlot* slot_ = nullptr;
 };
 
+constexpr std::array kCleanupSignals = {SIGINT, SIGTERM, SIGHUP};
+
+// Holds the cleanup signals back for its lifetime (they are delivered when it ends).
+class SignalsHeld {
+ public:
+  SignalsHeld() {
+    sigset_t held;
+    sigemptyset(&held);
+    for (const int signal : kCleanupSignals)
+      sigaddset(&held, signal);
+    ::pthread_sigmask(SIG_BLOCK, &held, &previous_);
+  }
+  ~SignalsHeld() { ::pthread_sigmask(SIG_SETMASK, &previous_, nullptr); }
+  SignalsHeld(const SignalsHeld&) = delete;
+  SignalsHeld& operator=(const SignalsHeld&) = delete;
+
+ private:
+  sigset_t previous_{};
+};
+
 extern "C" void remove_temporaries_and_die(int signal) {
   for (TemporarySlot& slot : temporaries) {
     if (slot.live.load()) ::unlink(slot.path.data());
@@ -67,7 +88,7 @@ extern "C" void remove_temporaries_and_die(int signal) {
 }  // namespace
 
 void remove_temporaries_on_signal() {
-  for (const int signal : {SIGINT, SIGTERM, SIGHUP}) {
+  for (const int signal : kCleanupSignals) {
     struct sigaction previous {};
     ::sigaction(signal, nullptr, &previous);
     if (previous.sa_handler == SIG_IGN) continue;
@@ -112,9 +133,14 @@ MappedFile::~MappedFile() {
 
 void write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes) {
   std::string temporary = path + ".tmp-XXXXXX";
-  const int fd = ::mkstemp(temporary.data());
+  std::optional<TrackedTemporary> tracked;
+  int fd = -1;
+  {
+    const SignalsHeld held;  // no handler may run between creating and registering the file
+    fd = ::mkstemp(temporary.data());
+    if (fd >= 0) tracked.emplace(temporary);
+  }
   if (fd < 0) fail("cannot create a temporary file next to", path);
-  const TrackedTemporary tracked(temporary);
   std::size_t done = 0;
   while (done < bytes.size()) {
     const ssize_t put = ::write(fd, bytes.data() + done, bytes.size() - done);

@@ -26,8 +26,8 @@ template <typename T>
 T json_integer(const nlohmann::json& j) {
   static_assert(std::is_integral_v<T>);
   if (!j.is_number_integer()) {
-    throw nlohmann::json::type_error::create(
-        302, std::string("type must be an integer, but is ") + j.type_name(), &j);
+    const std::string shown = j.is_primitive() ? j.dump().substr(0, 40) : j.type_name();
+    throw nlohmann::json::type_error::create(302, "expected an integer, got " + shown, &j);
   }
   const bool fits = j.is_number_unsigned() ? std::in_range<T>(j.get<std::uint64_t>())
                                            : std::in_range<T>(j.get<std::int64_t>());

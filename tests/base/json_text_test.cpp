@@ -37,7 +37,7 @@ TEST(JsonText, IntegersOfOutsideJsonAreCheckedNotCast) {
   EXPECT_EQ(json_integer<std::int64_t>(nlohmann::json(-3)), -3);
   EXPECT_EQ(message_of<nlohmann::json::type_error>(
                 [] { json_integer<std::size_t>(nlohmann::json(1.8e23)); }),
-            "[json.exception.type_error.302] type must be an integer, but is number");
+            "[json.exception.type_error.302] expected an integer, got 1.8e+23");
   EXPECT_EQ(message_of<nlohmann::json::out_of_range>(
                 [] { json_integer<std::uint32_t>(nlohmann::json(-1)); }),
             "[json.exception.out_of_range.406] -1 is out of range");
@@ -48,7 +48,7 @@ TEST(JsonText, IntegersOfOutsideJsonAreCheckedNotCast) {
   try {
     json_integer<int>(nlohmann::json("7"));
   } catch (const nlohmann::json::exception& e) {
-    EXPECT_EQ(json_problem(e), "type must be an integer, but is string");
+    EXPECT_EQ(json_problem(e), "expected an integer, got \"7\"");
   }
 }
 
