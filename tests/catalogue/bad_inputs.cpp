@@ -16,6 +16,7 @@
 #include "memtier/episode.hpp"
 #include "memtier/memtier_env.hpp"
 #include "memtier/policy.hpp"
+#include "support/small_source.hpp"
 #include "traces/csv_reader.hpp"
 #include "traces/load.hpp"
 #include "traces/perf_reader.hpp"
@@ -83,32 +84,18 @@ void lackey(std::string_view line) {
 
 // ---- envs, policies, episodes ---------------------------------------------------------------
 
-memtier::InMemoryPairSource& small_source() {
-  static memtier::InMemoryPairSource source;
-  static const bool ready = [] {
-    memtier::SynthOptions o;
-    o.pattern = "phased";
-    o.samples = 4000;
-    o.footprint_bytes = 8ull << 20;
-    source.add_traces("tiny", std::make_shared<memtier::TracePair>(memtier::synthesize_pair(o)));
-    return true;
-  }();
-  (void)ready;
-  return source;
-}
-
 json with_trace(json config) {
-  if (!config.contains("trace")) config["trace"] = "tiny";
+  if (!config.contains("trace")) config["trace"] = testing::kSmallTrace;
   return config;
 }
 
 void env_config(const json& config) {
-  memtier::MemtierEnv env(with_trace(config), small_source());
+  memtier::MemtierEnv env(with_trace(config), testing::small_source());
   env.reset(1);
 }
 
 void step(const json& config, std::vector<double> action) {
-  memtier::MemtierEnv env(with_trace(config), small_source());
+  memtier::MemtierEnv env(with_trace(config), testing::small_source());
   env.reset(1);
   env.step(action);
 }
@@ -120,13 +107,13 @@ json shipped_policy() {
 
 void policy(const json& j) {
   const agents::PolicyFile file = agents::PolicyFile::from_json(j);
-  memtier::MemtierEnv env(with_trace({{"bins", 16}}), small_source());
+  memtier::MemtierEnv env(with_trace({{"bins", 16}}), testing::small_source());
   file.check_compatible(env.id(), env.action_space().to_string(), env.describe_observation());
 }
 
 // A short recorded episode of the static oracle on the small trace.
 json recording() {
-  memtier::MemtierEnv env(with_trace({{"episode_length", 6}}), small_source());
+  memtier::MemtierEnv env(with_trace({{"episode_length", 6}}), testing::small_source());
   memtier::PolicyRegistry registry;
   memtier::register_builtin_policies(registry);
   auto oracle = registry.make("static-oracle", json::object());
@@ -135,7 +122,8 @@ json recording() {
 }
 
 void replay(const json& episode) {
-  memtier::MemtierEnv env(with_trace(episode.value("config", json::object())), small_source());
+  memtier::MemtierEnv env(with_trace(episode.value("config", json::object())),
+                          testing::small_source());
   memtier::replay_episode(env, episode);
 }
 
@@ -266,7 +254,7 @@ std::vector<BadInput> bad_inputs() {
        }},
       {"action", "a step before reset",
        [] {
-         memtier::MemtierEnv env(with_trace({}), small_source());
+         memtier::MemtierEnv env(with_trace({}), testing::small_source());
          env.step(std::vector<double>(64, 0.0));
        }},
       {"action", "too few values",

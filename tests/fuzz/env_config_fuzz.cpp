@@ -7,7 +7,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace sysgym;
   return fuzz::expecting_errors([&] {
     nlohmann::json config = nlohmann::json::parse(fuzz::text(data, size));
-    if (config.is_object()) config["trace"] = "fuzz";
+    if (config.is_object()) config["trace"] = fuzz::kSmallTrace;
     memtier::MemtierEnv env(config, fuzz::small_source());
     env.reset(1);
     std::vector<double> action(env.action_space().flat_size(), 0.0);

@@ -9,7 +9,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const bool discrete = (data[0] & 1) != 0;
   const int bins = 1 + (data[0] >> 1) % 32;
-  const nlohmann::json config = {{"trace", "fuzz"},
+  const nlohmann::json config = {{"trace", fuzz::kSmallTrace},
                                  {"bins", bins},
                                  {"hbm_capacity", "20%"},
                                  {"action_mode", discrete ? "discrete" : "bins"}};

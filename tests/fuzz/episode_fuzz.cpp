@@ -8,7 +8,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     nlohmann::json episode = nlohmann::json::parse(fuzz::text(data, size));
     nlohmann::json config = episode.is_object() ? episode.value("config", nlohmann::json::object())
                                                 : nlohmann::json::object();
-    if (config.is_object()) config["trace"] = "fuzz";
+    if (config.is_object()) config["trace"] = fuzz::kSmallTrace;
     memtier::MemtierEnv env(config, fuzz::small_source());
     memtier::replay_episode(env, episode);
   });

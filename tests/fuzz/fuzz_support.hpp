@@ -15,8 +15,7 @@
 #include <xxhash.h>
 
 #include "base/error.hpp"
-#include "memtier/pair_source.hpp"
-#include "traces/synth.hpp"
+#include "support/small_source.hpp"
 
 namespace sysgym::fuzz {
 
@@ -52,20 +51,7 @@ int expecting_errors(F&& f) {
   return 0;
 }
 
-// A small synthetic pair under the name "fuzz": configs and episodes are pointed at it, so the
-// fuzzer explores their parsing instead of generating large traces.
-inline memtier::InMemoryPairSource& small_source() {
-  static memtier::InMemoryPairSource source;
-  static const bool ready = [] {
-    memtier::SynthOptions o;
-    o.pattern = "phased";
-    o.samples = 4000;
-    o.footprint_bytes = 8ull << 20;
-    source.add_traces("fuzz", std::make_shared<memtier::TracePair>(memtier::synthesize_pair(o)));
-    return true;
-  }();
-  (void)ready;
-  return source;
-}
+using testing::kSmallTrace;
+using testing::small_source;
 
 }  // namespace sysgym::fuzz

@@ -10,7 +10,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const nlohmann::json j = nlohmann::json::parse(fuzz::text(data, size));
     const agents::PolicyFile file = agents::PolicyFile::from_json(j);
     nlohmann::json config = file.env_config;
-    config["trace"] = "fuzz";
+    config["trace"] = fuzz::kSmallTrace;
     config["episode_length"] = 8;
     memtier::MemtierEnv env(config, fuzz::small_source());
     memtier::PolicyRegistry registry;

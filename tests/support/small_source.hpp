@@ -1,0 +1,30 @@
+// A pair source holding one small synthetic pair (phased, 4,000 samples, 8 MiB) under the name
+// "small": fuzz targets and the bad-input catalogue point configs and episodes at it, so they
+// exercise parsing and checking rather than the generation of large traces.
+#pragma once
+
+#include <memory>
+
+#include "memtier/pair_source.hpp"
+#include "traces/synth.hpp"
+
+namespace sysgym::testing {
+
+inline constexpr const char* kSmallTrace = "small";
+
+inline memtier::InMemoryPairSource& small_source() {
+  static memtier::InMemoryPairSource source;
+  static const bool ready = [] {
+    memtier::SynthOptions o;
+    o.pattern = "phased";
+    o.samples = 4000;
+    o.footprint_bytes = 8ull << 20;
+    source.add_traces(kSmallTrace,
+                      std::make_shared<memtier::TracePair>(memtier::synthesize_pair(o)));
+    return true;
+  }();
+  (void)ready;
+  return source;
+}
+
+}  // namespace sysgym::testing
