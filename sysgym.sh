@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one entry point for people and CI.
 #   ./sysgym.sh demo    install dependencies, build, and run a demo on the shipped data
-#   ./sysgym.sh test    build (release, ASan/UBSan debug, wasm) and run every test suite
+#   ./sysgym.sh test    build (release, ASan/UBSan debug, wasm) and run every test suite,
+#                       clang-tidy and a short fuzzing run
 #   ./sysgym.sh build   build the release tool only (build/native-release/sysgym)
 #   ./sysgym.sh web     build the browser playground and serve it on http://127.0.0.1:8080/
 #   ./sysgym.sh fuzz    run every libFuzzer target (tests/fuzz/run.sh [SECONDS] [TARGET...])
@@ -24,6 +25,7 @@ PACKAGES=(
   valgrind                # `sysgym trace`: lackey streams a real program's memory accesses
   chromium                # the browser the playground's tests drive (playwright-core, headless)
   clang libclang-rt-14-dev  # libFuzzer and its sanitizer runtimes for the fuzz targets
+  clang-tidy-14           # static checks of core/ and native/ (tests/lint/tidy.sh)
 )
 JOBS="$(nproc 2>/dev/null || echo 2)"
 
@@ -121,6 +123,8 @@ run_tests() {
   echo "== tests, browser playground and player in Chromium (screenshots in build/web-artifacts)"
   build_web
   node --test web/test/
+  echo "== static checks: clang-tidy over core/ and native/ (warnings are errors)"
+  tests/lint/tidy.sh "$JOBS"
   echo "== fuzzing: every input path for ${SYSGYM_FUZZ_SECONDS:-20} s, then the regression inputs"
   tests/fuzz/run.sh "${SYSGYM_FUZZ_SECONDS:-20}"
 }
@@ -154,7 +158,7 @@ case "${1:-}" in
     SYSGYM_UPDATE_CATALOGUE=1 build/native-release/tests/sysgym_tests --gtest_filter='BadInputs.*'
     ;;
   *)
-    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 #include "base/det_math.hpp"
 #include "base/error.hpp"
@@ -141,7 +142,7 @@ std::vector<std::string> MemtierEnv::describe_observation() const {
   }
   for (const char* scalar :
        {"free_capacity", "progress", "last_speedup", "last_duration", "capacity_share"}) {
-    names.push_back(scalar);
+    names.emplace_back(scalar);
   }
   return names;
 }
@@ -373,7 +374,8 @@ StepResult MemtierEnv::step_placement(std::span<const AddressRange> ranges) {
 
 double MemtierEnv::migration_ms_for_bytes(std::uint64_t bytes) const {
   if (config_.migration_ms_per_page) {
-    return static_cast<double>(bytes / pair_->page_bytes()) * *config_.migration_ms_per_page;
+    const std::uint64_t whole_pages = bytes / pair_->page_bytes();  // moves are of whole pages
+    return static_cast<double>(whole_pages) * *config_.migration_ms_per_page;
   }
   return static_cast<double>(bytes) / (config_.migration_gbps * 1e6);
 }
@@ -464,7 +466,7 @@ void register_memtier(Registry& registry, std::shared_ptr<PairSource> source) {
   registry.add(
       {kMemtierId,
        "page placement between DDR and capacity-limited HBM over a differential trace pair",
-       [source](const nlohmann::json& config) -> std::unique_ptr<Env> {
+       [source = std::move(source)](const nlohmann::json& config) -> std::unique_ptr<Env> {
          return std::make_unique<MemtierEnv>(config, *source);
        }});
 }

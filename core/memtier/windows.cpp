@@ -94,11 +94,10 @@ std::vector<PhaseRange> phase_ranges(const Trace& trace) {
 
 void require_instrs(const TracePair& pair, const std::string& needed_by,
                     const std::string& instead) {
-  for (const Trace* t : {&pair.ddr, &pair.hbm}) {
-    if (!t->has_instrs()) {
-      throw ConfigError(needed_by + " needs an Instrs column, and " + t->source + " has none (" +
-                        instead + ")");
-    }
+  const Trace& lacking = pair.ddr.has_instrs() ? pair.hbm : pair.ddr;
+  if (!lacking.has_instrs()) {
+    throw ConfigError(needed_by + " needs an Instrs column, and " + lacking.source + " has none (" +
+                      instead + ")");
   }
 }
 

@@ -60,7 +60,7 @@ std::array<int, kColumnCount> parse_header(std::string_view header, const std::s
     if (position[required] >= 0) continue;
     std::string message = where + ": the header has no '" + kColumnNames[required] + "' column";
     const std::vector<std::string> wanted(kColumnNames.begin(), kColumnNames.end());
-    if (index > static_cast<int>(kNamesShown)) found.push_back("...");
+    if (index > static_cast<int>(kNamesShown)) found.emplace_back("...");
     message += " (found: " + join(found, ", ") + "; expected MemAI columns " + join(wanted, ", ") +
                ", of which Timestamp and Vaddr are required)";
     throw TraceFormatError(message);
