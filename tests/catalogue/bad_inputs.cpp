@@ -16,6 +16,7 @@
 #include "memtier/episode.hpp"
 #include "memtier/memtier_env.hpp"
 #include "memtier/policy.hpp"
+#include "memtier/prepared_file.hpp"
 #include "support/small_source.hpp"
 #include "traces/csv_reader.hpp"
 #include "traces/load.hpp"
@@ -199,6 +200,11 @@ std::vector<BadInput> bad_inputs() {
        [] { load(edited_header("\"u64\"", "\"u63\"")); }},
       {"binary trace", "header JSON nested 100 deep",
        [] { load(edited_header("{\"blocks\"", nested(100) + "{\"blocks\"")); }},
+      {"prepared pair", "a raw trace instead",
+       [] {
+         const auto bytes = binary_trace();
+         memtier::decode_prepared_pair(memtier::ContainerReader(bytes, "pair.bin"));
+       }},
       {"trace pair", "DDR and HBM runs with different phases",
        [] {
          memtier::TracePair pair;
