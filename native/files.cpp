@@ -1,117 +1,150 @@
 #include "files.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <array>
-#include <atomic>
+#include <algorithm>
 #include <cerrno>
-#include <csignal>
+#include <cstdio>
 #include <cstring>
-#include <optional>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <utility>
 
 #include "base/error.hpp"
+#include "base/quote.hpp"
+#include "temporaries.hpp"
 
 namespace sysgym::cli {
 namespace {
 
-[[noreturn]] void fail(const std::string& what, const std::string& path) {
-  throw IoError(what + " '" + path + "': " + std::strerror(errno));
+[[noreturn]] void fail(const std::string& what, const std::string& path, int error = errno) {
+  throw IoError(what + " " + quote(path) + ": " + std::strerror(error));
 }
 
-// The temporary files being written, where a signal handler can read them: fixed slots of plain
-// memory, because a handler may only call async-signal-safe functions such as unlink().
-struct TemporarySlot {
-  std::atomic<bool> claimed{false};
-  std::atomic<bool> live{false};  // set once `path` is complete
-  std::array<char, 4096> path{};
+// The files this process has read: an output may never replace one of them.
+struct InputIdentities {
+  std::mutex mutex;
+  std::set<std::pair<dev_t, ino_t>> files;
 };
-std::array<TemporarySlot, 8> temporaries;
+InputIdentities& inputs() {
+  static InputIdentities registry;
+  return registry;
+}
 
-// Registers a temporary file for the lifetime of the object. A path that does not fit, or a
-// ninth concurrent write, goes unregistered: its file is then only removed on errors.
-class TrackedTemporary {
+bool is_input(const struct stat& info) {
+  InputIdentities& registry = inputs();
+  const std::lock_guard<std::mutex> lock(registry.mutex);
+  return registry.files.contains({info.st_dev, info.st_ino});
+}
+
+std::string directory_of(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+enum class Destination { kReplace, kWriteInPlace };
+
+// How `path` may be written, or an IoError saying why it may not.
+Destination destination_of(const std::string& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) {
+    if (errno == ENOENT) return Destination::kReplace;
+    fail("cannot write", path);
+  }
+  if (S_ISREG(info.st_mode)) {
+    if (is_input(info)) {
+      throw IoError("refusing to write " + quote(path) +
+                    ": it is one of this command's inputs (choose another output path)");
+    }
+    return Destination::kReplace;
+  }
+  if (S_ISCHR(info.st_mode) || S_ISFIFO(info.st_mode)) return Destination::kWriteInPlace;
+  const char* kind = S_ISDIR(info.st_mode)    ? "a directory"
+                     : S_ISSOCK(info.st_mode) ? "a socket"
+                     : S_ISBLK(info.st_mode)  ? "a block device"
+                                              : "not a regular file";
+  throw IoError("cannot write " + quote(path) + ": it is " + kind +
+                " (outputs are regular files, a character device such as /dev/null, or a FIFO)");
+}
+
+void write_all(int fd, std::span<const std::uint8_t> bytes, const std::string& path) {
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t put = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (put < 0 && errno == EINTR) continue;
+    if (put < 0) fail("cannot write", path);
+    done += static_cast<std::size_t>(put);
+  }
+}
+
+// A device or FIFO cannot be replaced, only written: what the user asked for by naming it.
+void write_in_place(const OutputFile& file) {
+  const int fd = ::open(file.path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) fail("cannot open", file.path);
+  try {
+    write_all(fd, file.bytes, file.path);
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  if (::close(fd) != 0) fail("cannot write", file.path);
+}
+
+// Exclusive flock()s on directories, taken in a fixed order (no two sets can deadlock).
+class DirectoryLocks {
  public:
-  explicit TrackedTemporary(const std::string& path) {
-    if (path.size() >= TemporarySlot{}.path.size()) return;
-    for (TemporarySlot& slot : temporaries) {
-      bool expected = false;
-      if (!slot.claimed.compare_exchange_strong(expected, true)) continue;
-      std::memcpy(slot.path.data(), path.c_str(), path.size() + 1);
-      slot.live.store(true);
-      slot_ = &slot;
-      return;
+  explicit DirectoryLocks(const std::set<std::string>& directories) {
+    for (const std::string& directory : directories) {
+      const int fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+      if (fd < 0) continue;  // unreadable: the renames still work, only unserialised
+      while (::flock(fd, LOCK_EX) != 0 && errno == EINTR) {
+      }
+      fds_.push_back(fd);
     }
   }
-  ~TrackedTemporary() {
-    if (slot_ == nullptr) return;
-    slot_->live.store(false);
-    slot_->claimed.store(false);
+  ~DirectoryLocks() {
+    for (const int fd : fds_)
+      ::close(fd);  // releases the lock
   }
-  TrackedTemporary(const TrackedTemporary&) = delete;
-  TrackedTemporary& operator=(const TrackedTemporary&) = delete;
+  DirectoryLocks(const DirectoryLocks&) = delete;
+  DirectoryLocks& operator=(const DirectoryLocks&) = delete;
 
  private:
-  TemporarySlot* slot_ = nullptr;
+  std::vector<int> fds_;
 };
-
-constexpr std::array kCleanupSignals = {SIGINT, SIGTERM, SIGHUP};
-
-// Holds the cleanup signals back for its lifetime (they are delivered when it ends).
-class SignalsHeld {
- public:
-  SignalsHeld() {
-    sigset_t held;
-    sigemptyset(&held);
-    for (const int signal : kCleanupSignals)
-      sigaddset(&held, signal);
-    ::pthread_sigmask(SIG_BLOCK, &held, &previous_);
-  }
-  ~SignalsHeld() { ::pthread_sigmask(SIG_SETMASK, &previous_, nullptr); }
-  SignalsHeld(const SignalsHeld&) = delete;
-  SignalsHeld& operator=(const SignalsHeld&) = delete;
-
- private:
-  sigset_t previous_{};
-};
-
-extern "C" void remove_temporaries_and_die(int signal) {
-  for (TemporarySlot& slot : temporaries) {
-    if (slot.live.load()) ::unlink(slot.path.data());
-  }
-  std::signal(signal, SIG_DFL);
-  std::raise(signal);
-}
 
 }  // namespace
 
 void remove_temporaries_on_signal() {
-  for (const int signal : kCleanupSignals) {
-    struct sigaction previous {};
-    ::sigaction(signal, nullptr, &previous);
-    if (previous.sa_handler == SIG_IGN) continue;
-    struct sigaction action {};
-    action.sa_handler = remove_temporaries_and_die;
-    sigemptyset(&action.sa_mask);
-    ::sigaction(signal, &action, nullptr);
-  }
+  install_temporary_cleanup();
 }
 
 MappedFile::MappedFile(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: opening a FIFO without a writer must not wait; it is refused below.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) fail("cannot open", path);
   struct stat info {};
   if (::fstat(fd, &info) != 0) {
     const int saved = errno;
     ::close(fd);
-    errno = saved;
-    fail("cannot stat", path);
+    fail("cannot stat", path, saved);
   }
   if (!S_ISREG(info.st_mode)) {
     ::close(fd);
-    throw IoError("'" + path + "' is not a regular file");
+    throw IoError(quote(path) + " is not a regular file" +
+                  (S_ISDIR(info.st_mode) ? " (it is a directory)" : ""));
+  }
+  {
+    InputIdentities& registry = inputs();
+    const std::lock_guard<std::mutex> lock(registry.mutex);
+    registry.files.insert({info.st_dev, info.st_ino});
   }
   size_ = static_cast<std::size_t>(info.st_size);
   if (size_ > 0) {
@@ -119,8 +152,7 @@ MappedFile::MappedFile(const std::string& path) {
     if (mapped == MAP_FAILED) {
       const int saved = errno;
       ::close(fd);
-      errno = saved;
-      fail("cannot map", path);
+      fail("cannot map", path, saved);
     }
     data_ = static_cast<const std::uint8_t*>(mapped);
   }
@@ -131,41 +163,54 @@ MappedFile::~MappedFile() {
   if (data_ != nullptr) ::munmap(const_cast<std::uint8_t*>(data_), size_);
 }
 
+void write_files_atomically(const std::vector<OutputFile>& files) {
+  std::vector<Destination> kinds;
+  kinds.reserve(files.size());
+  for (const OutputFile& file : files)
+    kinds.push_back(destination_of(file.path));
+
+  std::vector<std::unique_ptr<TemporaryFile>> temporaries(files.size());
+  std::set<std::string> directories;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (kinds[i] != Destination::kReplace) continue;
+    auto temporary = std::make_unique<TemporaryFile>(files[i].path);
+    if (!temporary->created()) fail("cannot create a temporary file next to", files[i].path);
+    write_all(temporary->fd(), files[i].bytes, files[i].path);
+    ::fchmod(temporary->fd(), 0644);
+    if (!temporary->close()) fail("cannot write", files[i].path);
+    directories.insert(directory_of(files[i].path));
+    temporaries[i] = std::move(temporary);
+  }
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (kinds[i] == Destination::kWriteInPlace) write_in_place(files[i]);
+  }
+  const DirectoryLocks locks(directories);
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (!temporaries[i]) continue;
+    if (::rename(temporaries[i]->path().c_str(), files[i].path.c_str()) != 0)
+      fail("cannot write", files[i].path);
+    temporaries[i]->release();
+  }
+}
+
 void write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes) {
-  std::string temporary = path + ".tmp-XXXXXX";
-  std::optional<TrackedTemporary> tracked;
-  int fd = -1;
-  {
-    const SignalsHeld held;  // no handler may run between creating and registering the file
-    fd = ::mkstemp(temporary.data());
-    if (fd >= 0) tracked.emplace(temporary);
-  }
-  if (fd < 0) fail("cannot create a temporary file next to", path);
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t put = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (put < 0 && errno == EINTR) continue;
-    if (put < 0) {
-      const int saved = errno;
-      ::close(fd);
-      ::unlink(temporary.c_str());
-      errno = saved;
-      fail("cannot write", path);
-    }
-    done += static_cast<std::size_t>(put);
-  }
-  ::fchmod(fd, 0644);
-  if (::close(fd) != 0 || ::rename(temporary.c_str(), path.c_str()) != 0) {
-    const int saved = errno;
-    ::unlink(temporary.c_str());
-    errno = saved;
-    fail("cannot write", path);
-  }
+  write_files_atomically({{path, bytes}});
 }
 
 void write_file_atomically(const std::string& path, const std::string& text) {
   write_file_atomically(path, std::span<const std::uint8_t>(
                                   reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+}
+
+void check_standard_output() {
+  std::cout.flush();
+  const bool stream_failed = std::cout.fail();
+  errno = 0;
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0 || stream_failed) {
+    const int error = errno;
+    throw IoError(std::string("cannot write standard output") +
+                  (error != 0 ? std::string(": ") + std::strerror(error) : std::string()));
+  }
 }
 
 bool stderr_is_terminal() {

@@ -1,6 +1,6 @@
 // File access for the CLI. Inputs are opened read-only and never modified; outputs are written
-// to a temporary file in the same directory and renamed into place, so a failed or interrupted
-// command leaves any previous file intact.
+// to temporary files in their directories and renamed into place, so a failed or interrupted
+// command leaves every previous file intact.
 #pragma once
 
 #include <cstdint>
@@ -10,8 +10,10 @@
 
 namespace sysgym::cli {
 
-// A whole input file mapped read-only (no copy; the file is never modified). Throws IoError
-// naming the path and the system's reason.
+// A whole input file mapped read-only (no copy; the file is never modified). Refuses anything
+// but a regular file without blocking (a FIFO with no writer, /dev/zero). Remembers the file's
+// identity for the rest of the process, so no output of the command can replace it. Throws
+// IoError naming the path and the system's reason.
 class MappedFile {
  public:
   explicit MappedFile(const std::string& path);
@@ -24,15 +26,33 @@ class MappedFile {
   const std::uint8_t* data_ = nullptr;
   std::size_t size_ = 0;
 };
-// Throws IoError; the destination is either the old file or the complete new one. A SIGINT,
-// SIGTERM or SIGHUP during the write removes the temporary file (see remove_temporaries_on_signal).
+
+struct OutputFile {
+  std::string path;
+  std::span<const std::uint8_t> bytes;
+};
+
+// Writes a set of files that belong together (a trace pair and its mixed runs): every file goes
+// to a temporary first, and only when all are complete are they renamed into place, under a lock
+// on their directory that other sysgym processes also take, so two commands writing the same
+// set never interleave their files. A destination that is a character device or a FIFO (e.g.
+// /dev/null, /dev/stdout) is written directly, as the user asked; one that is a directory, a
+// socket, a block device, or one of the files this process read is refused before anything is
+// written. Throws IoError; the destinations are then all as they were.
+void write_files_atomically(const std::vector<OutputFile>& files);
 void write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes);
 void write_file_atomically(const std::string& path, const std::string& text);
 
-// Handles SIGINT, SIGTERM and SIGHUP (unless ignored, as in a nohup job) by deleting the
-// temporary files being written and then dying of the same signal, so the caller still sees an
-// interrupted command and no .tmp- file is left next to an output.
+// Handles every signal whose default action ends the process (SIGINT, SIGTERM, SIGHUP, SIGQUIT,
+// SIGUSR1/2, SIGALRM, SIGXFSZ, SIGXCPU, SIGPIPE, real-time signals ...), unless it is ignored (as
+// in a nohup job) or already handled (by a sanitizer), by deleting the temporary files being
+// written and then dying of the same signal: the caller still sees an interrupted command and
+// no .tmp- file is left next to an output.
 void remove_temporaries_on_signal();
+
+// Flushes standard output and throws IoError if anything written to it was lost (a full disk,
+// /dev/full, a closed pipe).
+void check_standard_output();
 
 bool stderr_is_terminal();
 bool stdout_is_terminal();

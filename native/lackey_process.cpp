@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "base/error.hpp"
+#include "base/quote.hpp"
 #include "files.hpp"
 #include "traces/text_scan.hpp"
 
@@ -113,18 +114,18 @@ class MarkerFifo {
   explicit MarkerFifo(std::string path) : path_(std::move(path)) {
     if (::mkfifo(path_.c_str(), 0644) != 0) {
       if (errno == EEXIST) {
-        throw IoError("marker file '" + path_ +
-                      "' already exists: it becomes a pipe while the program runs, so move the "
+        throw IoError("marker file " + quote(path_) +
+                      " already exists: it becomes a pipe while the program runs, so move the "
                       "old one away first");
       }
-      fail("cannot create the marker pipe '" + path_ + "'");
+      fail("cannot create the marker pipe " + quote(path_));
     }
     read_ = Fd(::open(path_.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC));
     // Our own writer keeps the pipe open between the program's open/close pairs (no EOF).
     write_ = Fd(::open(path_.c_str(), O_WRONLY | O_CLOEXEC));
     if (read_.get() < 0 || write_.get() < 0) {
       ::unlink(path_.c_str());
-      fail("cannot open the marker pipe '" + path_ + "'");
+      fail("cannot open the marker pipe " + quote(path_));
     }
   }
   ~MarkerFifo() {
@@ -164,7 +165,7 @@ pid_t spawn(const LackeyProcessOptions& options, int trace_fd, int stdout_fd) {
       posix_spawnp(&pid, options.valgrind.c_str(), &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   if (error != 0) {
-    throw IoError("cannot run '" + options.valgrind + "': " + std::strerror(error) +
+    throw IoError("cannot run " + quote(options.valgrind) + ": " + std::strerror(error) +
                   " (install valgrind)");
   }
   return pid;

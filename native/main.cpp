@@ -1,12 +1,13 @@
 // The sysgym command-line tool. Exit codes: 0 success, 1 a sysgym error (bad input, bad
-// config, out of memory; the message says what and where), 2 a command-line usage error. Killed by
-// SIGINT, SIGTERM or SIGHUP it dies of that signal after removing its temporary files.
+// config, out of memory, output lost; the message says what and where), 2 a command-line usage
+// error. Killed by any catchable signal it dies of that signal after removing its temporary files.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
 #include <new>
 
 #include "base/error.hpp"
+#include "base/quote.hpp"
 #include "commands/commands.hpp"
 #include "files.hpp"
 
@@ -16,6 +17,10 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.footer("Run `sysgym COMMAND --help` for a command's flags and examples.");
   app.set_version_flag("--version", "sysgym 0.1.0");
+  // Usage errors quote the arguments, which may hold terminal escapes.
+  app.failure_message([](const CLI::App* failed, const CLI::Error& e) {
+    return sysgym::printable_message(CLI::FailureMessage::simple(failed, e));
+  });
   sysgym::cli::add_estimate_command(app);
   sysgym::cli::add_preprocess_command(app);
   sysgym::cli::add_inspect_command(app);
@@ -28,11 +33,12 @@ int main(int argc, char** argv) {
   sysgym::cli::add_eval_command(app);
   try {
     app.parse(argc, argv);
+    sysgym::cli::check_standard_output();
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
     return code == 0 ? 0 : 2;
   } catch (const sysgym::Error& e) {
-    std::fprintf(stderr, "sysgym: %s: %s\n", e.kind(), e.what());
+    std::fprintf(stderr, "sysgym: %s: %s\n", e.kind(), sysgym::printable_message(e.what()).c_str());
     return 1;
   } catch (const std::bad_alloc&) {
     std::fputs(
@@ -41,7 +47,8 @@ int main(int argc, char** argv) {
         stderr);
     return 1;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "sysgym: internal error: %s\n", e.what());
+    std::fprintf(stderr, "sysgym: internal error: %s\n",
+                 sysgym::printable_message(e.what()).c_str());
     return 3;
   }
   return 0;

@@ -23,7 +23,7 @@ nlohmann::json with_overrides(const std::string& config_json, const std::string&
   const nlohmann::json overrides = parse(overrides_json);  // named: items() must not outlive it
   for (const auto& [key, value] : overrides.items()) {
     const bool numeric = key == "window_len" || key == "page_size" || key == "cpu_cycles_per_ms";
-    config[key] = numeric ? nlohmann::json::parse(value.get<std::string>()) : value;
+    config[key] = numeric ? parse_json_text(value.get<std::string>(), "--" + key) : value;
   }
   return config;
 }

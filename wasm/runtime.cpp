@@ -2,6 +2,7 @@
 
 #include "agents/learned_policy.hpp"
 #include "base/json_text.hpp"
+#include "base/quote.hpp"
 #include "builtins/builtins.hpp"
 #include "handles.hpp"
 #include "memtier/memtier_env.hpp"
@@ -27,7 +28,7 @@ Runtime& runtime() {
 
 void record_error(std::string kind, std::string message) {
   error_kind = std::move(kind);
-  error_message = std::move(message);
+  error_message = printable_message(message);
 }
 
 std::string last_error_kind() {

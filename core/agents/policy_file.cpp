@@ -5,6 +5,7 @@
 #include "agents/dqn.hpp"
 #include "agents/per_bin_q.hpp"
 #include "base/error.hpp"
+#include "base/quote.hpp"
 
 namespace sysgym::agents {
 
@@ -50,7 +51,7 @@ PolicyFile PolicyFile::from_json(const nlohmann::json& j) {
   PolicyFile p;
   p.agent = text(j, "agent");
   if (p.agent != "dqn" && p.agent != "ppo") {
-    throw ConfigError("policy file: unknown agent '" + p.agent + "' (dqn or ppo)");
+    throw ConfigError("policy file: unknown agent " + quote(p.agent) + " (dqn or ppo)");
   }
   const nlohmann::json& env = field(j, "env");
   p.env_id = text(env, "id");

@@ -5,6 +5,7 @@
 
 #include "base/error.hpp"
 #include "base/json_text.hpp"
+#include "base/quote.hpp"
 #include "memtier/memtier_env.hpp"
 
 namespace sysgym::agents {
@@ -59,7 +60,7 @@ Trainer::Trainer(const Registry& registry, TrainerOptions options, ParallelFor p
     ppo_ = std::make_unique<PpoAgent>(obs, static_cast<int>(action_size_), static_cast<int>(k),
                                       PpoConfig::from_json(options_.agent_config), options_.seed);
   } else {
-    throw ConfigError("unknown agent '" + options_.agent + "' (dqn or ppo)");
+    throw ConfigError("unknown agent " + quote(options_.agent) + " (dqn or ppo)");
   }
   if (const auto* memtier = dynamic_cast<const memtier::MemtierEnv*>(&envs_.env(0))) {
     layout_ = memtier->describe_observation();
@@ -248,7 +249,7 @@ void Trainer::load_state(const nlohmann::json& j) {
   const nlohmann::json theirs = options_json(options_of_state(j));
   for (const auto& [key, value] : mine.items()) {
     if (theirs[key] != value) {
-      throw ConfigError("training state was made with another '" + key + "' (" +
+      throw ConfigError("training state was made with another " + quote(key) + " (" +
                         theirs[key].dump().substr(0, 200) + ")");
     }
   }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "base/quote.hpp"
+
 namespace sysgym {
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
@@ -22,6 +24,9 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 }
 
 std::string closest_name(std::string_view name, const std::vector<std::string>& valid) {
+  // Valid names are short: a long one is no typo of them, and its distances would cost
+  // O(length x names) for nothing (a 150 MB config key took a minute).
+  if (name.size() > kMaxSuggestedLength) return "";
   std::string best;
   std::size_t best_distance = name.size() / 2 + 1;
   for (const auto& candidate : valid) {
@@ -45,7 +50,7 @@ std::string join(const std::vector<std::string>& items, std::string_view separat
 
 std::string unknown_name_message(std::string_view what, std::string_view name,
                                  const std::vector<std::string>& valid) {
-  std::string message = "unknown " + std::string(what) + " '" + std::string(name) + "'";
+  std::string message = "unknown " + std::string(what) + " " + quote(name);
   const std::string suggestion = closest_name(name, valid);
   if (!suggestion.empty()) message += " (did you mean '" + suggestion + "'?)";
   message += "; valid: " + (valid.empty() ? std::string("(none)") : join(valid, ", "));

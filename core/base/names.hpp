@@ -7,6 +7,9 @@
 
 namespace sysgym {
 
+// Names longer than this get no "did you mean".
+inline constexpr std::size_t kMaxSuggestedLength = 128;
+
 // Levenshtein distance, case-sensitive.
 std::size_t edit_distance(std::string_view a, std::string_view b);
 

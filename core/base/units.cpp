@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "base/error.hpp"
+#include "base/quote.hpp"
 
 namespace sysgym {
 namespace {
@@ -66,8 +67,8 @@ std::uint64_t parse_byte_size(std::string_view text) {
     ++i;
   Decimal number;
   if (!split_decimal(text.substr(0, i), number)) {
-    throw ConfigError("size '" + std::string(text) +
-                      "' is not a number of bytes (e.g. 4096, 64MiB, 1.5GiB)");
+    throw ConfigError("size " + quote(text) +
+                      " is not a number of bytes (e.g. 4096, 64MiB, 1.5GiB)");
   }
   std::string suffix;
   for (std::size_t k = i; k < text.size(); ++k) {
@@ -84,13 +85,12 @@ std::uint64_t parse_byte_size(std::string_view text) {
     const std::uint64_t fraction_bytes = fits ? number.fraction * s.factor : 0;
     if (!fits || fraction_bytes % scale != 0 ||
         number.whole * s.factor > UINT64_MAX - fraction_bytes / scale) {
-      throw ConfigError("size '" + std::string(text) +
-                        "' is not a whole number of bytes below 2^64");
+      throw ConfigError("size " + quote(text) + " is not a whole number of bytes below 2^64");
     }
     return number.whole * s.factor + fraction_bytes / scale;
   }
-  throw ConfigError("size '" + std::string(text) + "' has unknown unit '" + suffix +
-                    "' (use B, KiB, MiB, GiB, TiB, or KB, MB, GB, TB)");
+  throw ConfigError("size " + quote(text) + " has unknown unit " + quote(suffix) +
+                    " (use B, KiB, MiB, GiB, TiB, or KB, MB, GB, TB)");
 }
 
 bool parse_plain_decimal(std::string_view text, double& out) {

@@ -74,10 +74,9 @@ void CaptureBuilder::start_phase(std::string name, bool keep) {
     current.kept = keep;
     return;
   }
-  std::uint32_t id = 0;
-  for (const CapturePhase& p : phases_)
-    id += p.kept ? 1 : 0;
-  phases_.push_back({std::move(name), keep, keep ? id : 0});
+  // Counted as phases come (a scan of all phases per marker was quadratic in the markers).
+  kept_before_last_ += current.kept ? 1 : 0;
+  phases_.push_back({std::move(name), keep, keep ? kept_before_last_ : 0});
 }
 
 void CaptureBuilder::miss(std::uint64_t address) {
@@ -123,6 +122,7 @@ CaptureResult CaptureBuilder::finish(const std::string& name) {
   out.hbm_ms = static_cast<double>(pair_.hbm.span_ticks()) / per_ms;
   for (const memtier::Trace& t : mixed_)
     out.mixed_ms.push_back(static_cast<double>(t.span_ticks()) / per_ms);
+  memtier::stamp_set_id(pair_, mixed_);
   out.pair = std::move(pair_);
   out.mixed = std::move(mixed_);
   out.stats = stats_;

@@ -82,6 +82,7 @@ class CaptureBuilder {
   memtier::TracePair pair_;
   std::vector<memtier::Trace> mixed_;
   std::vector<CapturePhase> phases_{CapturePhase{"start"}};
+  std::uint32_t kept_before_last_ = 0;  // kept phases in phases_ but its last
 };
 
 }  // namespace sysgym::capture

@@ -5,6 +5,7 @@
 
 #include "base/error.hpp"
 #include "base/names.hpp"
+#include "base/quote.hpp"
 
 namespace sysgym {
 
@@ -17,7 +18,7 @@ ConfigReader::ConfigReader(const nlohmann::json& config, std::string context)
 }
 
 void ConfigReader::fail(std::string_view key, std::string_view problem) const {
-  throw ConfigError(context_ + ": '" + std::string(key) + "' " + std::string(problem));
+  throw ConfigError(context_ + ": " + quote(key) + " " + std::string(problem));
 }
 
 const nlohmann::json* ConfigReader::find(std::string_view key) {
@@ -86,9 +87,9 @@ std::string ConfigReader::choice(std::string_view key, std::string fallback,
                                  const std::vector<std::string>& allowed) {
   std::string value = string(key, std::move(fallback));
   if (std::find(allowed.begin(), allowed.end(), value) == allowed.end()) {
-    std::string message = "must be one of " + join(allowed, ", ") + ", got '" + value + "'";
+    std::string message = "must be one of " + join(allowed, ", ") + ", got " + quote(value);
     const std::string suggestion = closest_name(value, allowed);
-    if (!suggestion.empty()) message += " (did you mean '" + suggestion + "'?)";
+    if (!suggestion.empty()) message += " (did you mean " + quote(suggestion) + "?)";
     fail(key, message);
   }
   return value;

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "base/error.hpp"
+#include "base/quote.hpp"
 #include "traces/text_scan.hpp"
 
 namespace sysgym::memtier {
@@ -66,12 +67,12 @@ AddressRange parse_address_range(std::string_view text) {
   if (colon == std::string_view::npos || !parse_hex(trim(trimmed.substr(0, colon)), range.lo) ||
       !parse_hex(trim(trimmed.substr(colon + 1)), range.hi)) {
     throw ConfigError(
-        "HBM range '" + std::string(text) +
-        "' is not of the form LO:HI in hexadecimal (e.g. 0x7f0000000000:0x7f0000400000)");
+        "HBM range " + quote(text) +
+        " is not of the form LO:HI in hexadecimal (e.g. 0x7f0000000000:0x7f0000400000)");
   }
   if (range.lo >= range.hi) {
-    throw ConfigError("HBM range '" + std::string(text) +
-                      "': LO must be below HI (ranges are half-open [LO, HI))");
+    throw ConfigError("HBM range " + quote(text) +
+                      ": LO must be below HI (ranges are half-open [LO, HI))");
   }
   return range;
 }

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "base/error.hpp"
+#include "base/quote.hpp"
 #include "base/units.hpp"
 #include "env/config_reader.hpp"
 
@@ -111,8 +112,8 @@ std::uint64_t resolve_capacity(const nlohmann::json& value, std::uint64_t footpr
       double percent = 0.0;
       if (!parse_plain_decimal(std::string_view(text).substr(0, text.size() - 1), percent) ||
           !(percent > 0.0) || percent > 100000.0) {
-        throw ConfigError(context + ": 'hbm_capacity' percentage '" + text +
-                          "' is not a number above 0");
+        throw ConfigError(context + ": 'hbm_capacity' percentage " + quote(text) +
+                          " is not a number above 0");
       }
       bytes = static_cast<std::uint64_t>(static_cast<double>(footprint_bytes) * percent / 100.0);
     } else {

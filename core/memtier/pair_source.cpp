@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "base/error.hpp"
+#include "base/quote.hpp"
 #include "traces/synth.hpp"
 
 namespace sysgym::memtier {
@@ -30,8 +31,8 @@ SynthOptions parse_synth_name(const std::string& name) {
     std::uint64_t value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (error != std::errc() || end != text.data() + text.size()) {
-      throw ConfigError("trace '" + name + "': " + what + " '" + text +
-                        "' is not a number (form: synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]])");
+      throw ConfigError("trace " + quote(name) + ": " + what + " " + quote(text) +
+                        " is not a number (form: synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]])");
     }
     return value;
   };
@@ -43,8 +44,8 @@ SynthOptions parse_synth_name(const std::string& name) {
     o.footprint_bytes = std::min<std::uint64_t>(number(parts[3], "footprint"), 1ull << 40) << 20;
   }
   if (parts.size() > 4) {
-    throw ConfigError("trace '" + name +
-                      "': form is synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]]");
+    throw ConfigError("trace " + quote(name) +
+                      ": form is synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]]");
   }
   return o;
 }
@@ -73,8 +74,8 @@ void InMemoryPairSource::add_traces(const std::string& name,
 void InMemoryPairSource::check_unwindowed(const std::string& name, const WindowRequest& windows) {
   if (windows.any_given) {
     throw ConfigError(
-        "trace '" + name +
-        "' is a preprocessed pair: its windows are fixed, so window options "
+        "trace " + quote(name) +
+        " is a preprocessed pair: its windows are fixed, so window options "
         "(window_mode, window_len, unit, page_size, cpu_cycles_per_ms) cannot be given");
   }
 }
@@ -135,8 +136,8 @@ std::shared_ptr<const PreparedPair> InMemoryPairSource::load_other(const std::st
     for (const auto& [key, value] : traces_)
       known += (known.empty() ? "" : ", ") + key;
   }
-  throw UnknownNameError("unknown trace '" + name +
-                         "'; known: " + (known.empty() ? "(none)" : known) +
+  throw UnknownNameError("unknown trace " + quote(name) +
+                         "; known: " + (known.empty() ? "(none)" : printable(known)) +
                          ", or synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]]");
 }
 

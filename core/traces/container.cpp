@@ -7,6 +7,7 @@
 
 #include "base/error.hpp"
 #include "base/json_text.hpp"
+#include "base/quote.hpp"
 
 namespace sysgym::memtier {
 namespace {
@@ -121,10 +122,10 @@ ContainerReader::ContainerReader(std::span<const std::uint8_t> bytes, std::strin
   }
   for (const Block& block : blocks_) {
     const std::size_t size = element_size(block.type);
-    if (size == 0) fail("block '" + block.name + "' has unknown type '" + block.type + "'");
+    if (size == 0) fail("block " + quote(block.name) + " has unknown type " + quote(block.type));
     const bool fits = block.offset >= kPreambleSize + header_size && block.offset % 8 == 0 &&
                       block.offset <= body && block.count <= (body - block.offset) / size;
-    if (!fits) fail("block '" + block.name + "' lies outside the file");
+    if (!fits) fail("block " + quote(block.name) + " lies outside the file");
   }
 }
 
@@ -140,15 +141,16 @@ const ContainerReader::Block& ContainerReader::find(std::string_view name, std::
   for (const Block& block : blocks_) {
     if (block.name != name) continue;
     if (block.type != type) {
-      fail("block '" + block.name + "' has type " + block.type + ", expected " + std::string(type));
+      fail("block " + quote(block.name) + " has type " + block.type + ", expected " +
+           std::string(type));
     }
     if (expected >= 0 && block.count != static_cast<std::size_t>(expected)) {
-      fail("block '" + block.name + "' has " + std::to_string(block.count) + " values, expected " +
-           std::to_string(expected));
+      fail("block " + quote(block.name) + " has " + std::to_string(block.count) +
+           " values, expected " + std::to_string(expected));
     }
     return block;
   }
-  fail("missing block '" + std::string(name) + "' in a '" + kind_ + "' file");
+  fail("missing block " + quote(name) + " in a " + quote(kind_) + " file");
 }
 
 }  // namespace sysgym::memtier

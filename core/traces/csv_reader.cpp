@@ -7,6 +7,7 @@
 
 #include "base/error.hpp"
 #include "base/names.hpp"
+#include "traces/csv_writer.hpp"
 #include "traces/text_scan.hpp"
 
 namespace sysgym::memtier {
@@ -163,13 +164,29 @@ Trace read_csv_trace(std::string_view text, std::string source, const ProgressFn
   Trace trace;
   trace.source = std::move(source);
   trace.time_base = TimeBase::kCycles;
+  // A UTF-8 byte-order mark, as spreadsheet programs write, is not part of the first column name.
+  constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+  const std::size_t skipped = text.starts_with(kByteOrderMark) ? kByteOrderMark.size() : 0;
+  text.remove_prefix(skipped);
   LineCursor cursor(text);
   std::string_view line;
-  while (cursor.next(line) && trim(line).empty()) {
+  while (cursor.next(line)) {
+    if (line.size() > kMaxLineBytes) {
+      throw_line_too_long(line.size(), trace.source + ":" + std::to_string(cursor.line_number()));
+    }
+    if (line.starts_with(kCsvSetPrefix)) {
+      trace.set_id = std::string(trim(line.substr(kCsvSetPrefix.size())));
+      check_set_id(trace.set_id, trace.source + ":" + std::to_string(cursor.line_number()));
+    }
+    if (!trim(line).empty() && !line.starts_with('#')) break;
   }
-  if (trim(line).empty()) throw TraceFormatError(trace.source + ": the file is empty");
-  if (line.size() > kMaxLineBytes) {
-    throw_line_too_long(line.size(), trace.source + ":" + std::to_string(cursor.line_number()));
+  if (trim(line).empty() || line.starts_with('#'))
+    throw TraceFormatError(trace.source + ": the file is empty");
+  if (trim(line).find('\r') != std::string_view::npos) {
+    throw TraceFormatError(
+        trace.source + ":" + std::to_string(cursor.line_number()) +
+        ": lines end in a bare carriage return (CR, old Mac style); sysgym reads "
+        "LF or CRLF line endings (convert with: tr '\\r' '\\n')");
   }
   const auto position =
       parse_header(line, trace.source + ":" + std::to_string(cursor.line_number()));

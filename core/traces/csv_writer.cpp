@@ -25,6 +25,7 @@ std::string write_csv_trace(const Trace& trace) {
   const bool index = !trace.index.empty();
   std::string out;
   out.reserve(trace.size() * 48 + 64);
+  if (!trace.set_id.empty()) out += std::string(kCsvSetPrefix) + trace.set_id + "\n";
   out += instrs ? "Timestamp,Instrs,Vaddr,Phase" : "Timestamp,Vaddr,Phase";
   out += index ? ",Index\n" : "\n";
   for (std::size_t i = 0; i < trace.size(); ++i) {

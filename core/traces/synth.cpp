@@ -180,8 +180,12 @@ const std::vector<std::string>& synth_patterns() {
 TracePair synthesize_pair(const SynthOptions& options) {
   const Workload w = make_workload(options);
   const std::string name = "synth-" + options.pattern;
-  return {run(w, derive_seed(options.seed, 1), name + ".ddr", [](std::size_t) { return false; }),
-          run(w, derive_seed(options.seed, 2), name + ".hbm", [](std::size_t) { return true; })};
+  TracePair pair{
+      run(w, derive_seed(options.seed, 1), name + ".ddr", [](std::size_t) { return false; }),
+      run(w, derive_seed(options.seed, 2), name + ".hbm", [](std::size_t) { return true; })};
+  std::vector<Trace> none;
+  stamp_set_id(pair, none);
+  return pair;
 }
 
 Trace synthesize_mixed(const SynthOptions& options, const HbmRanges& hbm) {

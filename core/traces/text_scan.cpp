@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "base/error.hpp"
+#include "base/quote.hpp"
 
 namespace sysgym::memtier {
 
@@ -25,7 +26,7 @@ void throw_line_too_long(std::size_t bytes, const std::string& where) {
 
 std::string excerpt(std::string_view s) {
   constexpr std::size_t kShown = 60;
-  return s.size() <= kShown ? std::string(s) : std::string(s.substr(0, kShown)) + "...";
+  return printable(s, kShown);
 }
 
 std::string_view trim(std::string_view s) {

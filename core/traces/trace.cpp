@@ -1,8 +1,13 @@
 #include "traces/trace.hpp"
 
 #include <algorithm>
+#include <cctype>
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 
 #include "base/error.hpp"
+#include "base/quote.hpp"
 
 namespace sysgym::memtier {
 
@@ -65,6 +70,12 @@ void validate_trace(const Trace& trace) {
 void validate_pair(const TracePair& pair) {
   validate_trace(pair.ddr);
   validate_trace(pair.hbm);
+  if (!pair.ddr.set_id.empty() && !pair.hbm.set_id.empty() && pair.ddr.set_id != pair.hbm.set_id) {
+    throw TraceFormatError("trace pair: " + pair.ddr.source + " and " + pair.hbm.source +
+                           " were not written together (set " + pair.ddr.set_id + " vs set " +
+                           pair.hbm.set_id +
+                           "): they are runs of different captures or seeds; write the pair again");
+  }
   if (pair.ddr.time_base != pair.hbm.time_base) {
     throw TraceFormatError("trace pair: " + pair.ddr.source + " counts time in " +
                            time_base_name(pair.ddr.time_base) + " but " + pair.hbm.source + " in " +
@@ -85,6 +96,46 @@ void validate_pair(const TracePair& pair) {
     throw TraceFormatError("trace pair: phases differ: " + pair.ddr.source + " has {" +
                            list(ddr_phases) + "} but " + pair.hbm.source + " has {" +
                            list(hbm_phases) + "} (both runs must mark the same phases)");
+  }
+}
+
+}  // namespace sysgym::memtier
+
+namespace sysgym::memtier {
+
+std::string pair_set_id(const TracePair& pair) {
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_64bits_reset(state);
+  for (const Trace* t : {&pair.ddr, &pair.hbm}) {
+    const std::uint64_t size = t->size();
+    XXH3_64bits_update(state, &size, sizeof size);
+    XXH3_64bits_update(state, t->timestamp.data(), t->timestamp.size() * sizeof(std::uint64_t));
+    XXH3_64bits_update(state, t->vaddr.data(), t->vaddr.size() * sizeof(std::uint64_t));
+  }
+  const std::uint64_t hash = XXH3_64bits_digest(state);
+  XXH3_freeState(state);
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string id(16, '0');
+  for (int i = 0; i < 16; ++i)
+    id[static_cast<std::size_t>(i)] = kHex[(hash >> (60 - 4 * i)) & 0xf];
+  return id;
+}
+
+void stamp_set_id(TracePair& pair, std::vector<Trace>& mixed) {
+  const std::string id = pair_set_id(pair);
+  pair.ddr.set_id = id;
+  pair.hbm.set_id = id;
+  for (Trace& t : mixed)
+    t.set_id = id;
+}
+
+void check_set_id(const std::string& id, const std::string& where) {
+  const bool ok = !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_';
+  });
+  if (!ok) {
+    throw TraceFormatError(where + ": set id " + quote(id, 64) +
+                           " is not 1 to 64 letters, digits, '-' or '_'");
   }
 }
 

@@ -25,6 +25,8 @@ struct Trace {
   std::vector<std::uint64_t> instrs;  // instructions retired so far; empty when unknown
   std::vector<std::uint64_t> index;   // sample index; empty when unknown
   std::vector<std::uint8_t> access;   // AccessKind per sample; empty when unknown
+  // Names the set of runs written together (a pair and its mixed runs); "" when unknown.
+  std::string set_id;
 
   std::size_t size() const { return timestamp.size(); }
   bool empty() const { return timestamp.empty(); }
@@ -47,8 +49,17 @@ const char* time_base_name(TimeBase base);
 // Throws TraceFormatError (naming trace.source and the sample) unless: the trace is non-empty,
 // its columns have equal lengths, and timestamps, phases and instruction counts never decrease.
 void validate_trace(const Trace& trace);
-// validate_trace on both, plus: same time base, same set of phases.
+// validate_trace on both, plus: same time base, same set of phases, and the same set id when
+// both carry one (a DDR file of one capture beside the HBM file of another is refused).
 void validate_pair(const TracePair& pair);
+
+// The set id of a pair written together: 16 hex digits hashed from both runs' samples, so the
+// same pair always gets the same id and two different pairs almost surely do not.
+std::string pair_set_id(const TracePair& pair);
+// Stamps pair_set_id on both runs and on each of `mixed`.
+void stamp_set_id(TracePair& pair, std::vector<Trace>& mixed);
+// A set id read from a file: 1 to 64 characters of [0-9A-Za-z_-]. Throws TraceFormatError.
+void check_set_id(const std::string& id, const std::string& where);
 
 // Enforces the ordering rules sample by sample while a reader parses, so errors name the line.
 // Instruction counters that restart at a phase change (as in some MemAI traces) are made

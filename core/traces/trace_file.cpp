@@ -2,6 +2,7 @@
 
 #include "base/error.hpp"
 #include "base/json_text.hpp"
+#include "base/quote.hpp"
 
 namespace sysgym::memtier {
 
@@ -10,6 +11,7 @@ std::vector<std::uint8_t> encode_trace(const Trace& trace) {
   writer.meta() = {{"source", trace.source},
                    {"time_base", time_base_name(trace.time_base)},
                    {"samples", trace.size()}};
+  if (!trace.set_id.empty()) writer.meta()["set_id"] = trace.set_id;
   writer.add("timestamp", trace.timestamp);
   writer.add("vaddr", trace.vaddr);
   writer.add("phase", trace.phase);
@@ -22,7 +24,7 @@ std::vector<std::uint8_t> encode_trace(const Trace& trace) {
 Trace decode_trace(const ContainerReader& reader) {
   if (reader.kind() != kTraceKind) {
     throw TraceFormatError(
-        reader.source() + ": holds a '" + reader.kind() + "', expected a raw trace" +
+        reader.source() + ": holds a " + quote(reader.kind()) + ", expected a raw trace" +
         (reader.kind() == "prepared-pair" ? " (a preprocessed pair is given with --input)" : ""));
   }
   Trace trace;
@@ -32,6 +34,10 @@ Trace decode_trace(const ContainerReader& reader) {
   try {
     samples = json_integer<std::int64_t>(reader.meta().at("samples"));
     time_base = reader.meta().at("time_base").get<std::string>();
+    if (reader.meta().contains("set_id")) {
+      trace.set_id = reader.meta().at("set_id").get<std::string>();
+      check_set_id(trace.set_id, reader.source());
+    }
   } catch (const nlohmann::json::exception& e) {
     throw TraceFormatError(reader.source() + ": malformed trace meta: " + json_problem(e));
   }
@@ -40,7 +46,7 @@ Trace decode_trace(const ContainerReader& reader) {
   } else if (time_base == "nanoseconds") {
     trace.time_base = TimeBase::kNanoseconds;
   } else {
-    throw TraceFormatError(reader.source() + ": unknown time_base '" + time_base + "'");
+    throw TraceFormatError(reader.source() + ": unknown time_base " + quote(time_base));
   }
   trace.timestamp = reader.read<std::uint64_t>("timestamp", samples);
   trace.vaddr = reader.read<std::uint64_t>("vaddr", samples);

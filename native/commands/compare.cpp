@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/error.hpp"
+#include "base/json_text.hpp"
 #include "base/units.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
@@ -50,7 +51,7 @@ nlohmann::json compare_config(const CompareArgs& args) {
     if (i == 0 || i == 1) {
       config[keys[i]] = value;
     } else {
-      config[keys[i]] = nlohmann::json::parse(value);
+      config[keys[i]] = parse_json_text(value, option->get_name());
     }
   }
   return config;

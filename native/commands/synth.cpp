@@ -4,11 +4,9 @@
 
 #include "base/units.hpp"
 #include "commands/commands.hpp"
-#include "files.hpp"
 #include "memtier/hbm_ranges.hpp"
-#include "traces/csv_writer.hpp"
+#include "trace_output.hpp"
 #include "traces/synth.hpp"
-#include "traces/trace_file.hpp"
 
 namespace sysgym::cli {
 namespace {
@@ -21,15 +19,6 @@ struct SynthArgs {
   std::string prefix;
 };
 
-void write_trace(const memtier::Trace& trace, const std::string& path, const std::string& format) {
-  if (format == "csv") {
-    write_file_atomically(path, memtier::write_csv_trace(trace));
-  } else {
-    write_file_atomically(path, memtier::encode_trace(trace));
-  }
-  std::printf("wrote %s (%zu samples)\n", path.c_str(), trace.size());
-}
-
 void run_synth(SynthArgs& args) {
   args.options.footprint_bytes = parse_byte_size(args.footprint);
   memtier::HbmRanges mixed;
@@ -39,12 +28,17 @@ void run_synth(SynthArgs& args) {
   }
   const memtier::TracePair pair = memtier::synthesize_pair(args.options);
   const std::string extension = args.format == "csv" ? ".csv" : ".bin";
-  write_trace(pair.ddr, args.prefix + ".ddr" + extension, args.format);
-  write_trace(pair.hbm, args.prefix + ".hbm" + extension, args.format);
+  std::vector<TraceOutput> outputs = {{args.prefix + ".ddr" + extension, &pair.ddr},
+                                      {args.prefix + ".hbm" + extension, &pair.hbm}};
+  memtier::Trace mixed_run;
   if (!mixed.empty()) {
-    write_trace(memtier::synthesize_mixed(args.options, mixed), args.prefix + ".mixed" + extension,
-                args.format);
+    mixed_run = memtier::synthesize_mixed(args.options, mixed);
+    mixed_run.set_id = pair.ddr.set_id;
+    outputs.push_back({args.prefix + ".mixed" + extension, &mixed_run});
   }
+  write_trace_set(outputs, args.format);
+  for (const TraceOutput& output : outputs)
+    std::printf("wrote %s (%zu samples)\n", output.path.c_str(), output.trace->size());
 }
 
 }  // namespace

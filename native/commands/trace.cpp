@@ -16,6 +16,7 @@
 #include <regex>
 
 #include "base/error.hpp"
+#include "base/quote.hpp"
 #include "base/units.hpp"
 #include "capture/capture.hpp"
 #include "commands/commands.hpp"
@@ -23,8 +24,7 @@
 #include "lackey_process.hpp"
 #include "memtier/prepared_pair.hpp"
 #include "memtier/reports.hpp"
-#include "traces/csv_writer.hpp"
-#include "traces/trace_file.hpp"
+#include "trace_output.hpp"
 
 namespace sysgym::cli {
 namespace {
@@ -68,8 +68,8 @@ std::regex compile(const std::string& pattern, const char* flag) {
   try {
     return std::regex(pattern, std::regex::ECMAScript | std::regex::optimize);
   } catch (const std::regex_error& e) {
-    throw ConfigError(std::string(flag) + " '" + pattern + "' is not a valid regular expression (" +
-                      e.what() + ")");
+    throw ConfigError(std::string(flag) + " " + quote(pattern) +
+                      " is not a valid regular expression (" + e.what() + ")");
   }
 }
 
@@ -147,25 +147,17 @@ LackeyOutcome stream(const TraceArgs& args, capture::CaptureBuilder& builder) {
   return outcome;
 }
 
-void write_trace(const memtier::Trace& trace, const std::string& path, const std::string& format) {
-  if (format == "csv") {
-    write_file_atomically(path, memtier::write_csv_trace(trace));
-  } else {
-    write_file_atomically(path, memtier::encode_trace(trace));
-  }
-}
-
 // A program stopped at --stop-marker ended as asked; any other exit but 0 is a failure.
 void check_exit(const std::string& program, const LackeyOutcome& outcome) {
   const int status = outcome.wait_status;
   if (outcome.stopped) return;
   if (WIFSIGNALED(status)) {
-    throw IoError("the traced program '" + program + "' was killed by signal " +
+    throw IoError("the traced program " + quote(program) + " was killed by signal " +
                   std::to_string(WTERMSIG(status)) + " (" + strsignal(WTERMSIG(status)) +
                   "); nothing was written");
   }
   if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
-    throw IoError("the traced program '" + program + "' exited with status " +
+    throw IoError("the traced program " + quote(program) + " exited with status " +
                   std::to_string(WEXITSTATUS(status)) +
                   " (or valgrind could not run it); nothing was written");
   }
@@ -262,11 +254,11 @@ void trace_command(const TraceArgs& args) {
   check_exit(args.command.front(), outcome);
   const capture::CaptureResult r = builder.finish(args.output);
   const std::string ext = args.format == "csv" ? ".csv" : ".bin";
-  write_trace(r.pair.ddr, args.output + ".ddr" + ext, args.format);
-  write_trace(r.pair.hbm, args.output + ".hbm" + ext, args.format);
-  for (std::size_t i = 0; i < r.mixed.size(); ++i) {
-    write_trace(r.mixed[i], args.output + ".mixed-" + std::to_string(i) + ext, args.format);
-  }
+  std::vector<TraceOutput> outputs = {{args.output + ".ddr" + ext, &r.pair.ddr},
+                                      {args.output + ".hbm" + ext, &r.pair.hbm}};
+  for (std::size_t i = 0; i < r.mixed.size(); ++i)
+    outputs.push_back({args.output + ".mixed-" + std::to_string(i) + ext, &r.mixed[i]});
+  write_trace_set(outputs, args.format);
   const nlohmann::json out = report(args, r, options.mixed, outcome, ext);
   if (args.json) {
     std::printf("%s\n", out.dump(2).c_str());

@@ -34,7 +34,7 @@ pid_t spawn(const std::vector<std::string>& args) {
   posix_spawnattr_init(&attributes);
   sigset_t defaults;
   sigemptyset(&defaults);
-  for (const int s : {SIGINT, SIGTERM, SIGHUP})
+  for (int s = 1; s < NSIG; ++s)
     sigaddset(&defaults, s);
   posix_spawnattr_setsigdefault(&attributes, &defaults);
   posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF);
@@ -90,12 +90,15 @@ std::vector<std::string> temporaries_in(const fs::path& dir) {
   return found;
 }
 
-// SIGKILL cannot be handled and leaves a .tmp- file; Ctrl-C, kill and a closed terminal must not.
-// Each signal is sent the moment a temporary file appears, i.e. in the middle of writing it.
+// SIGKILL cannot be handled and leaves a .tmp- file; no signal whose default action ends the
+// process may (Ctrl-C, kill, a closed terminal, Ctrl-\, a timer, a user signal, a file-size or
+// CPU limit, a real-time signal). Each is sent the moment a temporary file appears, i.e. in the
+// middle of writing it.
 TEST_F(Cli, AnInterruptedCommandRemovesItsTemporaryFilesAndDiesOfTheSignal) {
   const std::vector<std::string> args = {"synth",   "--pattern", "random",   "--samples",
                                          "3000000", "-o",        path("big")};
-  for (const int signal : {SIGINT, SIGTERM, SIGHUP}) {
+  for (const int signal : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXFSZ,
+                           SIGXCPU, SIGVTALRM, SIGPROF, SIGPIPE, SIGRTMIN + 3}) {
     bool caught_writing = false;
     for (int attempt = 0; attempt < 5 && !caught_writing; ++attempt) {
       const pid_t pid = spawn(args);
@@ -143,6 +146,17 @@ TEST_F(Cli, AFailingCommandLeavesThePreviousOutputWhole) {
   EXPECT_NE(r.code, 0);
   EXPECT_EQ(slurp(out), "previous");
   EXPECT_EQ(temporaries_in(dir_), std::vector<std::string>());
+}
+
+// A real file-size limit (ulimit -f), not a sent signal: the write past it raises SIGXFSZ.
+TEST_F(Cli, AFileSizeLimitLeavesNoTemporaryFile) {
+  const std::string command = "ulimit -f 200; exec " + std::string(SYSGYM_EXE) +
+                              " synth --pattern random --samples 200000 -o " + path("big") +
+                              " >/dev/null 2>&1";
+  const int status = std::system(command.c_str());
+  EXPECT_FALSE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "the limit was not reached";
+  EXPECT_EQ(temporaries_in(dir_), std::vector<std::string>());
+  EXPECT_FALSE(fs::exists(path("big.ddr.csv")));
 }
 
 }  // namespace
