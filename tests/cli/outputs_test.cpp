@@ -1,0 +1,142 @@
+// Hostile uses of the tool's outputs and messages (issue 15): an output that names an input, a
+// device, a directory; two commands writing one pair at once; a full disk on standard output;
+// a FIFO as input; terminal escapes and huge numbers in configs.
+#include <sys/stat.h>
+
+#include <future>
+#include <thread>
+#include <vector>
+
+#include "cli/cli_fixture.hpp"
+
+namespace sysgym::testing {
+namespace {
+
+TEST_F(Cli, AnOutputThatIsAnInputIsRefusedAndTheInputKept) {
+  const std::string p = synth("stream", 2000);
+  const std::string ddr = p + ".ddr.csv", hbm = p + ".hbm.csv";
+  const std::string before = slurp(ddr);
+  Result r = run("preprocess --ddr " + ddr + " --hbm " + hbm + " -o " + ddr);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("it is one of this command's inputs"), std::string::npos) << r.err;
+  EXPECT_EQ(slurp(ddr), before);
+
+  // The same file under another name (a symlink) is the same input.
+  fs::create_symlink(ddr, path("alias.csv"));
+  r = run("preprocess --ddr " + ddr + " --hbm " + hbm + " -o " + path("alias.csv"));
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_EQ(slurp(ddr), before);
+
+  const std::string pair = path("pair.bin");
+  ASSERT_EQ(run("preprocess --ddr " + ddr + " --hbm " + hbm + " -o " + pair).code, 0);
+  const std::string pair_before = slurp(pair);
+  r = run("run --trace " + pair + " --policy lru --record " + pair);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("refusing to write"), std::string::npos) << r.err;
+  EXPECT_EQ(slurp(pair), pair_before);
+}
+
+TEST_F(Cli, ADeviceOutputIsWrittenInPlaceAndADirectoryRefused) {
+  const std::string p = synth("stream", 2000);
+  const std::string pair = " --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv";
+  EXPECT_EQ(run("preprocess" + pair + " -o /dev/null").code, 0);
+  struct stat info {};
+  ASSERT_EQ(::stat("/dev/null", &info), 0);
+  EXPECT_TRUE(S_ISCHR(info.st_mode)) << "/dev/null was replaced";
+
+  // A FIFO gets the bytes a reader on its other end sees.
+  const std::string fifo = path("out.fifo");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  auto reader = std::async(std::launch::async, [&] { return slurp(fifo); });
+  EXPECT_EQ(run("preprocess" + pair + " -o " + fifo).code, 0);
+  EXPECT_GT(reader.get().size(), 100u);
+
+  fs::create_directory(path("dir.bin"));
+  const Result r = run("preprocess" + pair + " -o " + path("dir.bin"));
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("it is a directory"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, APairWithOneUnwritableMemberReplacesNeither) {
+  const std::string prefix = path("set");
+  std::ofstream(prefix + ".ddr.csv") << "the previous DDR file";
+  fs::create_directory(prefix + ".hbm.csv");
+  const Result r = run("synth --pattern phased --samples 1000 -o " + prefix);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(slurp(prefix + ".ddr.csv"), "the previous DDR file");
+}
+
+TEST_F(Cli, ConcurrentSynthsOfOnePrefixLeaveAMatchingPair) {
+  const std::string prefix = path("race");
+  for (int round = 0; round < 3; ++round) {
+    std::vector<std::future<int>> runs;
+    for (int seed = 1; seed <= 4; ++seed) {
+      runs.push_back(std::async(std::launch::async, [&, seed] {
+        return run("synth --pattern random --samples 60000 --seed " + std::to_string(seed) +
+                   " -o " + prefix)
+            .code;
+      }));
+    }
+    for (auto& f : runs)
+      EXPECT_EQ(f.get(), 0);
+    const Result r = run("estimate --ddr " + prefix + ".ddr.csv --hbm " + prefix + ".hbm.csv");
+    EXPECT_EQ(r.code, 0) << "round " << round << ": " << r.err;
+  }
+}
+
+TEST_F(Cli, APairFromTwoRunsIsAnError) {
+  const std::string a = synth("phased", 3000, 1);
+  fs::rename(a + ".hbm.csv", path("one.hbm.csv"));
+  synth("phased", 3000, 2);
+  const Result r = run("estimate --ddr " + a + ".ddr.csv --hbm " + path("one.hbm.csv"));
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("were not written together"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, LostStandardOutputIsAnError) {
+  const std::string p = synth("stream", 1000);
+  const std::string command =
+      std::string(SYSGYM_EXE) + " inspect --json " + p + ".ddr.csv >/dev/full 2>" + path("err.txt");
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 1);
+  EXPECT_NE(slurp(path("err.txt")).find("cannot write standard output"), std::string::npos)
+      << slurp(path("err.txt"));
+}
+
+TEST_F(Cli, AFifoOrDeviceInputIsRefusedWithoutWaiting) {
+  const std::string fifo = path("in.fifo");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  Result r = run("inspect " + fifo);  // no writer: opening it must not block
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("is not a regular file"), std::string::npos) << r.err;
+  r = run("inspect /dev/zero");
+  EXPECT_EQ(r.code, 1);
+}
+
+TEST_F(Cli, TerminalEscapesInAConfigAreShownEscaped) {
+  const std::string config = path("config.json");
+  std::ofstream(config) << R"({"trace": "\u001b]0;owned\u0007\u001b[2J\u0000tail"})";
+  const Result r = run("run --policy lru --config " + config);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << "a raw escape reached the terminal";
+  EXPECT_NE(r.err.find("\\x1b]0;owned\\x07\\x1b[2J\\x00tail"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, HugeNumbersAndHugeKeysAreNamedConfigErrors) {
+  Result r = run(R"(run --trace synth:phased --policy lru --config '{"bins": 1e400}')");
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.err.find("ConfigError"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("out of range"), std::string::npos) << r.err;
+
+  const std::string config = path("key.json");
+  std::ofstream(config) << "{\"trace\": \"synth:phased\", \"" << std::string(20'000'000, 'k')
+                        << "\": 1}";
+  r = run("run --policy lru --config " + config);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_LT(r.err.size(), 2000u) << "the message echoes the whole key";
+  EXPECT_NE(r.err.find("kkk..."), std::string::npos) << r.err.substr(0, 300);
+}
+
+}  // namespace
+}  // namespace sysgym::testing
