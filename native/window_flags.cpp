@@ -6,6 +6,7 @@
 #include "base/error.hpp"
 #include "files.hpp"
 #include "memtier/prepared_file.hpp"
+#include "numeric_flags.hpp"
 #include "progress_bar.hpp"
 #include "traces/load.hpp"
 
@@ -21,17 +22,16 @@ void WindowFlags::add_to(CLI::App& command) {
       command
           .add_option("--unit", unit, "Unit of comparison in memai mode: ms, instrs or accesses")
           ->capture_default_str());
-  options.push_back(command.add_option("--window-len", window_len,
-                                       "Window length in the unit of comparison (default: mean "
-                                       "phase span; aligned: 1/1000 of the instructions)"));
-  options.push_back(command
-                        .add_option("--page-size", page_size,
-                                    "log2 of the page size in bytes (13 = 8 KiB, as MemAI)")
-                        ->capture_default_str());
-  options.push_back(command
-                        .add_option("--cpu-cycles-per-ms", cpu_cycles_per_ms,
-                                    "CPU cycles per millisecond of CSV Timestamps (1.4 GHz KNL)")
-                        ->capture_default_str());
+  options.push_back(add_number_flag(command, "--window-len", window_len,
+                                    "Window length in the unit of comparison (default: mean "
+                                    "phase span; aligned: 1/1000 of the instructions)",
+                                    memtier::kWindowLenRange));
+  options.push_back(add_integer_flag(command, "--page-size", page_size,
+                                     "log2 of the page size in bytes (13 = 8 KiB, as MemAI)",
+                                     memtier::kPageSizeBitsRange));
+  options.push_back(add_number_flag(command, "--cpu-cycles-per-ms", cpu_cycles_per_ms,
+                                    "CPU cycles per millisecond of CSV Timestamps (1.4 GHz KNL)",
+                                    memtier::kCpuCyclesPerMsRange));
 }
 
 bool WindowFlags::any_given() const {

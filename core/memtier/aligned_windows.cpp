@@ -34,7 +34,7 @@ WindowSet make_aligned_windows(const TracePair& pair, const WindowOptions& optio
                       std::to_string(*options.window_len));
   }
   const auto length = static_cast<std::uint64_t>(set.window_len);
-  if (span / set.window_len > static_cast<double>(kMaxWindows)) {
+  if (!(span / set.window_len <= static_cast<double>(kMaxWindows))) {  // NaN too
     throw ConfigError("window length " + std::to_string(length) + " instructions gives more than " +
                       std::to_string(kMaxWindows) + " windows; choose a larger window length");
   }

@@ -64,9 +64,7 @@ std::uint64_t Estimator::samples_in(
 }
 
 Estimate Estimator::estimate(const HbmRanges& ranges, double hbm_factor) const {
-  if (!(hbm_factor > 0.0) || !std::isfinite(hbm_factor)) {
-    throw ConfigError("hbm factor must be a positive number, got " + std::to_string(hbm_factor));
-  }
+  check_number(hbm_factor, "hbm_factor", kHbmFactorRange);
   const auto id_ranges = page_id_ranges(ranges);
   // With many ranges, a mask over page ids (1 = in HBM) serves windows that overlap many.
   std::vector<std::uint8_t> in_hbm;

@@ -14,10 +14,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "base/numbers.hpp"
 #include "memtier/hbm_ranges.hpp"
 #include "memtier/prepared_pair.hpp"
 
 namespace sysgym::memtier {
+
+// How much faster HBM is than the HBM run shows (1: as measured).
+inline constexpr NumberRange kHbmFactorRange{1e-6, 1e6};
 
 struct Estimate {
   double estimated_ms = 0;
@@ -34,7 +38,7 @@ class Estimator {
   // Keeps a reference: `pair` must outlive the estimator.
   explicit Estimator(const PreparedPair& pair) : pair_(pair) {}
 
-  // Throws ConfigError for a hbm_factor that is not a positive finite number.
+  // Throws ConfigError for a hbm_factor outside kHbmFactorRange.
   Estimate estimate(const HbmRanges& ranges, double hbm_factor = 1.0) const;
 
   // Samples of window w whose page id lies in one of `id_ranges` (sorted, disjoint [a, b)).

@@ -25,9 +25,11 @@ MemtierConfig parse_memtier_config(const nlohmann::json& config, const std::stri
   w.mode = parse_window_mode(r.choice("window_mode", "aligned", {"memai", "aligned"}));
   const nlohmann::json* len = r.raw("window_len");
   if (len != nullptr && !len->is_null()) {
-    if (!len->is_number() || !(len->get<double>() > 0.0)) {
-      r.fail("window_len",
-             "must be a positive number (or null for the mode's default), got " + len->dump());
+    if (!len->is_number() || !(len->get<double>() >= kWindowLenRange.min) ||
+        !(len->get<double>() <= kWindowLenRange.max)) {
+      r.fail("window_len", "must be a number from " + number_text(kWindowLenRange.min) + " to " +
+                               number_text(kWindowLenRange.max) +
+                               " (or null for the mode's default), got " + printable(len->dump()));
     }
     w.window_len = len->get<double>();
   }
@@ -35,7 +37,8 @@ MemtierConfig parse_memtier_config(const nlohmann::json& config, const std::stri
   w.unit = parse_window_unit(r.choice("unit", "ms", {"ms", "instrs", "accesses"}));
   w.page_size_bits =
       static_cast<int>(r.integer("page_size", 13, kMinPageSizeBits, kMaxPageSizeBits));
-  w.cpu_cycles_per_ms = r.number("cpu_cycles_per_ms", 1.4e6, 1.0, 1e12);
+  w.cpu_cycles_per_ms =
+      r.number("cpu_cycles_per_ms", 1.4e6, kCpuCyclesPerMsRange.min, kCpuCyclesPerMsRange.max);
 
   if (const nlohmann::json* capacity = r.raw("hbm_capacity")) {
     const auto is_amount = [](const nlohmann::json& v) {

@@ -1,5 +1,7 @@
 #include "memtier/prepared_pair.hpp"
 
+#include <cmath>
+
 #include <algorithm>
 #include <limits>
 
@@ -109,7 +111,7 @@ void PreparedPair::finalize(const std::string& source) {
   }
   if (w == 0) fail("the pair has no windows");
   if (count_prefix.size() != entry_page.size() + 1) fail("entry columns have different lengths");
-  if (!(ticks_per_ms > 0.0)) fail("ticks_per_ms must be positive");
+  if (!(ticks_per_ms > 0.0) || !std::isfinite(ticks_per_ms)) fail("ticks_per_ms must be positive");
   if (options.page_size_bits < kMinPageSizeBits || options.page_size_bits > kMaxPageSizeBits) {
     fail("page size out of range");
   }
@@ -141,6 +143,12 @@ void PreparedPair::finalize(const std::string& source) {
     if (!ok) fail("bad page entry in window " + std::to_string(i));
     if ((flags[i] & kGapWindow) != 0 && last != first) {
       fail("gap window " + std::to_string(i) + " has samples");
+    }
+    // Each total must stay a run's span (see kMaxSpanTicks), so no sum below can wrap.
+    if (ddr_ticks[i] > kMaxSpanTicks - ddr_total_ticks ||
+        hbm_ticks[i] > kMaxSpanTicks - hbm_total_ticks) {
+      fail("the window ticks add up to more than 2^62 by window " + std::to_string(i) +
+           " (the file claims a run longer than any trace may span)");
     }
     ddr_total_ticks += ddr_ticks[i];
     hbm_total_ticks += hbm_ticks[i];

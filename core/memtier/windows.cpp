@@ -108,14 +108,8 @@ void validate_window_options(const WindowOptions& options) {
                       std::to_string(kMinPageSizeBits) + " (64 B) to " +
                       std::to_string(kMaxPageSizeBits) + " (1 GiB); MemAI uses 13 (8 KiB)");
   }
-  if (!(options.cpu_cycles_per_ms > 0.0) || !std::isfinite(options.cpu_cycles_per_ms)) {
-    throw ConfigError("cpu cycles per ms must be a positive number, got " +
-                      std::to_string(options.cpu_cycles_per_ms));
-  }
-  if (options.window_len && (!(*options.window_len > 0.0) || !std::isfinite(*options.window_len))) {
-    throw ConfigError("window length must be a positive number, got " +
-                      std::to_string(*options.window_len));
-  }
+  check_number(options.cpu_cycles_per_ms, "cpu_cycles_per_ms", kCpuCyclesPerMsRange);
+  if (options.window_len) check_number(*options.window_len, "window_len", kWindowLenRange);
 }
 
 WindowMode parse_window_mode(std::string_view name) {
@@ -183,7 +177,8 @@ WindowSet make_memai_windows(const TracePair& pair, const WindowOptions& options
     const PhaseRange* hbm_range = find_phase(hbm_phases, ddr_range.phase);
     const double t_max = std::max(span_of(ddr_value, &ddr_range), span_of(hbm_value, hbm_range));
     const double count = t_max < set.window_len ? 1.0 : std::floor(t_max / set.window_len);
-    if (count + static_cast<double>(set.windows.size()) > static_cast<double>(kMaxWindows)) {
+    // Negated so that a NaN count is refused too, before it is cast.
+    if (!(count + static_cast<double>(set.windows.size()) <= static_cast<double>(kMaxWindows))) {
       throw ConfigError("window length " + std::to_string(set.window_len) + " " +
                         window_unit_name(options.unit) + " gives more than " +
                         std::to_string(kMaxWindows) + " windows; choose a larger window length");

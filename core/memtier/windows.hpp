@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/numbers.hpp"
 #include "traces/trace.hpp"
 
 namespace sysgym::memtier {
@@ -41,6 +42,10 @@ struct WindowOptions {
 inline constexpr int kMinPageSizeBits = 6;
 inline constexpr int kMaxPageSizeBits = 30;
 inline constexpr std::size_t kMaxWindows = 50'000'000;
+// Accepted values of the config keys and CLI flags (both ends included).
+inline constexpr NumberRange kCpuCyclesPerMsRange{1.0, 1e12};
+inline constexpr NumberRange kWindowLenRange{1e-9, 1e18};
+inline constexpr IntegerRange kPageSizeBitsRange{kMinPageSizeBits, kMaxPageSizeBits};
 
 // Throws ConfigError for values out of range (page size, cycles per ms, window length).
 void validate_window_options(const WindowOptions& options);

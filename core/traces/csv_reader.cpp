@@ -275,6 +275,7 @@ Trace read_csv_trace(std::string_view text, std::string source, const ProgressFn
   if (trace.empty()) {
     throw TraceFormatError(trace.source + ": the file has a header but no samples");
   }
+  check_span(trace);
   if (progress) progress(text.size(), text.size());
   return trace;
 }

@@ -1,8 +1,11 @@
 #include "traces/perf_reader.hpp"
 
+#include <algorithm>
+
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/quote.hpp"
 #include "traces/text_scan.hpp"
 
 namespace sysgym::memtier {
@@ -25,21 +28,31 @@ std::vector<std::string_view> split_whitespace(std::string_view line) {
 }
 
 // "12345.678901:" -> nanoseconds. Accepts 1 to 9 fractional digits.
-bool parse_time_token(std::string_view token, std::uint64_t& ns) {
-  if (token.size() < 4 || token.back() != ':') return false;
+enum class TimeToken { kNotATime, kTime, kTooLarge };
+
+constexpr std::uint64_t kMaxSeconds = UINT64_MAX / 1000000000ull - 1;
+
+TimeToken parse_time_token(std::string_view token, std::uint64_t& ns) {
+  if (token.size() < 4 || token.back() != ':') return TimeToken::kNotATime;
   token.remove_suffix(1);
   const std::size_t dot = token.find('.');
-  if (dot == std::string_view::npos || dot == 0) return false;
+  if (dot == std::string_view::npos || dot == 0) return TimeToken::kNotATime;
+  const std::string_view whole = token.substr(0, dot);
   const std::string_view fraction = token.substr(dot + 1);
-  if (fraction.empty() || fraction.size() > 9) return false;
+  if (fraction.empty() || fraction.size() > 9) return TimeToken::kNotATime;
   std::uint64_t seconds = 0;
   std::uint64_t sub = 0;
-  if (!parse_decimal(token.substr(0, dot), seconds) || !parse_decimal(fraction, sub)) return false;
+  if (!parse_decimal(fraction, sub)) return TimeToken::kNotATime;
+  if (!parse_decimal(whole, seconds)) {
+    const bool digits =
+        std::all_of(whole.begin(), whole.end(), [](char c) { return c >= '0' && c <= '9'; });
+    return digits ? TimeToken::kTooLarge : TimeToken::kNotATime;  // more than 2^64 seconds
+  }
   for (std::size_t digits = fraction.size(); digits < 9; ++digits)
     sub *= 10;
-  if (seconds > UINT64_MAX / 1000000000ull - 1) return false;
+  if (seconds > kMaxSeconds) return TimeToken::kTooLarge;
   ns = seconds * 1000000000ull + sub;
-  return true;
+  return TimeToken::kTime;
 }
 
 AccessKind parse_access_kind(std::string_view line) {
@@ -56,7 +69,7 @@ AccessKind parse_access_kind(std::string_view line) {
 bool looks_like_perf_sample(std::string_view line) {
   std::uint64_t ns = 0;
   for (std::string_view token : split_whitespace(line)) {
-    if (parse_time_token(token, ns)) return true;
+    if (parse_time_token(token, ns) != TimeToken::kNotATime) return true;
   }
   return false;
 }
@@ -78,8 +91,14 @@ Trace read_perf_script_trace(std::string_view text, std::string source,
     const std::vector<std::string_view> tokens = split_whitespace(content);
     std::size_t t = 0;
     std::uint64_t ns = 0;
-    while (t < tokens.size() && !parse_time_token(tokens[t], ns))
+    TimeToken time = TimeToken::kNotATime;
+    while (t < tokens.size() && (time = parse_time_token(tokens[t], ns)) == TimeToken::kNotATime)
       ++t;
+    if (time == TimeToken::kTooLarge) {
+      throw TraceFormatError(where() + ": time " + quote(tokens[t], 40) +
+                             " is out of range: nanosecond timestamps end at " +
+                             std::to_string(kMaxSeconds) + " s");
+    }
     if (t == tokens.size()) {
       throw TraceFormatError(where() +
                              ": no time field 'SECONDS.FRACTION:' (expected `perf script -F "
@@ -110,6 +129,7 @@ Trace read_perf_script_trace(std::string_view text, std::string source,
   }
   if (trace.empty()) throw TraceFormatError(trace.source + ": the file has no perf samples");
   if (!any_access_kind) trace.access.clear();
+  check_span(trace);
   if (progress) progress(text.size(), text.size());
   return trace;
 }

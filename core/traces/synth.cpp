@@ -113,8 +113,8 @@ void check_options(const SynthOptions& o) {
   for (const auto& p : patterns)
     known = known || p == o.pattern;
   if (!known) throw UnknownNameError(unknown_name_message("pattern", o.pattern, patterns));
-  if (o.samples < 2 || o.samples > kMaxSynthSamples) {
-    throw ConfigError("samples must be in [2, " + std::to_string(kMaxSynthSamples) +
+  if (o.samples < kSynthSamplesRange.min || o.samples > kSynthSamplesRange.max) {
+    throw ConfigError("samples must be in [2, " + std::to_string(kSynthSamplesRange.max) +
                       "] (a pair takes about 120 bytes per sample while built), got " +
                       std::to_string(o.samples));
   }
@@ -122,11 +122,11 @@ void check_options(const SynthOptions& o) {
     throw ConfigError("footprint must be between 1 MiB and 1 TiB, got " +
                       std::to_string(o.footprint_bytes) + " bytes");
   }
-  if (o.sample_period < 10 || o.sample_period > 100'000'000) {
+  if (o.sample_period < kSynthPeriodRange.min || o.sample_period > kSynthPeriodRange.max) {
     throw ConfigError("sample period must be in [10, 100000000] instructions, got " +
                       std::to_string(o.sample_period));
   }
-  if (o.phases < 1 || o.phases > 1024) {
+  if (o.phases < kSynthPhasesRange.min || o.phases > kSynthPhasesRange.max) {
     throw ConfigError("phases must be in [1, 1024], got " + std::to_string(o.phases));
   }
 }

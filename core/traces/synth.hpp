@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/numbers.hpp"
 #include "traces/trace.hpp"
 
 namespace sysgym::memtier {
@@ -30,6 +31,10 @@ class HbmRanges;
 // Building a pair peaks at about 120 bytes per sample (measured natively), so the cap keeps a
 // synthetic trace under 6 GB instead of letting a typo in a trace name exhaust the machine.
 inline constexpr std::uint64_t kMaxSynthSamples = 50'000'000;
+// Accepted values (both ends included), for the checks here and the CLI's flags.
+inline constexpr IntegerRange kSynthSamplesRange{2, kMaxSynthSamples};
+inline constexpr IntegerRange kSynthPeriodRange{10, 100'000'000};
+inline constexpr IntegerRange kSynthPhasesRange{1, 1024};
 
 struct SynthOptions {
   std::string pattern = "stream";

@@ -40,6 +40,15 @@ void SampleOrderChecker::fail(const std::string& where, const char* column, std:
                          " (samples must be ordered by time, grouped by increasing phase)");
 }
 
+void check_span(const Trace& trace) {
+  if (trace.span_ticks() > kMaxSpanTicks) {
+    throw TraceFormatError(trace.source + ": the run spans " + std::to_string(trace.span_ticks()) +
+                           " ticks from its first to its last Timestamp, more than 2^62 (" +
+                           std::to_string(kMaxSpanTicks) +
+                           "): timestamps this far apart are not one run");
+  }
+}
+
 void validate_trace(const Trace& trace) {
   if (trace.empty()) throw TraceFormatError(trace.source + ": the trace has no samples");
   const std::size_t n = trace.size();
@@ -53,6 +62,7 @@ void validate_trace(const Trace& trace) {
   check_length(trace.instrs.size(), "Instrs", true);
   check_length(trace.index.size(), "Index", true);
   check_length(trace.access.size(), "Access", true);
+  check_span(trace);
   SampleOrderChecker checker;
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint64_t* instrs = trace.has_instrs() ? &trace.instrs[i] : nullptr;

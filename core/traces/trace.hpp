@@ -37,6 +37,11 @@ struct Trace {
   std::uint64_t span_ticks() const;
 };
 
+// The longest run a trace may span, in ticks (first to last Timestamp): 2^62, 104 years of
+// 1.4 GHz cycles. Sums and differences of two runs' ticks then fit 64-bit integers, so no
+// estimate can wrap.
+inline constexpr std::uint64_t kMaxSpanTicks = std::uint64_t{1} << 62;
+
 struct TracePair {
   Trace ddr;  // the run with all data in DDR
   Trace hbm;  // the same run with all data in HBM
@@ -47,8 +52,11 @@ double ticks_per_ms(TimeBase base, double cpu_cycles_per_ms);
 const char* time_base_name(TimeBase base);
 
 // Throws TraceFormatError (naming trace.source and the sample) unless: the trace is non-empty,
-// its columns have equal lengths, and timestamps, phases and instruction counts never decrease.
+// its columns have equal lengths, timestamps, phases and instruction counts never decrease, and
+// the run spans at most kMaxSpanTicks.
 void validate_trace(const Trace& trace);
+// The kMaxSpanTicks part of validate_trace, for readers that check the rest as they parse.
+void check_span(const Trace& trace);
 // validate_trace on both, plus: same time base, same set of phases, and the same set id when
 // both carry one (a DDR file of one capture beside the HBM file of another is refused).
 void validate_pair(const TracePair& pair);

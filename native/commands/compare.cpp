@@ -10,6 +10,7 @@
 #include "catalog.hpp"
 #include "commands/commands.hpp"
 #include "memtier/reports.hpp"
+#include "numeric_flags.hpp"
 #include "progress_bar.hpp"
 #include "window_flags.hpp"
 
@@ -114,7 +115,7 @@ void add_compare_command(CLI::App& app) {
   args->windows.add_to(*command);
   command->add_option("--config", args->config, "More env config: JSON text or a JSON file");
   command->add_option("--policies", args->policies, "Only these policies")->delimiter(',');
-  command->add_option("--seed", args->seed, "Episode seed")->capture_default_str();
+  add_integer_flag(*command, "--seed", args->seed, "Episode seed", kSeedRange);
   command->add_flag("--json", args->json, "Print a JSON list");
   command->callback([args] { compare_command(*args); });
 }

@@ -7,6 +7,7 @@
 #include "commands/commands.hpp"
 #include "memtier/estimator.hpp"
 #include "memtier/reports.hpp"
+#include "numeric_flags.hpp"
 #include "window_flags.hpp"
 
 namespace sysgym::cli {
@@ -78,10 +79,9 @@ void add_estimate_command(CLI::App& app) {
   command->add_option("--measured", args->measured,
                       "Trace of a measured run with the same placement: prints the relative error");
   args->windows.add_to(*command);
-  command
-      ->add_option("--hbm-factor", args->hbm_factor,
-                   "Weight f of HBM samples: T = (t_ddr n_ddr + t_hbm n_hbm / f) / n")
-      ->capture_default_str();
+  add_number_flag(*command, "--hbm-factor", args->hbm_factor,
+                  "Weight f of HBM samples: T = (t_ddr n_ddr + t_hbm n_hbm / f) / n",
+                  memtier::kHbmFactorRange);
   command->add_flag("--json", args->json, "Print one JSON object");
   command->callback([args] { run_estimate(*args); });
 }

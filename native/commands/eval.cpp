@@ -9,6 +9,7 @@
 #include "commands/commands.hpp"
 #include "memtier/memtier_config.hpp"
 #include "memtier/reports.hpp"
+#include "numeric_flags.hpp"
 #include "progress_bar.hpp"
 
 namespace sysgym::cli {
@@ -138,7 +139,7 @@ void add_eval_command(CLI::App& app) {
       ->delimiter(',');
   command->add_option("--baselines", args->baselines, "Only these baselines (default: all)")
       ->delimiter(',');
-  command->add_option("--seed", args->seed, "Episode seed")->capture_default_str();
+  add_integer_flag(*command, "--seed", args->seed, "Episode seed", kSeedRange);
   command->add_flag("--json", args->json, "Print a JSON list");
   command->callback([args] { eval_command(*args); });
 }

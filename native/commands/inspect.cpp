@@ -11,6 +11,7 @@
 #include "memtier/hbm_ranges.hpp"
 #include "memtier/prepared_file.hpp"
 #include "memtier/regions.hpp"
+#include "numeric_flags.hpp"
 #include "traces/container.hpp"
 #include "traces/load.hpp"
 #include "traces/trace_file.hpp"
@@ -170,16 +171,13 @@ void add_inspect_command(CLI::App& app) {
   command
       ->add_option("file", args->file, "A trace (CSV, perf script, binary) or a preprocessed pair")
       ->required();
-  command->add_option("--page-size", args->page_size, "log2 of the page size for footprints")
-      ->capture_default_str()
-      ->check(CLI::Range(memtier::kMinPageSizeBits, memtier::kMaxPageSizeBits));
-  command
-      ->add_option("--interval-distance", args->interval_distance,
-                   "Pages closer than 2^N bytes belong to one region")
-      ->capture_default_str()
-      ->check(CLI::Range(memtier::kMinPageSizeBits, 63));
-  command->add_option("--cpu-cycles-per-ms", args->cpu_cycles_per_ms, "CPU cycles per millisecond")
-      ->capture_default_str();
+  add_integer_flag(*command, "--page-size", args->page_size, "log2 of the page size for footprints",
+                   memtier::kPageSizeBitsRange);
+  add_integer_flag(*command, "--interval-distance", args->interval_distance,
+                   "Pages closer than 2^N bytes belong to one region",
+                   {memtier::kMinPageSizeBits, 63});
+  add_number_flag(*command, "--cpu-cycles-per-ms", args->cpu_cycles_per_ms,
+                  "CPU cycles per millisecond", memtier::kCpuCyclesPerMsRange);
   command->add_flag("--json", args->json, "Print one JSON object");
   command->callback([args] { run_inspect(*args); });
 }

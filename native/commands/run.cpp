@@ -10,6 +10,7 @@
 #include "files.hpp"
 #include "memtier/episode.hpp"
 #include "memtier/reports.hpp"
+#include "numeric_flags.hpp"
 
 namespace sysgym::cli {
 namespace {
@@ -93,7 +94,7 @@ void add_run_command(CLI::App& app) {
   command->add_option("--config", args->config, "Env config: JSON text or a JSON file");
   command->add_option("--policy-config", args->policy_config,
                       "Policy parameters: JSON text or a JSON file");
-  command->add_option("--seed", args->seed, "Episode seed")->capture_default_str();
+  add_integer_flag(*command, "--seed", args->seed, "Episode seed", kSeedRange);
   command->add_option("--record", args->record,
                       "Write the episode (actions, rewards, infos, summary) as JSON");
   command->add_flag("--json", args->json, "Print one JSON object");

@@ -5,6 +5,7 @@
 #include "base/units.hpp"
 #include "commands/commands.hpp"
 #include "memtier/hbm_ranges.hpp"
+#include "numeric_flags.hpp"
 #include "trace_output.hpp"
 #include "traces/synth.hpp"
 
@@ -54,15 +55,15 @@ void add_synth_command(CLI::App& app) {
   command->add_option("--pattern", args->options.pattern, "Workload pattern")
       ->required()
       ->check(CLI::IsMember(memtier::synth_patterns()));
-  command->add_option("--samples", args->options.samples, "Number of samples")
-      ->capture_default_str();
-  command->add_option("--seed", args->options.seed, "Random seed")->capture_default_str();
+  add_integer_flag(*command, "--samples", args->options.samples, "Number of samples",
+                   memtier::kSynthSamplesRange);
+  add_integer_flag(*command, "--seed", args->options.seed, "Random seed", kSeedRange);
   command->add_option("--footprint", args->footprint, "Data footprint (e.g. 256MiB)")
       ->capture_default_str();
-  command->add_option("--period", args->options.sample_period, "Instructions between samples")
-      ->capture_default_str();
-  command->add_option("--phases", args->options.phases, "Phases of the phased pattern")
-      ->capture_default_str();
+  add_integer_flag(*command, "--period", args->options.sample_period,
+                   "Instructions between samples", memtier::kSynthPeriodRange);
+  add_integer_flag(*command, "--phases", args->options.phases, "Phases of the phased pattern",
+                   memtier::kSynthPhasesRange);
   command->add_option("--format", args->format, "Output format")
       ->capture_default_str()
       ->check(CLI::IsMember({"csv", "bin"}));

@@ -24,6 +24,7 @@
 #include "lackey_process.hpp"
 #include "memtier/prepared_pair.hpp"
 #include "memtier/reports.hpp"
+#include "numeric_flags.hpp"
 #include "trace_output.hpp"
 
 namespace sysgym::cli {
@@ -289,15 +290,13 @@ void add_trace_command(CLI::App& app) {
   command->add_option("-o,--output", args->output, "Output prefix: PREFIX.ddr.bin, PREFIX.hbm.bin")
       ->required();
   command->add_option("--llc-size", args->llc_size, "Last-level cache size")->capture_default_str();
-  command->add_option("--llc-ways", args->llc_ways, "Last-level cache associativity")
-      ->capture_default_str();
-  command->add_option("--line", args->line, "Cache line size in bytes")->capture_default_str();
-  command->add_option("--period", args->period, "Keep every N-th LLC miss as a sample")
-      ->capture_default_str();
-  command
-      ->add_option("--phase-instructions", args->phase_instructions,
-                   "Start a new phase every N instructions (0: one phase)")
-      ->capture_default_str();
+  add_integer_flag(*command, "--llc-ways", args->llc_ways, "Last-level cache associativity",
+                   {1, 1024});
+  add_integer_flag(*command, "--line", args->line, "Cache line size in bytes", {1, 4096});
+  add_integer_flag(*command, "--period", args->period, "Keep every N-th LLC miss as a sample",
+                   {1, std::uint64_t{1} << 32});
+  add_integer_flag(*command, "--phase-instructions", args->phase_instructions,
+                   "Start a new phase every N instructions (0: one phase)", {});
   command->add_option("--phase-marker", args->phase_marker,
                       "Start a phase at each output line matching this regular expression; "
                       "the phase is named by its first group (or the match)");

@@ -11,10 +11,13 @@
 #include "catalog.hpp"
 #include "commands/commands.hpp"
 #include "files.hpp"
+#include "numeric_flags.hpp"
 #include "thread_pool.hpp"
 
 namespace sysgym::cli {
 namespace {
+
+constexpr std::uint64_t kMaxTrainSteps = std::uint64_t{1} << 40;
 
 struct TrainArgs {
   std::vector<std::string> traces;
@@ -208,25 +211,19 @@ void add_train_command(CLI::App& app) {
                                  "Agent hyperparameters: JSON or file"));
   from_state(
       command->add_option("--config", args->config, "Env config for every env: JSON or file"));
-  command->add_option("--steps", args->steps, "Env steps in all")->capture_default_str();
-  from_state(command->add_option("--envs", args->envs,
-                                 "Envs stepped together (default: traces x capacities)"));
-  command->add_option("--threads", args->threads, "Threads stepping the envs")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 256));
-  from_state(command->add_option("--seed", args->seed, "Seed of the agent and the envs")
-                 ->capture_default_str());
-  from_state(
-      command->add_option("--curve-every", args->curve_every, "Env steps between curve points")
-          ->capture_default_str()
-          ->check(CLI::Range(1, 1 << 30)));
+  add_integer_flag(*command, "--steps", args->steps, "Env steps in all", {1, kMaxTrainSteps});
+  from_state(add_integer_flag(*command, "--envs", args->envs,
+                              "Envs stepped together (default: traces x capacities)", {1, 4096}));
+  add_integer_flag(*command, "--threads", args->threads, "Threads stepping the envs", {1, 256});
+  from_state(add_integer_flag(*command, "--seed", args->seed, "Seed of the agent and the envs",
+                              kSeedRange));
+  from_state(add_integer_flag(*command, "--curve-every", args->curve_every,
+                              "Env steps between curve points", {1, 1 << 30}));
   command->add_option("--curve", args->curve, "Write the learning curve as CSV");
-  command
-      ->add_option("--checkpoint-every", args->checkpoint_every,
+  add_integer_flag(*command, "--checkpoint-every", args->checkpoint_every,
                    "Write the policy so far to OUTPUT.checkpoint and the whole training state "
-                   "to OUTPUT.state (for --resume) every N env steps (checked at curve points)")
-      ->capture_default_str()
-      ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 40));
+                   "to OUTPUT.state (for --resume) every N env steps (checked at curve points)",
+                   {0, kMaxTrainSteps});
   command->add_option("-o,--output", args->output, "The policy file to write")->required();
   command->callback([args] { train_command(*args); });
 }

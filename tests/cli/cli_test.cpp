@@ -95,9 +95,7 @@ TEST_F(Cli, BadInputsExitWithOneAndAMessage) {
       {"estimate" + pair + " --unit sec",
        "sysgym: UnknownNameError: unknown unit 'sec'; valid: ms, instrs, accesses\n"},
       {"estimate" + pair + " --page-size 3",
-       "sysgym: ConfigError: page size 3 is out of range: give log2 of the page size in bytes, "
-       "from 6 "
-       "(64 B) to 30 (1 GiB); MemAI uses 13 (8 KiB)\n"},
+       "sysgym: ConfigError: --page-size: '3' is not a whole number from 6 to 30\n"},
       {"estimate" + pair + " --hbm-range 0x2000:0x1000",
        "sysgym: ConfigError: HBM range '0x2000:0x1000': LO must be below HI (ranges are half-open "
        "[LO, HI))\n"},

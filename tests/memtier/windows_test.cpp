@@ -108,7 +108,7 @@ TEST(MemaiWindows, BadOptionsAndPairsAreNamed) {
       config_error(pair, memai_options(1.0, WindowUnit::kInstrs)),
       "unit 'instrs' needs an Instrs column, and d.csv has none (use unit 'ms' or 'accesses')");
   EXPECT_EQ(config_error(pair, memai_options(-2.0)),
-            "window length must be a positive number, got -2.000000");
+            "window_len: -2 is not a number from 1e-09 to 1e+18");
   EXPECT_EQ(
       config_error(pair, memai_options(1e-9)),
       "window length 0.000000 ms gives more than 50000000 windows; choose a larger window length");
