@@ -16,6 +16,7 @@ cd "$(dirname "$0")"
 PACKAGES=(
   cmake g++ make          # the build
   libcli11-dev            # command-line parsing of the sysgym tool
+  libre2-dev pkg-config   # linear-time regular expressions for `sysgym trace` markers
   nlohmann-json3-dev      # JSON configs, headers of the binary format, --json output
   libxxhash-dev           # XXH3 checksums of binary files (header-only use)
   libeigen3-dev           # matrices of the learned agents (header-only; compiles to wasm)
@@ -141,6 +142,7 @@ bench() {
   build/native-release/tests/sysgym_bench "$@"
   build/native-release/tests/sysgym_env_bench "$@"
   build/native-release/tests/sysgym_agents_bench "$@"
+  build/native-release/tests/sysgym_marker_bench "$@"
   build_preset wasm
   node wasm/bench/bench.mjs
 }

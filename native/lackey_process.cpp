@@ -182,7 +182,16 @@ class Child {
       wait();
     }
   }
-  void kill() const { ::kill(pid_, SIGKILL); }
+  void kill() const {
+    if (pid_ > 0) ::kill(pid_, SIGKILL);
+  }
+  // True once the child has exited (then reaped, with its status in `status`).
+  bool exited(int& status) {
+    if (pid_ <= 0) return true;
+    if (::waitpid(pid_, &status, WNOHANG) != pid_) return false;
+    pid_ = -1;
+    return true;
+  }
   int wait() {
     int status = 0;
     while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
@@ -268,9 +277,17 @@ LackeyOutcome run_lackey(const LackeyProcessOptions& options, LackeySink& sink,
     });
   };
   auto last_tick = std::chrono::steady_clock::now();
+  bool reaped = false;
   for (;;) {
     if (interrupted) {
       outcome.interrupted = true;
+      break;
+    }
+    // The capture ends when the traced process does, even if children it left in the
+    // background still hold the pipes open (they are not traced and keep running).
+    if (child.exited(outcome.wait_status)) {
+      reaped = true;
+      read_available(trace_read.get(), buffer, on_trace);
       break;
     }
     pollfd polled[2] = {{trace_read.get(), POLLIN, 0}, {output_fd, POLLIN, 0}};
@@ -304,7 +321,7 @@ LackeyOutcome run_lackey(const LackeyProcessOptions& options, LackeySink& sink,
   } else if (output_open) {
     drain(output_fd, buffer, on_output);  // what the program printed after its last access
   }
-  outcome.wait_status = child.wait();
+  if (!reaped) outcome.wait_status = child.wait();
   return outcome;
 }
 

@@ -41,6 +41,8 @@ struct LackeyOutcome {
   bool interrupted = false;  // `interrupted` became true; the program was terminated
 };
 
+// Returns when the traced process exits: children it left running in the background are not
+// traced (valgrind's --trace-children=no), keep running, and no longer hold the capture open.
 // Throws IoError when valgrind cannot be started or the marker file cannot be set up; whatever
 // the sink throws, after terminating the program.
 LackeyOutcome run_lackey(const LackeyProcessOptions& options, LackeySink& sink,

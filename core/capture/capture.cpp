@@ -69,9 +69,12 @@ void CaptureBuilder::start_phase(std::string name, bool keep) {
   }
   CapturePhase& current = phases_.back();
   // Nothing ran in the current phase: the marker renames it rather than leaving an empty one.
-  if (phases_.size() == 1 && current.instructions == 0) {
+  // So a program printing millions of markers in a row (or from an untraced child) costs one
+  // phase, not millions of empty ones in memory and in the report.
+  if (current.instructions == 0) {
     current.name = std::move(name);
     current.kept = keep;
+    current.id = keep ? kept_before_last_ : 0;
     return;
   }
   // Counted as phases come (a scan of all phases per marker was quadratic in the markers).

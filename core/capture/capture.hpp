@@ -63,6 +63,7 @@ class CaptureBuilder {
   // A phase that is not kept is cut out of the run: its instructions, misses and time count
   // nowhere and it yields no sample, while its accesses still pass through the cache so the
   // next kept phase starts with the cache the program left. Kept phases get consecutive ids.
+  // A phase in which no instruction ran is renamed by the marker instead: no phase is empty.
   void start_phase(std::string name, bool keep);
   const CaptureStats& stats() const { return stats_; }
   // Throws TraceFormatError when the stream held no sample (too few misses for the period).

@@ -13,7 +13,6 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <regex>
 
 #include "base/error.hpp"
 #include "base/quote.hpp"
@@ -22,6 +21,7 @@
 #include "commands/commands.hpp"
 #include "files.hpp"
 #include "lackey_process.hpp"
+#include "marker_matcher.hpp"
 #include "memtier/prepared_pair.hpp"
 #include "memtier/reports.hpp"
 #include "numeric_flags.hpp"
@@ -65,37 +65,22 @@ struct TraceArgs {
   bool json = false;
 };
 
-std::regex compile(const std::string& pattern, const char* flag) {
-  try {
-    return std::regex(pattern, std::regex::ECMAScript | std::regex::optimize);
-  } catch (const std::regex_error& e) {
-    throw ConfigError(std::string(flag) + " " + quote(pattern) +
-                      " is not a valid regular expression (" + e.what() + ")");
-  }
-}
-
 // Feeds lackey's lines to the capture and turns the program's output lines into phases.
 class CaptureSink final : public LackeySink {
  public:
-  CaptureSink(const TraceArgs& args, capture::CaptureBuilder& builder) : builder_(builder) {
-    if (!args.phase_marker.empty()) phase_ = compile(args.phase_marker, "--phase-marker");
-    if (!args.keep_phases.empty()) keep_ = compile(args.keep_phases, "--keep-phases");
-    if (!args.stop_marker.empty()) stop_ = compile(args.stop_marker, "--stop-marker");
+  CaptureSink(const TraceArgs& args, capture::CaptureBuilder& builder)
+      : builder_(builder), markers_({args.phase_marker, args.keep_phases, args.stop_marker}) {
     if (!args.keep_phases.empty() && args.phase_marker.empty())
       throw ConfigError("--keep-phases needs --phase-marker to name the phases");
     if (args.phase_instructions != 0 && !args.phase_marker.empty())
       throw ConfigError("phases come either every N instructions or from markers, not both");
-    if (keep_) builder_.start_phase("start", std::regex_search("start", *keep_));
+    if (!args.keep_phases.empty()) builder_.start_phase("start", markers_.keeps("start"));
   }
   void trace_line(std::string_view line) override { builder_.add_line(line); }
   bool output_line(std::string_view line) override {
-    std::match_results<std::string_view::const_iterator> m;
-    if (stop_ && std::regex_search(line.begin(), line.end(), m, *stop_)) return false;
-    if (phase_ && std::regex_search(line.begin(), line.end(), m, *phase_)) {
-      std::string name = m.size() > 1 && m[1].matched ? m[1].str() : m[0].str();
-      const bool keep = !keep_ || std::regex_search(name, *keep_);
-      builder_.start_phase(std::move(name), keep);
-    }
+    MarkerMatch m = markers_.match(line);
+    if (m.stop) return false;
+    if (m.phase) builder_.start_phase(std::move(*m.phase), m.keep);
     return true;
   }
   void tick() override {
@@ -116,7 +101,7 @@ class CaptureSink final : public LackeySink {
  private:
   using clock = std::chrono::steady_clock;
   capture::CaptureBuilder& builder_;
-  std::optional<std::regex> phase_, keep_, stop_;
+  MarkerMatcher markers_;
   clock::time_point start_ = clock::now();
   bool ticked_ = false;
 };

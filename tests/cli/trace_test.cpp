@@ -1,4 +1,6 @@
 // `sysgym trace` on real programs run under valgrind: captures, phase markers, failures.
+#include <chrono>
+
 #include "cli/cli_fixture.hpp"
 
 namespace sysgym::testing {
@@ -101,6 +103,30 @@ TEST_F(Cli, TraceMarkerOptionsAreChecked) {
       run("trace --phase-marker a --phase-instructions 10 -o " + path("x") + " -- /bin/true").err,
       "sysgym: ConfigError: phases come either every N instructions or from markers, not "
       "both\n");
+}
+
+// std::regex recursed once per character: '.*' on a 300 KB line overflowed the stack and the
+// capture was lost. RE2 matches in linear time without recursion.
+TEST_F(Cli, TraceMarkersSurviveHugeOutputLines) {
+  const std::string program =
+      "sh -c 'head -c 300000 /dev/zero | tr \"\\0\" a; echo; head -c 20000 /dev/zero | tr "
+      "\"\\0\" a; echo c'";
+  for (const char* pattern : {"'.*'", "'(a|b)*c'", "'^(a+)+$'"}) {
+    const Result r = run("trace --period 64 --phase-marker " + std::string(pattern) + " -o " +
+                         path("huge") + " --json -- " + program);
+    EXPECT_EQ(r.code, 0) << pattern << ": " << r.err.substr(0, 300);
+  }
+}
+
+// `sleep 40 &` keeps the pipes open for 40 s; the capture ends with the traced shell.
+TEST_F(Cli, TraceEndsWhenTheTracedProcessExitsNotItsBackgroundChildren) {
+  const auto start = std::chrono::steady_clock::now();
+  const Result r = run("trace -o " + path("bg") + " -- sh -c 'sleep 40 & echo hi'");
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_LT(seconds, 30.0) << "the capture waited for the background child";
+  EXPECT_TRUE(fs::exists(path("bg.ddr.bin")));
 }
 
 TEST_F(Cli, TraceReportsAFailingProgramAndWritesNothing) {
