@@ -10,6 +10,7 @@ using namespace sysgym::wasm;
 EMSCRIPTEN_BINDINGS(sysgym) {
   function("lastErrorKind", &last_error_kind);
   function("lastErrorMessage", &last_error_message);
+  function("checkSeedText", &check_seed_text);
   function("envIdsJson", &env_ids_json);
   function("policiesJson", &policies_json);
   function("addTraces", &add_traces);

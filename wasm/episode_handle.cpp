@@ -7,14 +7,14 @@
 namespace sysgym::wasm {
 
 EpisodeHandle* EpisodeHandle::run(const std::string& config_json, const std::string& policy,
-                                  const std::string& policy_config_json, double seed) {
+                                  const std::string& policy_config_json, const std::string& seed) {
   std::unique_ptr<EpisodeHandle> handle(new EpisodeHandle);
   const bool ok = guarded([&] {
     handle->policy_ = runtime().policies.make(policy, parse(policy_config_json));
     handle->env_ = std::make_unique<memtier::MemtierEnv>(parse(config_json), *runtime().traces);
     handle->policy_name_ = policy;
     handle->run_ = std::make_unique<memtier::PolicyEpisode>(*handle->env_, *handle->policy_, policy,
-                                                            static_cast<std::uint64_t>(seed), true);
+                                                            seed_value(seed), true);
     handle->result_.assign(3 + handle->env_->info_keys().size(), 0.0);
   });
   return ok ? handle.release() : nullptr;

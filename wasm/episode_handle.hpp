@@ -21,7 +21,7 @@ class EpisodeHandle {
  public:
   // nullptr on failure. Policy episodes are always recorded, so they can be exported.
   static EpisodeHandle* run(const std::string& config_json, const std::string& policy,
-                            const std::string& policy_config_json, double seed);
+                            const std::string& policy_config_json, const std::string& seed);
   static EpisodeHandle* replay(const std::string& episode_json);
 
   bool done() const;

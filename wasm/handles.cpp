@@ -6,6 +6,7 @@
 
 #include "base/error.hpp"
 #include "base/json_text.hpp"
+#include "base/numbers.hpp"
 #include "memtier/episode.hpp"
 #include "memtier/estimator.hpp"
 #include "memtier/prepared_file.hpp"
@@ -15,16 +16,38 @@
 namespace sysgym::wasm {
 namespace {
 
+// A numeric window option as the native flag parses it when given as text (the bin), or checked
+// against the same range when given as a number (the API).
+nlohmann::json window_number(const std::string& key, const nlohmann::json& value) {
+  const std::string flag = key == "window_len"  ? "--window-len"
+                           : key == "page_size" ? "--page-size"
+                                                : "--cpu-cycles-per-ms";
+  if (key == "page_size") {
+    if (value.is_string())
+      return parse_integer(value.get<std::string>(), flag, memtier::kPageSizeBitsRange);
+    return value;  // a number: the config reader checks it like any config value
+  }
+  const NumberRange range =
+      key == "window_len" ? memtier::kWindowLenRange : memtier::kCpuCyclesPerMsRange;
+  if (value.is_string()) return parse_number(value.get<std::string>(), flag, range);
+  if (!value.is_number()) throw ConfigError(flag + ": expected a number, got " + value.dump());
+  check_number(value.get<double>(), flag, range);
+  return value;
+}
+
+bool is_window_number(const std::string& key) {
+  return key == "window_len" || key == "page_size" || key == "cpu_cycles_per_ms";
+}
+
 // Command-line overrides as the native tool applies them: strings stay strings, numeric window
 // options are parsed from their text.
 nlohmann::json with_overrides(const std::string& config_json, const std::string& overrides_json) {
-  nlohmann::json config = parse(config_json);
+  nlohmann::json config =
+      config_json.empty() ? nlohmann::json::object() : parse_json_text(config_json, "--config");
   if (!config.is_object()) throw ConfigError("--config: expected a JSON object");
   const nlohmann::json overrides = parse(overrides_json);  // named: items() must not outlive it
-  for (const auto& [key, value] : overrides.items()) {
-    const bool numeric = key == "window_len" || key == "page_size" || key == "cpu_cycles_per_ms";
-    config[key] = numeric ? parse_json_text(value.get<std::string>(), "--" + key) : value;
-  }
+  for (const auto& [key, value] : overrides.items())
+    config[key] = is_window_number(key) ? window_number(key, value) : value;
   return config;
 }
 
@@ -33,6 +56,12 @@ std::span<const std::uint8_t> bytes_of(const std::string& s) {
 }
 
 }  // namespace
+
+std::string check_seed_text(const std::string& text, const std::string& name) {
+  std::string out;
+  guarded([&] { out = std::to_string(parse_integer(text, name, kSeedRange)); });
+  return out;
+}
 
 std::string env_ids_json() {
   return nlohmann::json(runtime().envs.ids()).dump();
@@ -90,13 +119,13 @@ std::string estimate_json(const std::string& name, const std::string& ranges, do
 }
 
 std::string run_episode_json(const std::string& config_json, const std::string& policy,
-                             const std::string& policy_config_json, double seed, bool record) {
+                             const std::string& policy_config_json, const std::string& seed,
+                             bool record) {
   std::string out;
   guarded([&] {
     auto p = runtime().policies.make(policy, parse(policy_config_json));
     memtier::MemtierEnv env(parse(config_json), *runtime().traces);
-    const auto episode =
-        memtier::run_episode(env, *p, policy, static_cast<std::uint64_t>(seed), record);
+    const auto episode = memtier::run_episode(env, *p, policy, seed_value(seed), record);
     nlohmann::json j = memtier::episode_to_json(episode, env);
     if (!record) j.erase("steps");
     out = j.dump();
@@ -115,11 +144,15 @@ std::string replay_episode_json(const std::string& episode_json) {
 }
 
 std::string estimate_report_text(const std::string& name, const std::string& windows_json,
-                                 const std::string& ranges, double hbm_factor,
+                                 const std::string& ranges, const std::string& hbm_factor,
                                  const std::string& measured_bytes, bool has_measured) {
   std::string out;
   guarded([&] {
-    const nlohmann::json w = parse(windows_json);
+    nlohmann::json w = parse(windows_json);
+    if (!w.is_object()) throw ConfigError("window options: expected a JSON object");
+    for (auto& [key, value] : w.items()) {
+      if (is_window_number(key)) value = window_number(key, value);
+    }
     memtier::WindowRequest request;
     request.any_given = !w.empty();
     request.mode_given = true;  // estimate never picks the mode by itself: memai unless told
@@ -133,20 +166,23 @@ std::string estimate_report_text(const std::string& name, const std::string& win
     memtier::HbmRanges hbm(memtier::parse_address_ranges(ranges));
     std::optional<memtier::Trace> measured;
     if (has_measured) measured = memtier::load_trace(bytes_of(measured_bytes), "measured");
-    out = memtier::estimate_report(*pair, hbm, hbm_factor, measured ? &*measured : nullptr).dump(2);
+    const double factor = parse_number(hbm_factor, "--hbm-factor", memtier::kHbmFactorRange);
+    out = memtier::estimate_report(*pair, hbm, factor, measured ? &*measured : nullptr).dump(2);
   });
   return out;
 }
 
 std::string run_report_text(const std::string& config_json, const std::string& overrides_json,
                             const std::string& policy, const std::string& policy_config_json,
-                            double seed, bool record) {
+                            const std::string& seed, bool record) {
   std::string out;
   guarded([&] {
-    auto p = runtime().policies.make(policy, parse(policy_config_json));
+    auto p = runtime().policies.make(policy,
+                                     policy_config_json.empty()
+                                         ? nlohmann::json::object()
+                                         : parse_json_text(policy_config_json, "--policy-config"));
     memtier::MemtierEnv env(with_overrides(config_json, overrides_json), *runtime().traces);
-    const auto episode =
-        memtier::run_episode(env, *p, policy, static_cast<std::uint64_t>(seed), record);
+    const auto episode = memtier::run_episode(env, *p, policy, seed_value(seed), record);
     const std::string recorded =
         record ? memtier::episode_to_json(episode, env).dump() : std::string();
     out = nlohmann::json::array({memtier::run_report(episode, env).dump(2), recorded}).dump();
@@ -155,13 +191,13 @@ std::string run_report_text(const std::string& config_json, const std::string& o
 }
 
 std::string compare_report_text(const std::string& config_json, const std::string& overrides_json,
-                                const std::string& names_json, double seed) {
+                                const std::string& names_json, const std::string& seed) {
   std::string out;
   guarded([&] {
     std::vector<std::string> names = parse(names_json).get<std::vector<std::string>>();
     if (names.empty()) names = runtime().policies.standalone_names();
     out = memtier::compare_report(with_overrides(config_json, overrides_json), *runtime().traces,
-                                  runtime().policies, names, static_cast<std::uint64_t>(seed))
+                                  runtime().policies, names, seed_value(seed))
               .dump(2);
   });
   return out;
@@ -178,10 +214,10 @@ EnvHandle* EnvHandle::make(const std::string& id, const std::string& config_json
   return handle;
 }
 
-bool EnvHandle::reset(double seed, bool seeded, const std::string& options_json) {
+bool EnvHandle::reset(const std::string& seed, bool seeded, const std::string& options_json) {
   return guarded([&] {
     std::optional<std::uint64_t> s;
-    if (seeded) s = static_cast<std::uint64_t>(seed);
+    if (seeded) s = seed_value(seed);
     const ResetResult r = env_->reset(s, parse(options_json));
     std::fill(result_.begin(), result_.begin() + 3, 0.0);
     std::copy(r.info.values.begin(), r.info.values.end(), result_.begin() + 3);
@@ -196,8 +232,8 @@ bool EnvHandle::contains_action() const {
   return env_->action_space().contains(action_);
 }
 
-void EnvHandle::sample_action(double seed, bool seeded) {
-  if (seeded) sampler_.reseed(static_cast<std::uint64_t>(seed));
+void EnvHandle::sample_action(const std::string& seed, bool seeded) {
+  if (seeded) sampler_.reseed(seed_value(seed));
   env_->action_space().sample_into(sampler_, action_);
 }
 
@@ -234,10 +270,10 @@ VectorHandle* VectorHandle::make(const std::string& id, const std::string& confi
   return handle;
 }
 
-bool VectorHandle::reset(double seed, bool seeded) {
+bool VectorHandle::reset(const std::string& seed, bool seeded) {
   return guarded([&] {
     std::optional<std::uint64_t> s;
-    if (seeded) s = static_cast<std::uint64_t>(seed);
+    if (seeded) s = seed_value(seed);
     envs_.reset(s);
   });
 }

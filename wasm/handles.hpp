@@ -25,10 +25,15 @@ std::string policies_json();
 bool add_traces(const std::string& name, const std::string& ddr_bytes,
                 const std::string& hbm_bytes);
 bool add_prepared(const std::string& name, const std::string& bytes);
+// Seeds arrive as decimal text (a JS number cannot hold every 64-bit seed), checked by the JS
+// layer with check_seed_text; "" on failure.
+std::string check_seed_text(const std::string& text, const std::string& name);
+
 // Empty string on failure.
 std::string estimate_json(const std::string& name, const std::string& ranges, double hbm_factor);
 std::string run_episode_json(const std::string& config_json, const std::string& policy,
-                             const std::string& policy_config_json, double seed, bool record);
+                             const std::string& policy_config_json, const std::string& seed,
+                             bool record);
 std::string replay_episode_json(const std::string& episode_json);
 
 // The exact text `sysgym estimate|run|compare --json` prints (empty string on failure), for the
@@ -37,24 +42,24 @@ std::string replay_episode_json(const std::string& episode_json);
 // [report text, recorded episode text or ""]. `overrides_json` holds the command line's keys
 // ("trace", "hbm_capacity", window options as text), applied over the config as natively.
 std::string estimate_report_text(const std::string& name, const std::string& windows_json,
-                                 const std::string& ranges, double hbm_factor,
+                                 const std::string& ranges, const std::string& hbm_factor,
                                  const std::string& measured_bytes, bool has_measured);
 std::string run_report_text(const std::string& config_json, const std::string& overrides_json,
                             const std::string& policy, const std::string& policy_config_json,
-                            double seed, bool record);
+                            const std::string& seed, bool record);
 std::string compare_report_text(const std::string& config_json, const std::string& overrides_json,
-                                const std::string& names_json, double seed);
+                                const std::string& names_json, const std::string& seed);
 
 class EnvHandle {
  public:
   // nullptr on failure.
   static EnvHandle* make(const std::string& id, const std::string& config_json);
 
-  bool reset(double seed, bool seeded, const std::string& options_json);
+  bool reset(const std::string& seed, bool seeded, const std::string& options_json);
   // Steps with the action JS wrote into action_view().
   bool step();
-  bool contains_action() const;                  // is action_view() inside the action space?
-  void sample_action(double seed, bool seeded);  // writes a sample into action_view()
+  bool contains_action() const;  // is action_view() inside the action space?
+  void sample_action(const std::string& seed, bool seeded);  // writes a sample into action_view()
 
   emscripten::val observation_view() const;
   emscripten::val action_view();
@@ -74,7 +79,7 @@ class VectorHandle {
  public:
   static VectorHandle* make(const std::string& id, const std::string& config_json, int count);
 
-  bool reset(double seed, bool seeded);
+  bool reset(const std::string& seed, bool seeded);
   bool step();  // actions from actions_view(): count rows of the action size
 
   int size() const { return static_cast<int>(envs_.size()); }

@@ -2,6 +2,7 @@
 
 #include "agents/learned_policy.hpp"
 #include "base/json_text.hpp"
+#include "base/numbers.hpp"
 #include "base/quote.hpp"
 #include "builtins/builtins.hpp"
 #include "handles.hpp"
@@ -43,6 +44,10 @@ void store_result(const StepResult& r, std::vector<double>& out) {
   out[1] = r.terminated ? 1.0 : 0.0;
   out[2] = r.truncated ? 1.0 : 0.0;
   std::copy(r.info.values.begin(), r.info.values.end(), out.begin() + 3);
+}
+
+std::uint64_t seed_value(const std::string& text) {
+  return parse_integer(text, "seed", kSeedRange);
 }
 
 nlohmann::json parse(const std::string& text) {

@@ -53,6 +53,8 @@ bool guarded(F&& f) {
 
 // An empty text is an empty object (JS passes "" for "no config").
 nlohmann::json parse(const std::string& text);
+// A seed as decimal text, parsed as the native --seed is (throws ConfigError).
+std::uint64_t seed_value(const std::string& text);
 
 // A zero-copy typed-array view of core memory, valid until the memory grows.
 template <typename T>

@@ -18,6 +18,65 @@ export function lastError(core) {
   return new Kind(core.lastErrorMessage());
 }
 
+// User text inside a message, as the core quotes it (base/quote.hpp): printable ASCII, \xNN for
+// every other byte of its UTF-8, at most 160 characters, in single quotes.
+export function quote(value, maxChars = 160) {
+  return `'${printable(value, maxChars)}'`;
+}
+
+// quote() without the quotes.
+export function printable(value, maxChars = 160) {
+  const utf8 = new TextEncoder().encode(String(value));
+  let out = '';
+  const kept = Math.min(utf8.length, maxChars);
+  for (let i = 0; i < kept; i += 1) {
+    const c = utf8[i];
+    if (c >= 0x20 && c < 0x7f) out += String.fromCharCode(c);
+    else if (c === 0x0a) out += '\\n';
+    else if (c === 0x0d) out += '\\r';
+    else if (c === 0x09) out += '\\t';
+    else out += `\\x${c.toString(16).padStart(2, '0')}`;
+  }
+  return `${out}${kept < utf8.length ? '...' : ''}`;
+}
+
+// Arguments reach C++ through Embind, which answers a wrong type with an unnamed BindingError:
+// they are checked here and named instead.
+export function text(value, what) {
+  if (typeof value !== 'string') throw new ApiMisuseError(`${what} must be a string, got ${describe(value)}`);
+  return value;
+}
+
+export function flag(value, what) {
+  if (typeof value !== 'boolean') throw new ApiMisuseError(`${what} must be true or false, got ${describe(value)}`);
+  return value;
+}
+
+function describe(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `the string ${quote(value, 40)}`;
+  if (typeof value === 'number' || typeof value === 'bigint') return `${typeof value} ${String(value)}`;
+  return typeof value;
+}
+
+// A seed as the decimal text the core parses, with the native tool's rules and message: any
+// integer from 0 to 2^64 - 1, as a number (up to 2^53 - 1, beyond which numbers are not exact
+// integers), a BigInt or a decimal string. -1, 2^64, 1.5, NaN and "abc" are errors, never 0.
+export function seedText(core, value, name = 'seed') {
+  let t;
+  if (typeof value === 'bigint' || typeof value === 'string') t = String(value);
+  else if (typeof value === 'number') {
+    if (Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER) {
+      throw new ConfigError(`${name}: ${value} is not an exact integer in a JS number (above 2^53 - 1); give a BigInt or a decimal string`);
+    }
+    t = String(value);
+  } else throw new ApiMisuseError(`${name} must be an integer, a BigInt or a decimal string, got ${describe(value)}`);
+  const canonical = core.checkSeedText(t, name);
+  if (canonical === '') throw lastError(core);
+  return canonical;
+}
+
 export function check(core, ok) {
   if (!ok) throw lastError(core);
 }

@@ -9,11 +9,15 @@ export class IoError extends SysgymError {}
 
 export type Info = Record<string, number>;
 
+/** Any integer from 0 to 2^64 - 1: a number up to 2^53 - 1, a BigInt, or a decimal string.
+ * Anything else (-1, 1.5, NaN, 2^64, "abc") throws ConfigError, as `--seed` does natively. */
+export type Seed = number | bigint | string;
+
 export class Space {
   readonly type: 'Discrete' | 'MultiBinary' | 'MultiDiscrete' | 'Box' | 'Dict';
   readonly flatSize: number;
   contains(value: ArrayLike<number> | number): boolean;
-  sample(seed?: number): Float64Array;
+  sample(seed?: Seed): Float64Array;
   toString(): string;
 }
 
@@ -41,7 +45,7 @@ export class Env {
   readonly observationSpace: Space;
   readonly actionSpace: Space;
   /** Observation views stay valid until the next reset/step of this env. */
-  reset(options?: { seed?: number; options?: Record<string, unknown> }): ResetResult;
+  reset(options?: { seed?: Seed; options?: Record<string, unknown> }): ResetResult;
   step(action: ArrayLike<number> | number): StepResult;
   summary(): EpisodeSummary;
   dispose(): void;
@@ -58,7 +62,7 @@ export class VectorEnv {
   readonly infoKeys: string[];
   readonly observationSpace: Space;
   readonly actionSpace: Space;
-  reset(options?: { seed?: number }): { observations: Float32Array };
+  reset(options?: { seed?: Seed }): { observations: Float32Array };
   step(actions: ArrayLike<number>): VectorStep;
   dispose(): void;
 }
@@ -110,19 +114,21 @@ export class Sysgym {
   estimate(name: string, hbmRanges?: string | string[], options?: { hbmFactor?: number }): Estimate;
   runEpisode(args: {
     config: Record<string, unknown>; policy: string; policyConfig?: Record<string, unknown>;
-    seed?: number; record?: boolean;
+    seed?: Seed; record?: boolean;
   }): Record<string, unknown> & { summary: EpisodeSummary; observation_hash: string };
   replayEpisode(episode: string | Record<string, unknown>): EpisodeSummary;
-  episode(args: { config: Record<string, unknown>; policy: string; policyConfig?: Record<string, unknown>; seed?: number }): Episode;
+  episode(args: { config: Record<string, unknown>; policy: string; policyConfig?: Record<string, unknown>; seed?: Seed }): Episode;
   replay(episode: string | Record<string, unknown>): Episode;
   /** The exact text `sysgym estimate --json` prints. */
-  estimateReport(name: string, windows: Record<string, unknown>, hbmRanges: string | string[], hbmFactor?: number,
+  estimateReport(name: string, windows: Record<string, unknown>, hbmRanges: string | string[], hbmFactor?: number | string,
                  measured?: string | ArrayBuffer | Uint8Array | null): string;
   /** [report text, recorded episode text or ''] as `sysgym run --json [--record]`. */
   runReport(configText: string, overrides: Record<string, string>, policy: string, policyConfigText: string,
-            seed: number, record: boolean): [string, string];
+            seed: Seed, record: boolean): [string, string];
   /** The exact text `sysgym compare --json` prints. */
-  compareReport(configText: string, overrides: Record<string, string>, policies: string[], seed: number): string;
+  compareReport(configText: string, overrides: Record<string, string>, policies: string[], seed: Seed): string;
+  /** The seed's decimal text, checked as the native tool checks --seed; `name` names it in errors. */
+  checkSeed(seed: Seed, name?: string): string;
 }
 
 export function load(moduleOptions?: Record<string, unknown>): Promise<Sysgym>;

@@ -5,7 +5,7 @@ import createSysgymCore from './sysgym_core.cjs';
 
 import {
   ApiMisuseError, ConfigError, InvalidActionError, IoError, SysgymError, TraceFormatError, UnknownNameError,
-  bytes, check, finalizer, lastError, parsed,
+  bytes, check, finalizer, flag, lastError, parsed, seedText, text,
 } from './errors.mjs';
 import { Episode } from './episode.mjs';
 
@@ -78,7 +78,8 @@ export class Env {
     this.observationLayout = d.observation_layout ?? [];
     this.observationSpace = new Space({ ...d.observation_space, text: d.observation_space_text });
     this.actionSpace = new Space({ ...d.action_space, text: d.action_space_text }, (seed) => {
-      this.#live().sampleAction(seed ?? 0, seed !== undefined);
+      const h = this.#live();
+      h.sampleAction(seed === undefined ? '0' : seedText(core, seed), seed !== undefined);
       this.#views();
       return Float64Array.from(this.#action);
     });
@@ -109,7 +110,8 @@ export class Env {
   }
 
   reset({ seed, options } = {}) {
-    check(this.#core, this.#live().reset(seed ?? 0, seed !== undefined, JSON.stringify(options ?? {})));
+    const s = seed === undefined ? '0' : seedText(this.#core, seed);
+    check(this.#core, this.#live().reset(s, seed !== undefined, JSON.stringify(options ?? {})));
     this.#views();
     return { observation: this.#observation, info: this.#info() };
   }
@@ -180,7 +182,8 @@ export class VectorEnv {
 
   reset({ seed } = {}) {
     this.#refresh();
-    check(this.#core, this.#handle.reset(seed ?? 0, seed !== undefined));
+    const s = seed === undefined ? '0' : seedText(this.#core, seed);
+    check(this.#core, this.#handle.reset(s, seed !== undefined));
     return { observations: this.#refresh().observations };
   }
 
@@ -214,18 +217,26 @@ export class Sysgym {
     return JSON.parse(this.#core.envIdsJson());
   }
 
+  // A seed checked as the native tool checks --seed (the bin names its flag): its decimal text.
+  checkSeed(seed, name = 'seed') {
+    return seedText(this.#core, seed, name);
+  }
+
   policies() {
     return JSON.parse(this.#core.policiesJson());
   }
 
   make(id, config = {}) {
-    const handle = this.#core.EnvHandle.make(id, JSON.stringify(config));
+    const handle = this.#core.EnvHandle.make(text(id, 'make: id'), JSON.stringify(config));
     if (!handle) throw lastError(this.#core);
     return new Env(this.#core, handle);
   }
 
   makeVector(id, config = {}, count = 1) {
-    const handle = this.#core.VectorHandle.make(id, JSON.stringify(config), count);
+    if (!Number.isInteger(count) || count < 1 || count > 4096) {
+      throw new ConfigError(`makeVector: count ${String(count)} is not a whole number from 1 to 4096`);
+    }
+    const handle = this.#core.VectorHandle.make(text(id, 'makeVector: id'), JSON.stringify(config), count);
     if (!handle) throw lastError(this.#core);
     return new VectorEnv(this.#core, handle);
   }
@@ -233,53 +244,60 @@ export class Sysgym {
   // A trace pair from file contents (MemAI CSV, perf script or sysgym binary), usable as
   // {trace: name} in env configs.
   addTraces(name, ddr, hbm) {
-    check(this.#core, this.#core.addTraces(name, bytes(ddr, 'ddr'), bytes(hbm, 'hbm')));
+    check(this.#core, this.#core.addTraces(text(name, 'addTraces: name'), bytes(ddr, 'ddr'), bytes(hbm, 'hbm')));
   }
 
   // A pair preprocessed by `sysgym preprocess`.
   addPrepared(name, data) {
-    check(this.#core, this.#core.addPrepared(name, bytes(data, 'data')));
+    check(this.#core, this.#core.addPrepared(text(name, 'addPrepared: name'), bytes(data, 'data')));
   }
 
   estimate(name, hbmRanges = '', { hbmFactor = 1 } = {}) {
     const ranges = Array.isArray(hbmRanges) ? hbmRanges.join(',') : hbmRanges;
-    return parsed(this.#core, this.#core.estimateJson(name, ranges, hbmFactor));
+    if (typeof hbmFactor !== 'number') throw new ApiMisuseError(`estimate: hbmFactor must be a number, got ${typeof hbmFactor}`);
+    return parsed(this.#core, this.#core.estimateJson(text(name, 'estimate: name'), text(ranges, 'estimate: hbmRanges'), hbmFactor));
   }
 
   // One episode of a named policy; with record, the episode JSON `sysgym run --record` writes.
   runEpisode({ config, policy, policyConfig = {}, seed = 0, record = false }) {
     return parsed(
       this.#core,
-      this.#core.runEpisodeJson(JSON.stringify(config), policy, JSON.stringify(policyConfig), seed, record),
+      this.#core.runEpisodeJson(JSON.stringify(config), text(policy, 'runEpisode: policy'), JSON.stringify(policyConfig),
+        seedText(this.#core, seed), flag(record, 'runEpisode: record')),
     );
   }
 
   // The exact text `sysgym estimate --json` prints (the package's bin uses these three).
   estimateReport(name, windows, hbmRanges, hbmFactor = 1, measured = null) {
     const ranges = Array.isArray(hbmRanges) ? hbmRanges.join(',') : hbmRanges;
-    const text = this.#core.estimateReportText(name, JSON.stringify(windows), ranges, hbmFactor,
+    const out = this.#core.estimateReportText(text(name, 'estimateReport: name'), JSON.stringify(windows),
+      text(ranges, 'estimateReport: hbmRanges'), String(hbmFactor),
       measured === null ? '' : bytes(measured, 'measured'), measured !== null);
-    if (text === '') throw lastError(this.#core);
-    return text;
+    if (out === '') throw lastError(this.#core);
+    return out;
   }
 
   // [report text, recorded episode text or ''] of `sysgym run --json [--record]`.
   runReport(configText, overrides, policy, policyConfigText, seed, record) {
-    const text = this.#core.runReportText(configText, JSON.stringify(overrides), policy, policyConfigText, seed, record);
-    return parsed(this.#core, text);
+    const out = this.#core.runReportText(text(configText, 'runReport: configText'), JSON.stringify(overrides),
+      text(policy, 'runReport: policy'), text(policyConfigText, 'runReport: policyConfigText'),
+      seedText(this.#core, seed), flag(record, 'runReport: record'));
+    return parsed(this.#core, out);
   }
 
   // The exact text `sysgym compare --json` prints.
   compareReport(configText, overrides, policies, seed) {
-    const text = this.#core.compareReportText(configText, JSON.stringify(overrides), JSON.stringify(policies), seed);
-    if (text === '') throw lastError(this.#core);
-    return text;
+    const out = this.#core.compareReportText(text(configText, 'compareReport: configText'), JSON.stringify(overrides),
+      JSON.stringify(policies), seedText(this.#core, seed));
+    if (out === '') throw lastError(this.#core);
+    return out;
   }
 
   // An episode stepped a window at a time (the playground draws each): `policy` deciding, recorded
   // so that toJSON() gives the episode JSON `sysgym run --record` writes.
   episode({ config, policy, policyConfig = {}, seed = 0 }) {
-    const handle = this.#core.EpisodeHandle.run(JSON.stringify(config), policy, JSON.stringify(policyConfig), seed);
+    const handle = this.#core.EpisodeHandle.run(JSON.stringify(config), text(policy, 'episode: policy'),
+      JSON.stringify(policyConfig), seedText(this.#core, seed));
     if (!handle) throw lastError(this.#core);
     return new Episode(this.#core, handle);
   }
@@ -287,15 +305,15 @@ export class Sysgym {
   // A recorded episode (JSON text or object) replayed a window at a time; a step whose reward
   // differs from the recording throws.
   replay(episode) {
-    const text = typeof episode === 'string' ? episode : JSON.stringify(episode);
-    const handle = this.#core.EpisodeHandle.replay(text);
+    const json = typeof episode === 'string' ? episode : JSON.stringify(episode);
+    const handle = this.#core.EpisodeHandle.replay(json);
     if (!handle) throw lastError(this.#core);
     return new Episode(this.#core, handle);
   }
 
   replayEpisode(episode) {
-    const text = typeof episode === 'string' ? episode : JSON.stringify(episode);
-    return parsed(this.#core, this.#core.replayEpisodeJson(text));
+    const json = typeof episode === 'string' ? episode : JSON.stringify(episode);
+    return parsed(this.#core, this.#core.replayEpisodeJson(json));
   }
 }
 

@@ -3,8 +3,10 @@
 // on the WebAssembly core. With --json the output is the native tool's, byte for byte (the
 // reports are built by the same C++); without it, the same report as key/value lines.
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { IoError, printable, quote } from './errors.mjs';
 import { ConfigError, SysgymError, TraceFormatError, load } from './index.mjs';
 
 const MAGIC = [0x89, 0x53, 0x59, 0x53, 0x47, 0x59, 0x4d, 0x0a];
@@ -29,11 +31,55 @@ const COMMANDS = {
   },
 };
 
-function read(path) {
+// The files this command read (device and inode): an output may never replace one of them.
+const inputs = new Set();
+
+// Reads a whole input file. Anything but a regular file (a FIFO, /dev/zero, a directory) is refused
+// from its type, before opening: reading those would block or never end.
+function read(file) {
+  let info;
   try {
-    return fs.readFileSync(path);
+    info = fs.statSync(file);
   } catch (e) {
-    throw new (class IoError extends SysgymError {})(`cannot open '${path}': ${e.code === 'ENOENT' ? 'No such file or directory' : e.message}`);
+    throw new IoError(`cannot open ${quote(file)}: ${e.code === 'ENOENT' ? 'No such file or directory' : printable(e.message)}`);
+  }
+  if (!info.isFile()) throw new IoError(`${quote(file)} is not a regular file${info.isDirectory() ? ' (it is a directory)' : ''}`);
+  inputs.add(`${info.dev}:${info.ino}`);
+  try {
+    return fs.readFileSync(file);
+  } catch (e) {
+    throw new IoError(`cannot read ${quote(file)}: ${printable(e.message)}`);
+  }
+}
+
+// Writes an output as the native tool does: to a temporary file next to it, renamed into place,
+// so a full disk or a kill leaves the previous file whole; a character device or FIFO is written
+// in place; an input of this command, a directory or a socket is refused.
+function writeAtomically(file, content) {
+  let info = null;
+  try {
+    info = fs.statSync(file);
+  } catch (e) {
+    if (e.code !== 'ENOENT') throw new IoError(`cannot write ${quote(file)}: ${printable(e.message)}`);
+  }
+  if (info?.isFile() && inputs.has(`${info.dev}:${info.ino}`)) {
+    throw new IoError(`refusing to write ${quote(file)}: it is one of this command's inputs (choose another output path)`);
+  }
+  if (info && (info.isCharacterDevice() || info.isFIFO())) {
+    fs.writeFileSync(file, content);
+    return;
+  }
+  if (info && !info.isFile()) {
+    const kind = info.isDirectory() ? 'a directory' : info.isSocket() ? 'a socket' : info.isBlockDevice() ? 'a block device' : 'not a regular file';
+    throw new IoError(`cannot write ${quote(file)}: it is ${kind} (outputs are regular files, a character device such as /dev/null, or a FIFO)`);
+  }
+  const temporary = path.join(path.dirname(file), `${path.basename(file)}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
+  try {
+    fs.writeFileSync(temporary, content, { mode: 0o644 });
+    fs.renameSync(temporary, file);
+  } catch (e) {
+    fs.rmSync(temporary, { force: true });
+    throw new IoError(`cannot write ${quote(file)}: ${printable(e.message)}`);
   }
 }
 
@@ -44,7 +90,7 @@ function jsonText(text, flag) {
   try {
     JSON.parse(source);
   } catch (e) {
-    throw new ConfigError(`${flag}: not valid JSON (${e.message})`);
+    throw new ConfigError(`${flag}: not valid JSON (${printable(e.message)})`);
   }
   return source;
 }
@@ -65,13 +111,15 @@ function provide(sysgym, name) {
   sysgym.addPrepared(name, data);
 }
 
-function windowOptions(v, numeric) {
+// Numeric window options stay text: the core parses them as the native flags (same ranges,
+// same messages).
+function windowOptions(v) {
   const w = {};
   if (v.mode !== undefined) w.mode = v.mode;
   if (v.unit !== undefined) w.unit = v.unit;
   const keys = { 'window-len': 'window_len', 'page-size': 'page_size', 'cpu-cycles-per-ms': 'cpu_cycles_per_ms' };
   for (const [flag, key] of Object.entries(keys)) {
-    if (v[flag] !== undefined) w[key] = numeric ? Number(v[flag]) : v[flag];
+    if (v[flag] !== undefined) w[key] = v[flag];
   }
   return w;
 }
@@ -100,7 +148,7 @@ async function main() {
   try {
     ({ values } = parseArgs({ args, options: COMMANDS[command], strict: true }));
   } catch (e) {
-    process.stderr.write(`sysgym: ${e.message}\n`);
+    process.stderr.write(`sysgym: ${printable(e.message, 4096)}\n`);
     process.exit(2);
   }
   const sysgym = await load();
@@ -111,35 +159,48 @@ async function main() {
     }
     provide(sysgym, name);
     const measured = values.measured ? read(values.measured) : null;
-    print(sysgym.estimateReport(name, windowOptions(values, true), values['hbm-range'] ?? [],
-      values['hbm-factor'] ? Number(values['hbm-factor']) : 1, measured), values.json);
+    print(sysgym.estimateReport(name, windowOptions(values), values['hbm-range'] ?? [],
+      values['hbm-factor'] ?? '1', measured), values.json);
   } else if (command === 'run') {
     const traces = values.trace ?? [];
     const config = jsonText(values.config, '--config');
     const overrides = traces.length > 0 ? { trace: traces.join(',') } : {};
     provide(sysgym, overrides.trace ?? JSON.parse(config || '{}').trace ?? '');
+    const seed = sysgym.checkSeed(values.seed ?? '0', '--seed');
     const [report, recorded] = sysgym.runReport(config, overrides, values.policy ?? '', jsonText(values['policy-config'],
-      '--policy-config'), Number(values.seed ?? 0), values.record !== undefined);
-    if (values.record !== undefined) fs.writeFileSync(values.record, `${recorded}\n`);
+      '--policy-config'), seed, values.record !== undefined);
+    if (values.record !== undefined) writeAtomically(values.record, `${recorded}\n`);
     print(report, values.json);
   } else {
     const trace = values.trace ?? values.input ?? (values.ddr ? `${values.ddr},${values.hbm}` : undefined);
     if (trace === undefined) throw new ConfigError('give the pair with --ddr FILE --hbm FILE, --input FILE or --trace NAME');
     provide(sysgym, trace);
-    const overrides = { trace, 'hbm_capacity': values['hbm-capacity'] ?? '', ...windowOptions(values, false) };
+    const overrides = { trace, 'hbm_capacity': values['hbm-capacity'] ?? '', ...windowOptions(values) };
     if (overrides.mode !== undefined) {
       overrides.window_mode = overrides.mode;
       delete overrides.mode;
     }
     print(sysgym.compareReport(jsonText(values.config, '--config'), overrides,
-      values.policies ? values.policies.split(',') : [], Number(values.seed ?? 0)), values.json);
+      values.policies ? values.policies.split(',') : [], sysgym.checkSeed(values.seed ?? '0', '--seed')), values.json);
   }
 }
 
-main().catch((e) => {
+// Output lost (a full disk, /dev/full, a closed pipe) is an error, as natively.
+process.stdout.on('error', (e) => {
+  process.stderr.write(`sysgym: IoError: cannot write standard output: ${printable(e.message)}\n`);
+  process.exit(1);
+});
+
+// Every failure is one line: never a stack trace, which would quote the minified module.
+main().then(() => {
+  process.stdout.write('', (e) => {
+    if (e) process.stdout.emit('error', e);
+  });
+}, (e) => {
   if (e instanceof SysgymError) {
-    process.stderr.write(`sysgym: ${e.name}: ${e.message}\n`);
+    process.stderr.write(`sysgym: ${e.name}: ${printable(e.message, 4096)}\n`);
     process.exit(1);
   }
-  throw e;
+  process.stderr.write(`sysgym: internal error: ${printable(String(e?.message ?? e), 300)}\n`);
+  process.exit(3);
 });
