@@ -12,11 +12,14 @@
 
 #include "agents/policy_file.hpp"
 #include "base/json_text.hpp"
+#include "base/numbers.hpp"
 #include "capture/capture.hpp"
 #include "memtier/episode.hpp"
+#include "memtier/estimator.hpp"
 #include "memtier/memtier_env.hpp"
 #include "memtier/policy.hpp"
 #include "memtier/prepared_file.hpp"
+#include "memtier/prepared_pair.hpp"
 #include "support/small_source.hpp"
 #include "traces/csv_reader.hpp"
 #include "traces/load.hpp"
@@ -156,8 +159,15 @@ std::vector<BadInput> bad_inputs() {
        [] { csv("Timestamp,Vaddr,Phase\n1,2,5000000000\n"); }},
       {"MemAI CSV", "a 2 MiB header line", [] { csv(long_line() + "\n1\n"); }},
       {"MemAI CSV", "a 2 MiB data line", [=] { csv(csv_head + "1," + long_line() + "\n"); }},
+      {"MemAI CSV", "timestamps 0 and 2^64-1 (a span no tick sum can hold)",
+       [=] { csv(csv_head + "0,16\n18446744073709551615,32\n"); }},
+      {"MemAI CSV", "CR-only line endings", [] { csv("Timestamp,Vaddr\r1,16\r2,32\r"); }},
+      {"MemAI CSV", "a set id with a space",
+       [=] { csv("# sysgym-set: a b\n" + csv_head + "1,16\n"); }},
       {"perf script", "comments only", [] { perf("# perf script\n# no samples\n"); }},
       {"perf script", "a line without a time field", [] { perf("prog 12 [000] cycles: 7f00\n"); }},
+      {"perf script", "a time beyond 2^64 nanoseconds",
+       [] { perf("prog 12 [000] 99999999999999999999.5: cycles: 7f00\n"); }},
       {"perf script", "no address after the event",
        [] { perf("prog 1 [000] 12.5: mem-loads: zz\n"); }},
       {"perf script", "time going back",
@@ -205,6 +215,25 @@ std::vector<BadInput> bad_inputs() {
          const auto bytes = binary_trace();
          memtier::decode_prepared_pair(memtier::ContainerReader(bytes, "pair.bin"));
        }},
+      {"prepared pair", "window ticks of 2^64-1 behind a valid checksum",
+       [] {
+         memtier::WindowOptions w;
+         w.mode = memtier::WindowMode::kAligned;
+         memtier::PreparedPair pair =
+             memtier::prepare_pair(memtier::synthesize_pair(memtier::SynthOptions{}), w);
+         pair.ddr_ticks.back() = UINT64_MAX;
+         const auto bytes = memtier::encode_prepared_pair(pair);
+         memtier::decode_prepared_pair(memtier::ContainerReader(bytes, "pair.bin"));
+       }},
+      {"trace pair", "DDR and HBM files of two different captures",
+       [] {
+         memtier::TracePair pair;
+         pair.ddr =
+             memtier::read_csv_trace("# sysgym-set: run1\nTimestamp,Vaddr\n1,2\n", "a.ddr.csv");
+         pair.hbm =
+             memtier::read_csv_trace("# sysgym-set: run2\nTimestamp,Vaddr\n1,2\n", "a.hbm.csv");
+         memtier::validate_pair(pair);
+       }},
       {"trace pair", "DDR and HBM runs with different phases",
        [] {
          memtier::TracePair pair;
@@ -218,6 +247,17 @@ std::vector<BadInput> bad_inputs() {
       {"lackey stream", "a program that touches no memory", [] { lackey("==12== Lackey"); }},
       {"JSON text", "not JSON", [] { parse_json_text("{bins: 4}", "--config"); }},
       {"JSON text", "nested 100 levels deep", [] { parse_json_text(nested(100), "--config"); }},
+      {"JSON text", "a number of 1e400", [] { parse_json_text("{\"bins\": 1e400}", "--config"); }},
+      {"numeric flag", "--seed -1", [] { parse_integer("-1", "--seed", kSeedRange); }},
+      {"numeric flag", "--seed 2^64",
+       [] { parse_integer("18446744073709551616", "--seed", kSeedRange); }},
+      {"numeric flag", "--seed abc", [] { parse_integer("abc", "--seed", kSeedRange); }},
+      {"numeric flag", "--samples 1e3",
+       [] { parse_integer("1e3", "--samples", memtier::kSynthSamplesRange); }},
+      {"numeric flag", "--cpu-cycles-per-ms 1e-300",
+       [] { parse_number("1e-300", "--cpu-cycles-per-ms", memtier::kCpuCyclesPerMsRange); }},
+      {"numeric flag", "--hbm-factor nan",
+       [] { parse_number("nan", "--hbm-factor", memtier::kHbmFactorRange); }},
       {"env config", "a misspelt key",
        [] {
          env_config({{"hbm_capacty", "10%"}});
@@ -245,6 +285,18 @@ std::vector<BadInput> bad_inputs() {
       {"env config", "windows that would number in billions",
        [] {
          env_config({{"window_mode", "memai"}, {"window_len", 1e-9}});
+       }},
+      {"env config", "a key 1 MB long (quoted short, no suggestion search)",
+       [] {
+         env_config({{std::string(1 << 20, 'k'), 1}});
+       }},
+      {"env config", "a trace name with terminal escapes",
+       [] {
+         env_config({{"trace", "\x1b]0;owned\x07\x1b[2J"}});
+       }},
+      {"env config", "cpu_cycles_per_ms of 1e-300",
+       [] {
+         env_config({{"window_mode", "memai"}, {"cpu_cycles_per_ms", 1e-300}});
        }},
       {"env config", "an unknown trace",
        [] {

@@ -10,7 +10,8 @@ cd "$(dirname "$0")/../.."
 
 SECONDS_PER_TARGET="${1:-20}"
 shift || true
-ALL=(csv perf_script binary_trace prepared_pair lackey env_config policy_file episode env_step)
+ALL=(csv perf_script binary_trace prepared_pair lackey env_config policy_file episode env_step numbers
+     marker)
 [ $# -gt 0 ] && TARGETS=("$@") || TARGETS=("${ALL[@]}")
 
 dict_of() {
@@ -20,6 +21,8 @@ dict_of() {
     lackey) echo tests/fuzz/dict/lackey.dict ;;
     env_config | policy_file | episode) echo tests/fuzz/dict/json.dict ;;
     binary_trace) echo tests/fuzz/dict/csv.dict ;;
+    marker) echo tests/fuzz/dict/marker.dict ;;
+    numbers) echo tests/fuzz/dict/numbers.dict ;;
     *) echo "" ;;
   esac
 }

@@ -45,9 +45,30 @@ export class FileProblem extends Error {
   }
 }
 
+// The core's nesting limit for JSON from outside (base/json_text.hpp): the browser's JSON.parse
+// would take a 100,000-deep file and the page then looked for a config that is not there.
+const MAX_JSON_DEPTH = 64;
+
+function jsonDepth(text) {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) deepest = Math.max(deepest, (depth += 1));
+    else if (c === 0x7d || c === 0x5d) depth -= 1;
+  }
+  return deepest;
+}
+
 async function readJson(file) {
   const text = await file.text();
   if (text.trim() === '') throw new FileProblem(file.name, 'the file is empty');
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw new FileProblem(file.name, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return JSON.parse(text);
   } catch (e) {

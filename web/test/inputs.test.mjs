@@ -58,6 +58,8 @@ const cases = [
   [[file('pair.bin', 'SYSGYM but not really')], /^pair\.bin: /],
   [[file('other.episode.json', JSON.stringify({ kind: 'sysgym-episode', schema_version: 1, config: { trace: '/home/me/app.ddr.bin,/home/me/app.hbm.bin' }, steps: [] }))],
     /^other\.episode\.json: the episode was recorded on trace "\/home\/me\/app\.ddr\.bin,\/home\/me\/app\.hbm\.bin", which is not loaded here/],
+  [[file('deep.json', `{"kind": "sysgym-episode", "config": ${'['.repeat(100000)}${']'.repeat(100000)}}`)],
+    /^deep\.json: JSON nested deeper than 64 levels$/],
   [[file('future.json', JSON.stringify({ kind: 'sysgym-episode', schema_version: 7, config: { trace: 'synth:phased' }, seed: 0, start: 0, steps: [] }))],
     /schema_version 7 is not supported/],
 ];
