@@ -110,24 +110,42 @@ demo() {
   echo "demo done; the tool is at $sysgym (try: $sysgym --help); ./sysgym.sh web serves the playground"
 }
 
+# Prints "== NAME" and, when the next stage starts (or stage_done runs), how long this one took:
+# CI must stay well under its limit as families are added, so every stage shows its cost.
+stage() {
+  stage_done
+  STAGE_NAME="$1"
+  STAGE_START=$SECONDS
+  echo "== $1"
+}
+stage_done() {
+  if [ -n "${STAGE_NAME:-}" ]; then
+    echo "   [stage took $((SECONDS - STAGE_START)) s: ${STAGE_NAME}]"
+  fi
+  STAGE_NAME=""
+}
+
 run_tests() {
+  stage "setup and builds: release, ASan/UBSan debug, wasm"
   setup
   build_preset native-release
   build_preset native-debug
   build_preset wasm
-  echo "== tests, release build"
+  stage "tests, release build"
   ctest --preset native-release -j "$JOBS"
-  echo "== tests, debug build with AddressSanitizer + UBSan"
+  stage "tests, debug build with AddressSanitizer + UBSan"
   ctest --preset native-debug -j "$JOBS"
-  echo "== tests, WebAssembly package under Node (API, errors, native/wasm parity)"
+  stage "tests, WebAssembly package under Node (API, errors, native/wasm parity)"
   node --test wasm/test/
-  echo "== tests, browser playground and player in Chromium (screenshots in build/web-artifacts)"
+  stage "tests, browser playground and player in Chromium (screenshots in build/web-artifacts)"
   build_web
   node --test web/test/
-  echo "== static checks: clang-tidy over core/ and native/ (warnings are errors)"
+  stage "static checks: clang-tidy over core/ and native/ (warnings are errors)"
   tests/lint/tidy.sh "$JOBS"
-  echo "== fuzzing: every input path for ${SYSGYM_FUZZ_SECONDS:-20} s, then the regression inputs"
+  stage "fuzzing: every input path for ${SYSGYM_FUZZ_SECONDS:-20} s, then the regression inputs"
   tests/fuzz/run.sh "${SYSGYM_FUZZ_SECONDS:-20}"
+  stage_done
+  echo "tests done in $((SECONDS / 60)) min $((SECONDS % 60)) s"
 }
 
 web() {
