@@ -122,10 +122,6 @@ class DirectoryLocks {
 
 }  // namespace
 
-void remove_temporaries_on_signal() {
-  install_temporary_cleanup();
-}
-
 MappedFile::MappedFile(const std::string& path) {
   // O_NONBLOCK: opening a FIFO without a writer must not wait; it is refused below.
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);

@@ -43,13 +43,6 @@ void write_files_atomically(const std::vector<OutputFile>& files);
 void write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes);
 void write_file_atomically(const std::string& path, const std::string& text);
 
-// Handles every signal whose default action ends the process (SIGINT, SIGTERM, SIGHUP, SIGQUIT,
-// SIGUSR1/2, SIGALRM, SIGXFSZ, SIGXCPU, SIGPIPE, real-time signals ...), unless it is ignored (as
-// in a nohup job) or already handled (by a sanitizer), by deleting the temporary files being
-// written and then dying of the same signal: the caller still sees an interrupted command and
-// no .tmp- file is left next to an output.
-void remove_temporaries_on_signal();
-
 // Flushes standard output and throws IoError if anything written to it was lost (a full disk,
 // /dev/full, a closed pipe).
 void check_standard_output();

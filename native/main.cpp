@@ -10,6 +10,7 @@
 #include "base/quote.hpp"
 #include "commands/commands.hpp"
 #include "files.hpp"
+#include "temporaries.hpp"
 
 int main(int argc, char** argv) {
   sysgym::cli::remove_temporaries_on_signal();

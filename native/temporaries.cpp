@@ -100,7 +100,7 @@ bool TemporaryFile::close() {
   return ::close(fd) == 0;
 }
 
-void install_temporary_cleanup() {
+void remove_temporaries_on_signal() {
   for (const int signal : terminating_signals()) {
     struct sigaction previous {};
     if (::sigaction(signal, nullptr, &previous) != 0) continue;

@@ -1,5 +1,5 @@
 // The temporary files being written, known to a signal handler that deletes them before the
-// process dies of the signal (see remove_temporaries_on_signal in files.hpp).
+// process dies of the signal (see remove_temporaries_on_signal).
 #pragma once
 
 #include <csignal>
@@ -35,8 +35,11 @@ class TemporaryFile {
   TemporarySlot* slot_ = nullptr;
 };
 
-// Installs the handler for every signal whose default action ends the process, unless the signal
-// is ignored or already handled.
-void install_temporary_cleanup();
+// Handles every signal whose default action ends the process (SIGINT, SIGTERM, SIGHUP, SIGQUIT,
+// SIGUSR1/2, SIGALRM, SIGXFSZ, SIGXCPU, SIGPIPE, real-time signals ...), unless it is ignored (as
+// in a nohup job) or already handled (by a sanitizer), by deleting the temporary files being
+// written and then dying of the same signal: the caller still sees an interrupted command and
+// no .tmp- file is left next to an output.
+void remove_temporaries_on_signal();
 
 }  // namespace sysgym::cli

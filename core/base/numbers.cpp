@@ -13,14 +13,6 @@ namespace {
 
 constexpr std::size_t kShownChars = 40;
 
-bool all_digits(std::string_view text) {
-  if (text.empty()) return false;
-  for (const char c : text) {
-    if (c < '0' || c > '9') return false;
-  }
-  return true;
-}
-
 // JSON's number grammar: -?digits[.digits][(e|E)[+-]digits]; no leading '+', no "inf", no hex.
 bool json_number_syntax(std::string_view t) {
   std::size_t i = 0;
@@ -53,10 +45,10 @@ std::string number_text(double value) {
 }
 
 std::uint64_t parse_integer(std::string_view text, std::string_view name, IntegerRange range) {
+  // from_chars of an unsigned type takes digits only: no sign, space, prefix or exponent.
   std::uint64_t value = 0;
-  const bool digits = all_digits(text);
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (!digits || error != std::errc() || end != text.data() + text.size() || value < range.min ||
+  if (error != std::errc() || end != text.data() + text.size() || value < range.min ||
       value > range.max) {
     throw ConfigError(std::string(name) + ": " + quote(text, kShownChars) +
                       " is not a whole number from " + std::to_string(range.min) + " to " +

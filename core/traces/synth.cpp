@@ -183,8 +183,7 @@ TracePair synthesize_pair(const SynthOptions& options) {
   TracePair pair{
       run(w, derive_seed(options.seed, 1), name + ".ddr", [](std::size_t) { return false; }),
       run(w, derive_seed(options.seed, 2), name + ".hbm", [](std::size_t) { return true; })};
-  std::vector<Trace> none;
-  stamp_set_id(pair, none);
+  stamp_set_id(pair);
   return pair;
 }
 

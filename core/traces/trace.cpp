@@ -109,10 +109,6 @@ void validate_pair(const TracePair& pair) {
   }
 }
 
-}  // namespace sysgym::memtier
-
-namespace sysgym::memtier {
-
 std::string pair_set_id(const TracePair& pair) {
   XXH3_state_t* state = XXH3_createState();
   XXH3_64bits_reset(state);
@@ -131,7 +127,7 @@ std::string pair_set_id(const TracePair& pair) {
   return id;
 }
 
-void stamp_set_id(TracePair& pair, std::vector<Trace>& mixed) {
+void stamp_set_id(TracePair& pair, std::span<Trace> mixed) {
   const std::string id = pair_set_id(pair);
   pair.ddr.set_id = id;
   pair.hbm.set_id = id;

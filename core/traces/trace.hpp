@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -65,7 +66,7 @@ void validate_pair(const TracePair& pair);
 // same pair always gets the same id and two different pairs almost surely do not.
 std::string pair_set_id(const TracePair& pair);
 // Stamps pair_set_id on both runs and on each of `mixed`.
-void stamp_set_id(TracePair& pair, std::vector<Trace>& mixed);
+void stamp_set_id(TracePair& pair, std::span<Trace> mixed = {});
 // A set id read from a file: 1 to 64 characters of [0-9A-Za-z_-]. Throws TraceFormatError.
 void check_set_id(const std::string& id, const std::string& where);
 

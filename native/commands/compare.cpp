@@ -3,9 +3,9 @@
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "base/error.hpp"
-#include "base/json_text.hpp"
 #include "base/units.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
@@ -43,17 +43,17 @@ nlohmann::json compare_config(const CompareArgs& args) {
     throw ConfigError("give the pair with --ddr FILE --hbm FILE, --input FILE or --trace NAME");
   }
   config["hbm_capacity"] = args.capacity;
-  // Only the window options given on the command line: a preprocessed pair refuses any.
-  const char* keys[] = {"window_mode", "unit", "window_len", "page_size", "cpu_cycles_per_ms"};
-  for (std::size_t i = 0; i < args.windows.options.size(); ++i) {
-    const CLI::Option* option = args.windows.options[i];
-    if (option->count() == 0) continue;
-    const std::string value = option->as<std::string>();
-    if (i == 0 || i == 1) {
-      config[keys[i]] = value;
-    } else {
-      config[keys[i]] = parse_json_text(value, option->get_name());
-    }
+  // Only the window options given on the command line (a preprocessed pair refuses any), as
+  // their flags parsed them: in WindowFlags::add_to's order.
+  const WindowFlags& w = args.windows;
+  const std::pair<const char*, nlohmann::json> values[] = {
+      {"window_mode", w.mode},
+      {"unit", w.unit},
+      {"window_len", w.window_len ? nlohmann::json(*w.window_len) : nlohmann::json()},
+      {"page_size", w.page_size},
+      {"cpu_cycles_per_ms", w.cpu_cycles_per_ms}};
+  for (std::size_t i = 0; i < w.options.size(); ++i) {
+    if (w.options[i]->count() > 0) config[values[i].first] = values[i].second;
   }
   return config;
 }
