@@ -2,7 +2,6 @@
 
 #include <filesystem>
 
-#include "agents/learned_policy.hpp"
 #include "base/error.hpp"
 #include "base/json_text.hpp"
 #include "builtins/builtins.hpp"
@@ -13,9 +12,7 @@ namespace sysgym::cli {
 Catalog& catalog() {
   static Catalog instance = [] {
     Catalog c;
-    register_builtins(c.envs, c.traces);
-    memtier::register_builtin_policies(c.policies);
-    agents::register_learned_policy(c.policies);
+    register_builtins(c.envs, c.policies, c.traces);
     return c;
   }();
   return instance;

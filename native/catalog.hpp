@@ -5,16 +5,17 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "env/policy.hpp"
 #include "env/registry.hpp"
 #include "file_pair_source.hpp"
-#include "memtier/policy.hpp"
+#include "memtier/memtier_env.hpp"
 
 namespace sysgym::cli {
 
 struct Catalog {
   std::shared_ptr<FilePairSource> traces = std::make_shared<FilePairSource>();
   Registry envs;
-  memtier::PolicyRegistry policies;
+  PolicyRegistry policies;
 };
 
 Catalog& catalog();

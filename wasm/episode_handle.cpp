@@ -10,11 +10,12 @@ EpisodeHandle* EpisodeHandle::run(const std::string& config_json, const std::str
                                   const std::string& policy_config_json, const std::string& seed) {
   std::unique_ptr<EpisodeHandle> handle(new EpisodeHandle);
   const bool ok = guarded([&] {
-    handle->policy_ = runtime().policies.make(policy, parse(policy_config_json));
+    handle->policy_ =
+        runtime().policies.make(policy, memtier::kMemtierId, parse(policy_config_json));
     handle->env_ = std::make_unique<memtier::MemtierEnv>(parse(config_json), *runtime().traces);
     handle->policy_name_ = policy;
-    handle->run_ = std::make_unique<memtier::PolicyEpisode>(*handle->env_, *handle->policy_, policy,
-                                                            seed_value(seed), true);
+    handle->run_ = std::make_unique<PolicyEpisode>(*handle->env_, *handle->policy_, policy,
+                                                   seed_value(seed), true);
     handle->result_.assign(3 + handle->env_->info_keys().size(), 0.0);
   });
   return ok ? handle.release() : nullptr;
@@ -29,7 +30,7 @@ EpisodeHandle* EpisodeHandle::replay(const std::string& episode_json) {
     handle->env_ =
         std::make_unique<memtier::MemtierEnv>(handle->recording_["config"], *runtime().traces);
     handle->policy_name_ = handle->recording_.value("policy", "");
-    handle->replay_ = std::make_unique<memtier::EpisodeReplay>(*handle->env_, handle->recording_);
+    handle->replay_ = std::make_unique<EpisodeReplay>(*handle->env_, handle->recording_);
     handle->result_.assign(3 + handle->env_->info_keys().size(), 0.0);
   });
   return ok ? handle.release() : nullptr;
@@ -58,8 +59,8 @@ std::string EpisodeHandle::describe_json() const {
   // Each bin's lowest and highest address and its bytes: what the heatmap's rows span.
   nlohmann::json bins = nlohmann::json::array();
   for (const memtier::Bin& b : env_->bins().bins()) {
-    bins.push_back({{"lo", memtier::format_hex(b.ranges.front().lo)},
-                    {"hi", memtier::format_hex(b.ranges.back().hi)},
+    bins.push_back({{"lo", format_hex(b.ranges.front().lo)},
+                    {"hi", format_hex(b.ranges.back().hi)},
                     {"bytes", b.bytes}});
   }
   j["bins"] = bins;
@@ -77,7 +78,7 @@ std::string EpisodeHandle::summary_json() const {
 
 std::string EpisodeHandle::record_json() const {
   if (!run_) return recording_.dump();
-  return memtier::episode_to_json(run_->record(), *env_).dump();
+  return episode_to_json(run_->record(), *env_).dump();
 }
 
 }  // namespace sysgym::wasm

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "memtier/episode.hpp"
+#include "env/episode.hpp"
+#include "env/policy.hpp"
 #include "memtier/memtier_env.hpp"
-#include "memtier/policy.hpp"
 
 namespace sysgym::wasm {
 
@@ -36,10 +36,10 @@ class EpisodeHandle {
  private:
   EpisodeHandle() = default;
   std::unique_ptr<memtier::MemtierEnv> env_;
-  std::unique_ptr<memtier::Policy> policy_;
-  std::unique_ptr<memtier::PolicyEpisode> run_;
+  std::unique_ptr<Policy> policy_;
+  std::unique_ptr<PolicyEpisode> run_;
   nlohmann::json recording_;  // a replay's input, which the replay reads step by step
-  std::unique_ptr<memtier::EpisodeReplay> replay_;
+  std::unique_ptr<EpisodeReplay> replay_;
   std::string policy_name_;
   std::vector<double> result_;
 };

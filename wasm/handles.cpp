@@ -7,8 +7,10 @@
 #include "base/error.hpp"
 #include "base/json_text.hpp"
 #include "base/numbers.hpp"
-#include "memtier/episode.hpp"
+#include "env/episode.hpp"
+#include "env/reports.hpp"
 #include "memtier/estimator.hpp"
+#include "memtier/memtier_env.hpp"
 #include "memtier/prepared_file.hpp"
 #include "memtier/reports.hpp"
 #include "traces/load.hpp"
@@ -69,8 +71,8 @@ std::string env_ids_json() {
 
 std::string policies_json() {
   nlohmann::json out = nlohmann::json::array();
-  for (const std::string& name : runtime().policies.names()) {
-    const auto& spec = runtime().policies.spec(name);
+  for (const std::string& name : runtime().policies.names(memtier::kMemtierId)) {
+    const auto& spec = runtime().policies.spec(name, memtier::kMemtierId);
     out.push_back({{"name", name},
                    {"oracle", spec.oracle},
                    {"needs_parameters", spec.needs_parameters},
@@ -123,10 +125,10 @@ std::string run_episode_json(const std::string& config_json, const std::string& 
                              bool record) {
   std::string out;
   guarded([&] {
-    auto p = runtime().policies.make(policy, parse(policy_config_json));
+    auto p = runtime().policies.make(policy, memtier::kMemtierId, parse(policy_config_json));
     memtier::MemtierEnv env(parse(config_json), *runtime().traces);
-    const auto episode = memtier::run_episode(env, *p, policy, seed_value(seed), record);
-    nlohmann::json j = memtier::episode_to_json(episode, env);
+    const auto episode = run_episode(env, *p, policy, seed_value(seed), record);
+    nlohmann::json j = episode_to_json(episode, env);
     if (!record) j.erase("steps");
     out = j.dump();
   });
@@ -138,7 +140,7 @@ std::string replay_episode_json(const std::string& episode_json) {
   guarded([&] {
     const nlohmann::json episode = parse_json_text(episode_json, "recorded episode");
     memtier::MemtierEnv env(episode.at("config"), *runtime().traces);
-    out = memtier::replay_episode(env, episode).to_json().dump();
+    out = replay_episode(env, episode).dump();
   });
   return out;
 }
@@ -177,15 +179,14 @@ std::string run_report_text(const std::string& config_json, const std::string& o
                             const std::string& seed, bool record) {
   std::string out;
   guarded([&] {
-    auto p = runtime().policies.make(policy,
+    auto p = runtime().policies.make(policy, memtier::kMemtierId,
                                      policy_config_json.empty()
                                          ? nlohmann::json::object()
                                          : parse_json_text(policy_config_json, "--policy-config"));
     memtier::MemtierEnv env(with_overrides(config_json, overrides_json), *runtime().traces);
-    const auto episode = memtier::run_episode(env, *p, policy, seed_value(seed), record);
-    const std::string recorded =
-        record ? memtier::episode_to_json(episode, env).dump() : std::string();
-    out = nlohmann::json::array({memtier::run_report(episode, env).dump(2), recorded}).dump();
+    const auto episode = run_episode(env, *p, policy, seed_value(seed), record);
+    const std::string recorded = record ? episode_to_json(episode, env).dump() : std::string();
+    out = nlohmann::json::array({run_report(episode, env).dump(2), recorded}).dump();
   });
   return out;
 }
@@ -195,9 +196,10 @@ std::string compare_report_text(const std::string& config_json, const std::strin
   std::string out;
   guarded([&] {
     std::vector<std::string> names = parse(names_json).get<std::vector<std::string>>();
-    if (names.empty()) names = runtime().policies.standalone_names();
-    out = memtier::compare_report(with_overrides(config_json, overrides_json), *runtime().traces,
-                                  runtime().policies, names, seed_value(seed))
+    if (names.empty()) names = runtime().policies.standalone_names(memtier::kMemtierId);
+    const nlohmann::json config = with_overrides(config_json, overrides_json);
+    out = compare_report([&] { return runtime().envs.make(memtier::kMemtierId, config); },
+                         runtime().policies, names, seed_value(seed))
               .dump(2);
   });
   return out;
@@ -251,9 +253,7 @@ std::string EnvHandle::describe_json() const {
 }
 
 std::string EnvHandle::summary_json() const {
-  if (const auto* m = dynamic_cast<const memtier::MemtierEnv*>(env_.get()))
-    return m->summary().to_json().dump();
-  return "{}";
+  return env_->episode_summary().dump();
 }
 
 VectorHandle::VectorHandle(VectorEnv envs)

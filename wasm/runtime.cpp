@@ -1,12 +1,10 @@
 #include "runtime.hpp"
 
-#include "agents/learned_policy.hpp"
 #include "base/json_text.hpp"
 #include "base/numbers.hpp"
 #include "base/quote.hpp"
 #include "builtins/builtins.hpp"
 #include "handles.hpp"
-#include "memtier/memtier_env.hpp"
 
 namespace sysgym::wasm {
 namespace {
@@ -17,9 +15,7 @@ std::string error_message;
 }  // namespace
 
 Runtime::Runtime() {
-  register_builtins(envs, traces);
-  memtier::register_builtin_policies(policies);
-  agents::register_learned_policy(policies);
+  register_builtins(envs, policies, traces);
 }
 
 Runtime& runtime() {
@@ -61,11 +57,10 @@ nlohmann::json describe(const Env& env) {
                       {"observation_space_text", env.observation_space().to_string()},
                       {"action_space_text", env.action_space().to_string()},
                       {"config", env.config()},
-                      {"info_keys", env.info_keys()}};
-  if (const auto* m = dynamic_cast<const memtier::MemtierEnv*>(&env)) {
-    j["facts"] = m->facts();
-    j["observation_layout"] = m->describe_observation();
-  }
+                      {"info_keys", env.info_keys()},
+                      {"facts", env.facts()},
+                      {"observation_layout", env.observation_layout()},
+                      {"primary_metric", env.primary_metric()}};
   return j;
 }
 

@@ -13,9 +13,9 @@
 
 #include "base/error.hpp"
 #include "env/env.hpp"
+#include "env/policy.hpp"
 #include "env/registry.hpp"
 #include "memtier/pair_source.hpp"
-#include "memtier/policy.hpp"
 
 namespace sysgym::wasm {
 
@@ -23,7 +23,7 @@ struct Runtime {
   std::shared_ptr<memtier::InMemoryPairSource> traces =
       std::make_shared<memtier::InMemoryPairSource>();
   Registry envs;
-  memtier::PolicyRegistry policies;
+  PolicyRegistry policies;
   Runtime();
 };
 

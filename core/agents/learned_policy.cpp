@@ -5,14 +5,14 @@
 namespace sysgym::agents {
 namespace {
 
-class LearnedPolicy final : public memtier::Policy {
+class LearnedPolicy final : public Policy {
  public:
   explicit LearnedPolicy(PolicyFile file) : file_(std::move(file)) {}
-  void reset(const memtier::MemtierEnv& env, Rng&) override {
-    file_.check_compatible(env.id(), env.action_space().to_string(), env.describe_observation());
+  void reset(const Env& env, Rng&) override {
+    file_.check_compatible(env.id(), env.action_space().to_string(), env.observation_layout());
   }
-  void decide(const memtier::MemtierEnv& env, memtier::Decision& out) override {
-    out.use_action = true;
+  void decide(const Env& env, Decision& out) override {
+    out.use_directive = false;
     file_.act(env.observation(), out.action);
   }
   nlohmann::json parameters() const override {
@@ -25,14 +25,14 @@ class LearnedPolicy final : public memtier::Policy {
 
 }  // namespace
 
-void register_learned_policy(memtier::PolicyRegistry& registry) {
+void register_learned_policy(PolicyRegistry& registry) {
   registry.add({"learned",
                 "A trained agent (DQN or PPO) from a policy file written by `sysgym train`; its "
                 "parameters are the file's JSON. It sees only the observation, acts "
                 "deterministically, and refuses an env whose observation layout or action space "
                 "differs from the one it was trained on.",
                 false,
-                [](const nlohmann::json& config) -> std::unique_ptr<memtier::Policy> {
+                [](const nlohmann::json& config) -> std::unique_ptr<Policy> {
                   return std::make_unique<LearnedPolicy>(PolicyFile::from_json(config));
                 },
                 true});

@@ -6,7 +6,6 @@
 #include "base/error.hpp"
 #include "base/json_text.hpp"
 #include "base/quote.hpp"
-#include "memtier/memtier_env.hpp"
 
 namespace sysgym::agents {
 namespace {
@@ -62,12 +61,7 @@ Trainer::Trainer(const Registry& registry, TrainerOptions options, ParallelFor p
   } else {
     throw ConfigError("unknown agent " + quote(options_.agent) + " (dqn or ppo)");
   }
-  if (const auto* memtier = dynamic_cast<const memtier::MemtierEnv*>(&envs_.env(0))) {
-    layout_ = memtier->describe_observation();
-  } else {
-    for (std::size_t i = 0; i < obs_size_; ++i)
-      layout_.push_back("obs[" + std::to_string(i) + "]");
-  }
+  layout_ = envs_.env(0).observation_layout();
   const std::vector<std::string>& keys = envs_.info_keys();
   info_ddr_ = info_index(keys, "t_ddr_ms");
   info_hbm_ = info_index(keys, "t_hbm_ms");

@@ -27,7 +27,15 @@ std::string closest_name(std::string_view name, const std::vector<std::string>& 
   // Valid names are short: a long one is no typo of them, and its distances would cost
   // O(length x names) for nothing (a 150 MB config key took a minute).
   if (name.size() > kMaxSuggestedLength) return "";
+  // A name cut short ("lfu" for "lfu-hemem") is nearer in intent than one a letter away.
   std::string best;
+  for (const auto& candidate : valid) {
+    if (name.size() >= 2 && candidate.starts_with(name) &&
+        (best.empty() || candidate.size() < best.size())) {
+      best = candidate;
+    }
+  }
+  if (!best.empty()) return best;
   std::size_t best_distance = name.size() / 2 + 1;
   for (const auto& candidate : valid) {
     const std::size_t d = edit_distance(name, candidate);

@@ -13,7 +13,8 @@ inline constexpr std::size_t kMaxSuggestedLength = 128;
 // Levenshtein distance, case-sensitive.
 std::size_t edit_distance(std::string_view a, std::string_view b);
 
-// The valid name closest to `name`, or "" when none is within half of name's length.
+// The shortest valid name that starts with `name` (2 characters or more), else the closest by
+// edit distance, or "" when none is within half of name's length.
 std::string closest_name(std::string_view name, const std::vector<std::string>& valid);
 
 // "unknown <what> 'name' (did you mean 'x'?); valid: a, b, c"

@@ -116,4 +116,10 @@ std::string format_bytes(std::uint64_t bytes) {
   return buffer;
 }
 
+std::string format_hex(std::uint64_t value) {
+  char buffer[24];
+  const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value, 16);
+  return "0x" + std::string(buffer, result.ptr);
+}
+
 }  // namespace sysgym

@@ -14,5 +14,7 @@ std::uint64_t parse_byte_size(std::string_view text);
 bool parse_plain_decimal(std::string_view text, double& out);
 // "1.5 MiB", "512 B"
 std::string format_bytes(std::uint64_t bytes);
+// "0x7f3a00" (lower case, no padding)
+std::string format_hex(std::uint64_t value);
 
 }  // namespace sysgym

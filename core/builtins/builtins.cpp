@@ -1,11 +1,17 @@
 #include "builtins/builtins.hpp"
 
+#include "agents/learned_policy.hpp"
 #include "memtier/memtier_env.hpp"
+#include "memtier/policy.hpp"
 
 namespace sysgym {
 
-void register_builtins(Registry& registry, std::shared_ptr<memtier::PairSource> traces) {
-  memtier::register_memtier(registry, std::move(traces));
+void register_builtins(Registry& envs, PolicyRegistry& policies,
+                       std::shared_ptr<memtier::PairSource> traces) {
+  register_generic_policies(policies);
+  agents::register_learned_policy(policies);
+  memtier::register_memtier(envs, std::move(traces));
+  memtier::register_memtier_policies(policies);
 }
 
 }  // namespace sysgym

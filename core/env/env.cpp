@@ -50,4 +50,23 @@ StepResult Env::step(std::span<const double> action) {
   return step_with([&] { return on_step(action); });
 }
 
+StepResult Env::step_directive(const Directive& directive) {
+  return step_with([&] { return on_directive(directive); });
+}
+
+Env::StepOutcome Env::on_directive(const Directive&) {
+  throw ApiMisuseError(id_ + " takes no directives: step it with actions from its action space");
+}
+
+bool Env::read_directive(const nlohmann::json&, std::unique_ptr<Directive>&) const {
+  return false;
+}
+
+std::vector<std::string> Env::observation_layout() const {
+  std::vector<std::string> names(observation_.size());
+  for (std::size_t i = 0; i < names.size(); ++i)
+    names[i] = "obs[" + std::to_string(i) + "]";
+  return names;
+}
+
 }  // namespace sysgym

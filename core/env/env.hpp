@@ -7,9 +7,14 @@
 // reset() or step() of the same env. Info is structured: a fixed list of named numbers declared
 // by the env (info_keys()) and filled on every reset and step, so stepping allocates nothing.
 // Every action is checked against action_space() before the env sees it.
+//
+// Describe hooks (observation_layout, facts, episode_summary, primary_metric) let generic
+// code (the CLI, the trainer, the browser) present any env without knowing its family; each has a
+// default, so a new env overrides only what it has to say.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
@@ -44,6 +49,18 @@ struct StepResult {
   InfoView info;
 };
 
+// A family's step beyond its action space, for policies that reason in the family's own terms
+// (memtier: page-granular placements by baselines and oracles). The family's env applies it
+// (Env::step_directive) and reads it back from recordings (Env::read_directive).
+class Directive {
+ public:
+  virtual ~Directive() = default;
+  virtual std::unique_ptr<Directive> clone() const = 0;
+  // Adds this directive's keys to a recorded step. `previous` is the directive of the step
+  // before when that step used one (a family may record a repeat compactly).
+  virtual void record(nlohmann::json& step, const Directive* previous) const = 0;
+};
+
 class Env {
  public:
   virtual ~Env() = default;
@@ -63,8 +80,31 @@ class Env {
   // first reset or after the episode ended.
   StepResult step(std::span<const double> action);
 
+  // Applies a family directive (see Directive); ApiMisuseError for an env without directives,
+  // before the first reset or after the episode ended.
+  StepResult step_directive(const Directive& directive);
+  // Reads the directive of a recorded step into `directive`, which holds the previous step's
+  // directive or null (after an action). Returns false when the step holds none of this env's
+  // directives; throws TraceFormatError or nlohmann::json errors for a malformed one.
+  virtual bool read_directive(const nlohmann::json& step,
+                              std::unique_ptr<Directive>& directive) const;
+
   // The resolved configuration (every key with its effective value).
   virtual nlohmann::json config() const = 0;
+  // The configuration as given (what a recording stores to remake the env).
+  virtual nlohmann::json given_config() const { return config(); }
+  // Facts derived from config and data (memtier: capacity in bytes, footprint, windows).
+  virtual nlohmann::json facts() const { return nlohmann::json::object(); }
+  // One name per observation element, e.g. "hist[3]"; default "obs[i]".
+  virtual std::vector<std::string> observation_layout() const;
+  // Totals of the episode so far, as a flat object of numbers.
+  virtual nlohmann::json episode_summary() const { return nlohmann::json::object(); }
+  // The episode_summary() key that says how well an episode went (higher is better), for
+  // learning curves and comparisons; "" when the env has none (the return is used).
+  virtual std::string primary_metric() const { return {}; }
+  // Reset options that start the current episode again (memtier: its first window), so that a
+  // recording replays from where it began.
+  virtual nlohmann::json episode_options() const { return nlohmann::json::object(); }
   bool episode_active() const { return episode_active_; }
   std::span<const float> observation() const { return observation_; }
   InfoView info() const { return {&info_keys_, info_}; }
@@ -83,6 +123,8 @@ class Env {
   virtual void on_reset(Rng& rng, const nlohmann::json& options) = 0;
   // Apply a valid action; fill observation_buffer() and info_buffer().
   virtual StepOutcome on_step(std::span<const double> action) = 0;
+  // Apply a directive; the default refuses (the env has none).
+  virtual StepOutcome on_directive(const Directive& directive);
 
   // For env-specific step variants (memtier's page-granular placements): checks that an episode
   // is active, runs `apply` (which fills the buffers) and ends the episode when it says so.

@@ -21,6 +21,9 @@ struct EnvSpec {
   std::string id;       // "<name>-v<version>", e.g. "memtier-v0"
   std::string summary;  // one line for `sysgym describe` and env listings
   EnvFactory factory;
+  // Keys that make a working env when a user gives none (memtier: a small synthetic trace);
+  // `describe` and check_env start from it. Given keys override it.
+  nlohmann::json example_config = nlohmann::json::object();
 };
 
 class Registry {

@@ -9,12 +9,6 @@
 
 namespace sysgym::memtier {
 
-std::string format_hex(std::uint64_t value) {
-  char buffer[24];
-  const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value, 16);
-  return "0x" + std::string(buffer, result.ptr);
-}
-
 HbmRanges::HbmRanges(const std::vector<AddressRange>& ranges) {
   for (const AddressRange& r : ranges)
     add(r);

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "base/units.hpp"  // format_hex, for callers printing ranges
+
 namespace sysgym::memtier {
 
 struct AddressRange {
@@ -36,6 +38,5 @@ class HbmRanges {
 AddressRange parse_address_range(std::string_view text);
 // Comma-separated list of LO:HI.
 std::vector<AddressRange> parse_address_ranges(std::string_view text);
-std::string format_hex(std::uint64_t value);
 
 }  // namespace sysgym::memtier

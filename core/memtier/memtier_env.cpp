@@ -128,25 +128,6 @@ MemtierEnv::MemtierEnv(Loaded loaded)
   resident_fraction_.assign(config_.bins, 0.0f);
 }
 
-std::vector<std::string> MemtierEnv::describe_observation() const {
-  std::vector<std::string> names;
-  const std::size_t b = config_.bins;
-  for (std::size_t i = 0; i < b; ++i)
-    names.push_back("hist[" + std::to_string(i) + "]");
-  for (std::size_t i = 0; i < b; ++i)
-    names.push_back("resident[" + std::to_string(i) + "]");
-  for (std::size_t k = 1; k <= config_.history; ++k) {
-    for (std::size_t i = 0; i < b; ++i) {
-      names.push_back("hist_prev_" + std::to_string(k) + "[" + std::to_string(i) + "]");
-    }
-  }
-  for (const char* scalar :
-       {"free_capacity", "progress", "last_speedup", "last_duration", "capacity_share"}) {
-    names.emplace_back(scalar);
-  }
-  return names;
-}
-
 void MemtierEnv::on_reset(Rng& rng, const nlohmann::json& options) {
   ConfigReader reader(options, std::string(kMemtierId) + " reset options");
   const std::size_t windows = pair_->window_count();
@@ -365,11 +346,13 @@ Env::StepOutcome MemtierEnv::on_step(std::span<const double> action) {
 }
 
 StepResult MemtierEnv::step_placement(std::span<const AddressRange> ranges) {
-  return step_with([&] {
-    StepOutcome outcome = play(memory_.place(ranges));
-    info_buffer()[kRedundant] = 0.0;
-    return outcome;
-  });
+  return step_with([&] { return place_ranges(ranges); });
+}
+
+Env::StepOutcome MemtierEnv::place_ranges(std::span<const AddressRange> ranges) {
+  StepOutcome outcome = play(memory_.place(ranges));
+  info_buffer()[kRedundant] = 0.0;
+  return outcome;
 }
 
 double MemtierEnv::migration_ms_for_bytes(std::uint64_t bytes) const {
@@ -433,42 +416,6 @@ Env::StepOutcome MemtierEnv::play(const Migration& m) {
   outcome.terminated = next_ == pair.window_count();
   outcome.truncated = !outcome.terminated && next_ == end_;
   return outcome;
-}
-
-EpisodeSummary MemtierEnv::summary() const {
-  EpisodeSummary s = totals_;
-  const double tpm = pair_->ticks_per_ms;
-  s.ddr_ms = static_cast<double>(ddr_ticks_) / tpm;
-  s.hbm_ms = static_cast<double>(hbm_ticks_) / tpm;
-  s.estimated_ms = (static_cast<double>(static_cast<std::int64_t>(ddr_ticks_) - exact_saving_) -
-                    partial_saving_) /
-                   tpm;
-  s.total_ms = s.estimated_ms + s.migration_ms;
-  s.gap_closed = s.ddr_ms != s.hbm_ms ? (s.ddr_ms - s.total_ms) / (s.ddr_ms - s.hbm_ms) : 0.0;
-  return s;
-}
-
-RenderFrame MemtierEnv::render_frame() const {
-  RenderFrame f;
-  f.window = static_cast<std::int64_t>(next_) - 1;
-  f.histogram = histogram_;
-  f.resident_fraction = resident_fraction_;
-  f.resident = memory_.resident();
-  f.t_ddr_ms = last_t_ddr_ms_;
-  f.t_hbm_ms = last_t_hbm_ms_;
-  f.window_ms = last_window_ms_;
-  f.migration_ms = last_migration_ms_;
-  f.hbm_used_bytes = memory_.used_bytes();
-  return f;
-}
-
-void register_memtier(Registry& registry, std::shared_ptr<PairSource> source) {
-  registry.add(
-      {kMemtierId,
-       "page placement between DDR and capacity-limited HBM over a differential trace pair",
-       [source = std::move(source)](const nlohmann::json& config) -> std::unique_ptr<Env> {
-         return std::make_unique<MemtierEnv>(config, *source);
-       }});
 }
 
 }  // namespace sysgym::memtier

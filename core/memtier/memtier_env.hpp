@@ -5,7 +5,7 @@
 //   Systems through Differential Tracing", ISC 2022) window by window. Before each window the
 //   agent chooses which address bins live in HBM; the window's time is estimated from the share
 //   of its DDR samples that fall on HBM pages (estimator.hpp).
-// Observation (Box, float32, layout from describe_observation()): for B bins and H history,
+// Observation (Box, float32, layout from observation_layout()): for B bins and H history,
 //   hist[B]        access histogram of the last played window, log2(1 + count) / log2(1 + n)
 //   resident[B]    fraction of each bin's bytes in HBM
 //   hist_prev_k[B] histograms of the k-th window before (k = 1..H)
@@ -21,7 +21,8 @@
 //   bins over capacity are admitted by the `admission` priority, hottest in the last window or
 //   lowest address first, the last one partially, the rest refused). "discrete" mode,
 //   Discrete(2B + 1): 0 keeps the placement, 1..B promotes bin a-1, B+1..2B demotes bin a-B-1.
-//   Baselines and oracles may instead place page-granular ranges with step_placement().
+//   Baselines and oracles may instead place page-granular ranges: a Placement directive
+//   (step_directive) or step_placement().
 // Reward: -(estimated window time + migration time) in ms, times reward_scale (auto: 1 / mean
 //   DDR window time, so an all-DDR step costs about -1). Migration time = bytes moved /
 //   migration bandwidth (or pages moved x ms per page); the first placement of an episode is
@@ -76,15 +77,30 @@ struct RenderFrame {
   std::uint64_t hbm_used_bytes = 0;
 };
 
+// A page-granular placement for the next window: address ranges in priority order, admitted
+// until the capacity is full. Recorded as {"ranges": ["0x..:0x..", ...]}, or {"same_ranges":
+// true} when the previous step placed the same ranges.
+struct Placement final : Directive {
+  std::vector<AddressRange> ranges;
+  std::unique_ptr<Directive> clone() const override;
+  void record(nlohmann::json& step, const Directive* previous) const override;
+};
+
 class MemtierEnv : public Env {
  public:
   // Throws ConfigError / UnknownNameError / TraceFormatError from the config and the source.
   MemtierEnv(const nlohmann::json& config, PairSource& source);
 
   nlohmann::json config() const override { return config_.resolved; }
-  // Facts derived from config and trace: capacity in bytes, footprint, windows.
-  const nlohmann::json& facts() const { return facts_; }
-  std::vector<std::string> describe_observation() const;
+  nlohmann::json given_config() const override { return config_.input; }
+  // Capacity in bytes, footprint, page size, windows, DDR and HBM times of the whole trace.
+  nlohmann::json facts() const override { return facts_; }
+  std::vector<std::string> observation_layout() const override;
+  nlohmann::json episode_summary() const override { return summary().to_json(); }
+  std::string primary_metric() const override { return "gap_closed"; }
+  nlohmann::json episode_options() const override { return {{"start", begin_}}; }
+  bool read_directive(const nlohmann::json& step,
+                      std::unique_ptr<Directive>& directive) const override;
 
   // A page-granular placement for the next window instead of an action: `ranges` in priority
   // order, admitted until the capacity is full. For baselines and oracles.
@@ -107,6 +123,7 @@ class MemtierEnv : public Env {
  protected:
   void on_reset(Rng& rng, const nlohmann::json& options) override;
   StepOutcome on_step(std::span<const double> action) override;
+  StepOutcome on_directive(const Directive& directive) override;
 
  private:
   struct Loaded;
@@ -118,6 +135,7 @@ class MemtierEnv : public Env {
   bool requests_for_discrete(std::size_t choice);
   // Plays window next_ under the placement in force; fills observation and info.
   StepOutcome play(const Migration& migration);
+  StepOutcome place_ranges(std::span<const AddressRange> ranges);
   // Histogram and samples in HBM of window next_; ages the observed histograms.
   std::uint64_t observe_next_window();
   void write_observation();

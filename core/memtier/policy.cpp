@@ -3,43 +3,33 @@
 #include <algorithm>
 
 #include "base/error.hpp"
-#include "base/names.hpp"
 
 namespace sysgym::memtier {
 
-void PolicyRegistry::add(PolicySpec spec) {
-  if (specs_.count(spec.name) != 0)
-    throw ApiMisuseError("policy '" + spec.name + "' is registered twice");
-  std::string name = spec.name;
-  specs_.emplace(std::move(name), std::move(spec));
+const MemtierEnv& MemtierPolicy::memtier_env(const Env& env) {
+  const auto* memtier = dynamic_cast<const MemtierEnv*>(&env);
+  if (memtier == nullptr)
+    throw ApiMisuseError("a memtier policy was given " + env.id() + ", which is not a memtier env");
+  return *memtier;
 }
 
-const PolicySpec& PolicyRegistry::spec(const std::string& name) const {
-  const auto it = specs_.find(name);
-  if (it == specs_.end()) throw UnknownNameError(unknown_name_message("policy", name, names()));
-  return it->second;
+std::vector<AddressRange>& placement(Decision& out) {
+  out.use_directive = true;
+  auto* placement = dynamic_cast<Placement*>(out.directive.get());
+  if (placement == nullptr) {
+    auto made = std::make_unique<Placement>();
+    placement = made.get();
+    out.directive = std::move(made);
+  }
+  return placement->ranges;
 }
 
-std::unique_ptr<Policy> PolicyRegistry::make(const std::string& name,
-                                             const nlohmann::json& config) const {
-  return spec(name).factory(config);
+void add_memtier_policy(PolicyRegistry& registry, PolicySpec spec) {
+  spec.family = kFamily;
+  registry.add(std::move(spec));
 }
 
-std::vector<std::string> PolicyRegistry::names() const {
-  std::vector<std::string> out;
-  for (const auto& [name, spec] : specs_)
-    out.push_back(name);
-  return out;
-}
-
-std::vector<std::string> PolicyRegistry::standalone_names() const {
-  std::vector<std::string> out;
-  for (const auto& [name, spec] : specs_)
-    if (!spec.needs_parameters) out.push_back(name);
-  return out;
-}
-
-void register_builtin_policies(PolicyRegistry& registry) {
+void register_memtier_policies(PolicyRegistry& registry) {
   register_static_policies(registry);
   register_oracle_policies(registry);
   register_tiering_policies(registry);

@@ -1,73 +1,50 @@
-// Policies for memtier-v0: baselines, oracles, heuristics of real tiering systems and (later)
-// learned agents, all behind one interface so that any of them runs anywhere a policy runs
-// (`sysgym run`, `sysgym compare`, the browser).
-//
-// Before each window a policy makes a Decision: an action in the env's action space (what an
-// RL agent produces), or a page-granular placement (address ranges in priority order) for the
-// baselines and oracles that reason about pages rather than bins. Online policies learn only
-// from windows already played (observe()); oracles read the whole pair.
+// memtier's own policies: baselines, oracles and heuristics of real tiering systems. They are
+// generic Policies (env/policy.hpp) that read the MemtierEnv behind the Env they are given, and
+// that usually place page-granular address ranges (a Placement directive) rather than bins.
+// Online policies learn only from windows already played (learn()); oracles read the whole pair.
 #pragma once
 
 #include <algorithm>
-#include <functional>
-#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "base/rng.hpp"
+#include "env/policy.hpp"
 #include "memtier/memtier_env.hpp"
 
 namespace sysgym::memtier {
 
-struct Decision {
-  bool use_action = false;
-  std::vector<double> action;        // when use_action
-  std::vector<AddressRange> ranges;  // otherwise: the placement, priority order
-};
+inline constexpr const char* kFamily = "memtier";
 
-class Policy {
+// A memtier policy: the Env it is handed is a MemtierEnv (ApiMisuseError otherwise).
+class MemtierPolicy : public Policy {
  public:
-  virtual ~Policy() = default;
-  // Called after env.reset(): a new episode starts at env.next_window().
-  virtual void reset(const MemtierEnv& env, Rng& rng) = 0;
-  // The placement for window env.next_window().
-  virtual void decide(const MemtierEnv& env, Decision& out) = 0;
-  // Called after each step with the window just played (env.next_window() - 1).
-  virtual void observe(const MemtierEnv&) {}
-  // The resolved parameters (every key with its effective value).
-  virtual nlohmann::json parameters() const { return nlohmann::json::object(); }
-};
+  void reset(const Env& env, Rng& rng) final { start(memtier_env(env), rng); }
+  void decide(const Env& env, Decision& out) final { choose(memtier_env(env), out); }
+  void observe(const Env& env) final { learn(memtier_env(env)); }
 
-using PolicyFactory = std::function<std::unique_ptr<Policy>(const nlohmann::json& config)>;
-
-struct PolicySpec {
-  std::string name;
-  std::string summary;  // one paragraph: what it models
-  bool oracle = false;  // reads future windows
-  PolicyFactory factory;
-  // Runs only with parameters given (a learned policy's file); left out of comparisons of all.
-  bool needs_parameters = false;
-};
-
-class PolicyRegistry {
- public:
-  void add(PolicySpec spec);
-  // Throws UnknownNameError (closest name) or the factory's ConfigError.
-  std::unique_ptr<Policy> make(const std::string& name,
-                               const nlohmann::json& config = nlohmann::json::object()) const;
-  const PolicySpec& spec(const std::string& name) const;
-  std::vector<std::string> names() const;
-  // The policies that run without parameters: what "compare every policy" compares.
-  std::vector<std::string> standalone_names() const;
+ protected:
+  // A new episode starts at env.next_window().
+  virtual void start(const MemtierEnv& env, Rng& rng) = 0;
+  // The decision for window env.next_window(); placement(out) gives the ranges to fill.
+  virtual void choose(const MemtierEnv& env, Decision& out) = 0;
+  // The window just played (env.next_window() - 1).
+  virtual void learn(const MemtierEnv&) {}
 
  private:
-  std::map<std::string, PolicySpec> specs_;
+  static const MemtierEnv& memtier_env(const Env& env);
 };
 
-// Registers every built-in baseline, oracle and heuristic.
-void register_builtin_policies(PolicyRegistry& registry);
+// Makes `out` a placement and returns its ranges (priority order) to fill; the buffer is reused
+// from the policy's previous decision.
+std::vector<AddressRange>& placement(Decision& out);
+
+// Registers memtier's baselines, oracles and heuristics (family "memtier").
+void register_memtier_policies(PolicyRegistry& registry);
+// Registers one policy of family "memtier".
+void add_memtier_policy(PolicyRegistry& registry, PolicySpec spec);
 void register_static_policies(PolicyRegistry& registry);
 void register_oracle_policies(PolicyRegistry& registry);
 void register_tiering_policies(PolicyRegistry& registry);

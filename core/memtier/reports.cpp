@@ -1,7 +1,5 @@
 #include "memtier/reports.hpp"
 
-#include <algorithm>
-
 #include "memtier/estimator.hpp"
 
 namespace sysgym::memtier {
@@ -36,40 +34,6 @@ nlohmann::json estimate_report(const PreparedPair& pair, const HbmRanges& hbm, d
     out["error"] = relative_error(estimate.estimated_ms, measured_ms);
   }
   return out;
-}
-
-nlohmann::json run_report(const EpisodeRecord& episode, const MemtierEnv& env) {
-  nlohmann::json out = episode.summary.to_json();
-  out["policy"] = episode.policy;
-  out["policy_parameters"] = episode.policy_parameters;
-  out["seed"] = episode.seed;
-  out["observation_hash"] = format_hex(episode.observation_hash);
-  out["config"] = env.config();
-  out["facts"] = env.facts();
-  return out;
-}
-
-nlohmann::json compare_report(const nlohmann::json& config, PairSource& traces,
-                              const PolicyRegistry& policies, const std::vector<std::string>& names,
-                              std::uint64_t seed,
-                              const std::function<void(std::size_t, std::size_t)>& progress,
-                              const nlohmann::json& parameters) {
-  for (const std::string& name : names)
-    policies.spec(name);  // unknown names fail first
-  std::vector<nlohmann::json> rows;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    MemtierEnv env(config, traces);
-    auto policy = policies.make(names[i], parameters.value(names[i], nlohmann::json::object()));
-    nlohmann::json row = run_episode(env, *policy, names[i], seed, false).summary.to_json();
-    row["policy"] = names[i];
-    row["oracle"] = policies.spec(names[i]).oracle;
-    rows.push_back(std::move(row));
-    if (progress) progress(i + 1, names.size());
-  }
-  std::stable_sort(rows.begin(), rows.end(), [](const nlohmann::json& a, const nlohmann::json& b) {
-    return a["estimated_ms"].get<double>() < b["estimated_ms"].get<double>();
-  });
-  return rows;
 }
 
 }  // namespace sysgym::memtier

@@ -9,7 +9,8 @@
 #include "base/units.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
-#include "memtier/reports.hpp"
+#include "env/reports.hpp"
+#include "memtier/memtier_env.hpp"
 #include "numeric_flags.hpp"
 #include "progress_bar.hpp"
 #include "window_flags.hpp"
@@ -61,17 +62,18 @@ nlohmann::json compare_config(const CompareArgs& args) {
 void compare_command(const CompareArgs& args) {
   const nlohmann::json config = compare_config(args);
   const std::vector<std::string> names =
-      args.policies.empty() ? catalog().policies.standalone_names() : args.policies;
+      args.policies.empty() ? catalog().policies.standalone_names(memtier::kMemtierId)
+                            : args.policies;
   ProgressBar bar("comparing policies");
-  const nlohmann::json rows = memtier::compare_report(
-      config, *catalog().traces, catalog().policies, names, args.seed,
-      [&](std::size_t done, std::size_t total) { bar.update(done, total); });
+  const nlohmann::json rows = compare_report(
+      [&] { return catalog().envs.make(memtier::kMemtierId, config); }, catalog().policies, names,
+      args.seed, [&](std::size_t done, std::size_t total) { bar.update(done, total); });
   if (args.json) {
     std::printf("%s\n", rows.dump(2).c_str());
     return;
   }
   const auto env = make_memtier(config);
-  const nlohmann::json& facts = env->facts();
+  const nlohmann::json facts = env->facts();
   std::printf("%s: %llu windows (%s), HBM %s of a %s footprint, all-DDR %.3f ms, all-HBM %.3f ms\n",
               env->settings().trace.c_str(),
               static_cast<unsigned long long>(facts["windows"].get<std::uint64_t>()),
@@ -90,8 +92,8 @@ void compare_command(const CompareArgs& args) {
                 format_bytes(row["bytes_moved"].get<std::uint64_t>()).c_str());
   }
   std::printf(
-      "* oracle (knows future windows). Sorted by estimated time (migration excluded); gap closed\n"
-      "  counts total time: (all-DDR - total) / (all-DDR - all-HBM).\n");
+      "* oracle (knows future windows). Sorted by gap closed, which counts total time (migration\n"
+      "  included): (all-DDR - total) / (all-DDR - all-HBM).\n");
 }
 
 }  // namespace

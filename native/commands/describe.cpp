@@ -1,8 +1,10 @@
-// sysgym describe: an env's resolved config, spaces, observation layout, info keys, policies.
+// sysgym describe: any env's resolved config, facts, spaces, observation layout, info keys and
+// the policies that run on it.
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "base/error.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
 
@@ -15,46 +17,80 @@ struct DescribeArgs {
   bool json = false;
 };
 
+// "hist[0]" .. "hist[63]" as "hist[0..63]": the layout of a 1000-element observation in a line.
+std::vector<std::string> compact_layout(const std::vector<std::string>& names) {
+  std::vector<std::string> out;
+  std::string stem;
+  std::size_t first = 0, last = 0;
+  auto flush = [&] {
+    if (stem.empty()) return;
+    out.push_back(stem + "[" + std::to_string(first) +
+                  (last > first ? ".." + std::to_string(last) : "") + "]");
+    stem.clear();
+  };
+  for (const std::string& name : names) {
+    const std::size_t open = name.rfind('[');
+    std::size_t index = 0;
+    const bool indexed = open != std::string::npos && name.back() == ']' &&
+                         std::sscanf(name.c_str() + open, "[%zu]", &index) == 1;
+    if (indexed && name.compare(0, open, stem) == 0 && stem.size() == open && index == last + 1) {
+      last = index;
+      continue;
+    }
+    flush();
+    if (indexed) {
+      stem = name.substr(0, open);
+      first = last = index;
+    } else {
+      out.push_back(name);
+    }
+  }
+  flush();
+  return out;
+}
+
 void describe_command(const DescribeArgs& args) {
-  nlohmann::json config =
-      args.config.empty() ? nlohmann::json::object() : json_option(args.config, "--config");
-  if (!config.contains("trace")) config["trace"] = "synth:phased:20000";
   const std::string id = catalog().envs.resolve(args.env);
-  auto env = make_memtier(config);
+  const EnvSpec& spec = catalog().envs.spec(id);
+  nlohmann::json config = spec.example_config;
+  if (!args.config.empty()) {
+    const nlohmann::json given = json_option(args.config, "--config");
+    if (!given.is_object()) throw ConfigError("--config: expected a JSON object");
+    config.update(given);
+  }
+  const auto env = catalog().envs.make(id, config);
   nlohmann::json policies = nlohmann::json::array();
-  for (const std::string& name : catalog().policies.names()) {
-    const auto& spec = catalog().policies.spec(name);
+  for (const std::string& name : catalog().policies.names(id)) {
+    const auto& p = catalog().policies.spec(name, id);
     policies.push_back({{"name", name},
-                        {"oracle", spec.oracle},
-                        {"needs_parameters", spec.needs_parameters},
-                        {"summary", spec.summary}});
+                        {"oracle", p.oracle},
+                        {"needs_parameters", p.needs_parameters},
+                        {"summary", p.summary}});
   }
   const nlohmann::json out = {{"id", id},
-                              {"summary", catalog().envs.spec(id).summary},
+                              {"summary", spec.summary},
                               {"config", env->config()},
                               {"facts", env->facts()},
                               {"observation_space", env->observation_space().to_string()},
                               {"action_space", env->action_space().to_string()},
-                              {"observation_layout", env->describe_observation()},
+                              {"observation_layout", env->observation_layout()},
                               {"info_keys", env->info_keys()},
+                              {"primary_metric", env->primary_metric()},
                               {"policies", policies}};
   if (args.json) {
     std::printf("%s\n", out.dump(2).c_str());
     return;
   }
-  std::printf("%s: %s\n\nconfig (resolved):\n", id.c_str(),
-              out["summary"].get<std::string>().c_str());
+  std::printf("%s: %s\n\nconfig (resolved):\n", id.c_str(), spec.summary.c_str());
   for (const auto& [key, value] : out["config"].items())
     std::printf("  %-24s %s\n", key.c_str(), value.dump().c_str());
   std::printf("\nfacts:\n");
   for (const auto& [key, value] : out["facts"].items())
     std::printf("  %-24s %s\n", key.c_str(), value.dump().c_str());
-  std::printf(
-      "\nobservation: %s\n  layout: hist[0..B-1], resident[0..B-1], hist_prev_k[0..B-1] for k = "
-      "1..history,\n"
-      "          free_capacity, progress, last_speedup, last_duration, capacity_share\naction: "
-      "%s\ninfo keys:",
-      env->observation_space().to_string().c_str(), env->action_space().to_string().c_str());
+  std::printf("\nobservation: %s\n  layout:", env->observation_space().to_string().c_str());
+  for (const std::string& part : compact_layout(env->observation_layout()))
+    std::printf(" %s", part.c_str());
+  std::printf("\naction: %s\ninfo keys:", env->action_space().to_string().c_str());
   for (const auto& key : env->info_keys())
     std::printf(" %s", key.c_str());
   std::printf("\n\npolicies (* = oracle):\n");
@@ -73,7 +109,8 @@ void add_describe_command(CLI::App& app) {
   command->footer(
       "Examples:\n  sysgym describe memtier\n  sysgym describe memtier-v0 --config '{\"bins\": "
       "128, \"action_mode\": \"discrete\"}' --json\n"
-      "Without a trace in --config, a small synthetic pair (synth:phased:20000) is used.");
+      "Keys missing from --config come from the env's example config (memtier: a small synthetic "
+      "trace, synth:phased:20000).");
   command->add_option("env", args->env, "Env id or name")->capture_default_str();
   command->add_option("--config", args->config, "Env config: JSON text or a JSON file");
   command->add_flag("--json", args->json, "Print one JSON object");

@@ -7,8 +7,9 @@
 #include "base/error.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
+#include "env/reports.hpp"
 #include "memtier/memtier_config.hpp"
-#include "memtier/reports.hpp"
+#include "memtier/memtier_env.hpp"
 #include "numeric_flags.hpp"
 #include "progress_bar.hpp"
 
@@ -76,7 +77,8 @@ void eval_command(const EvalArgs& args) {
       capacities.push_back(c.is_string() ? c.get<std::string>() : c.dump());
   }
   std::vector<std::string> baselines =
-      args.baselines.empty() ? catalog().policies.standalone_names() : args.baselines;
+      args.baselines.empty() ? catalog().policies.standalone_names(memtier::kMemtierId)
+                             : args.baselines;
   nlohmann::json report = nlohmann::json::array();
   ProgressBar bar("evaluating");
   const std::size_t total = args.traces.size() * capacities.size() * files.size();
@@ -91,8 +93,8 @@ void eval_command(const EvalArgs& args) {
         std::vector<std::string> names = {"learned"};
         if (f == 0) names.insert(names.end(), baselines.begin(), baselines.end());
         nlohmann::json part =
-            memtier::compare_report(config, *catalog().traces, catalog().policies, names, args.seed,
-                                    {}, {{"learned", texts[f]}});
+            compare_report([&] { return catalog().envs.make(memtier::kMemtierId, config); },
+                           catalog().policies, names, args.seed, {}, {{"learned", texts[f]}});
         for (nlohmann::json& row : part) {
           if (row["policy"] == "learned") row["policy"] = "learned:" + args.policies[f];
           rows.push_back(std::move(row));

@@ -36,10 +36,9 @@ nlohmann::json regions_json(const std::vector<memtier::Region>& regions) {
             [](const auto& a, const auto& b) { return a.pages > b.pages; });
   nlohmann::json out = nlohmann::json::array();
   for (std::size_t i = 0; i < largest.size() && i < kRegionsShown; ++i) {
-    out.push_back(
-        {{"range", memtier::format_hex(largest[i].lo) + ":" + memtier::format_hex(largest[i].hi)},
-         {"bytes", largest[i].hi - largest[i].lo},
-         {"sampled_pages", largest[i].pages}});
+    out.push_back({{"range", format_hex(largest[i].lo) + ":" + format_hex(largest[i].hi)},
+                   {"bytes", largest[i].hi - largest[i].lo},
+                   {"sampled_pages", largest[i].pages}});
   }
   return out;
 }
@@ -75,10 +74,8 @@ nlohmann::json describe_trace(const memtier::Trace& trace, memtier::TraceFormat 
       {"sampled_pages", pages.size()},
       {"page_size", args.page_size},
       {"sampled_footprint_bytes", pages.size() << args.page_size},
-      {"lowest_address",
-       memtier::format_hex(*std::min_element(trace.vaddr.begin(), trace.vaddr.end()))},
-      {"highest_address",
-       memtier::format_hex(*std::max_element(trace.vaddr.begin(), trace.vaddr.end()))},
+      {"lowest_address", format_hex(*std::min_element(trace.vaddr.begin(), trace.vaddr.end()))},
+      {"highest_address", format_hex(*std::max_element(trace.vaddr.begin(), trace.vaddr.end()))},
   };
   if (trace.has_instrs()) out["instructions"] = trace.instrs.back() - trace.instrs.front();
   const auto regions = memtier::detect_regions(pages, args.page_size, args.interval_distance);
@@ -150,7 +147,7 @@ void run_inspect(const InspectArgs& args) {
       out = describe_trace(memtier::decode_trace(reader), format, args);
     }
     out["format_version"] = reader.version();
-    out["checksum"] = memtier::format_hex(reader.checksum());
+    out["checksum"] = format_hex(reader.checksum());
   } else {
     out = describe_trace(read_trace_file(args.file), format, args);
   }

@@ -7,9 +7,9 @@
 #include "base/units.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
+#include "env/episode.hpp"
+#include "env/reports.hpp"
 #include "files.hpp"
-#include "memtier/episode.hpp"
-#include "memtier/reports.hpp"
 #include "numeric_flags.hpp"
 
 namespace sysgym::cli {
@@ -41,7 +41,7 @@ nlohmann::json env_config(const std::vector<std::string>& traces, const std::str
 
 void print_summary(const std::string& policy, const memtier::MemtierEnv& env,
                    const memtier::EpisodeSummary& s) {
-  const nlohmann::json& facts = env.facts();
+  const nlohmann::json facts = env.facts();
   std::printf("%s on %s: %zu windows, HBM %s of a %s footprint\n", policy.c_str(),
               env.settings().trace.c_str(), s.windows,
               format_bytes(facts["hbm_capacity_bytes"].get<std::uint64_t>()).c_str(),
@@ -60,17 +60,17 @@ void run_command(const RunArgs& args) {
   const nlohmann::json policy_config = args.policy_config.empty()
                                            ? nlohmann::json::object()
                                            : json_option(args.policy_config, "--policy-config");
-  auto policy = catalog().policies.make(args.policy, policy_config);
+  auto policy = catalog().policies.make(args.policy, memtier::kMemtierId, policy_config);
   auto env = make_memtier(config);
-  const memtier::EpisodeRecord episode =
-      memtier::run_episode(*env, *policy, args.policy, args.seed, !args.record.empty());
+  const EpisodeRecord episode =
+      run_episode(*env, *policy, args.policy, args.seed, !args.record.empty());
   if (!args.record.empty())
-    write_file_atomically(args.record, memtier::episode_to_json(episode, *env).dump() + "\n");
+    write_file_atomically(args.record, episode_to_json(episode, *env).dump() + "\n");
   if (args.json) {
-    std::printf("%s\n", memtier::run_report(episode, *env).dump(2).c_str());
+    std::printf("%s\n", run_report(episode, *env).dump(2).c_str());
     return;
   }
-  print_summary(args.policy, *env, episode.summary);
+  print_summary(args.policy, *env, env->summary());
   if (!args.record.empty())
     std::printf("recorded %zu steps in %s\n", episode.steps.size(), args.record.c_str());
 }

@@ -4,7 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include "agents/trainer.hpp"
-#include "builtins/builtins.hpp"
+#include "memtier/memtier_env.hpp"
 #include "thread_pool.hpp"
 
 namespace sysgym::agents {
@@ -13,7 +13,7 @@ namespace {
 const Registry& registry() {
   static const Registry r = [] {
     Registry out;
-    register_builtins(out, std::make_shared<memtier::InMemoryPairSource>());
+    memtier::register_memtier(out, std::make_shared<memtier::InMemoryPairSource>());
     return out;
   }();
   return r;

@@ -2,7 +2,6 @@
 // Run: build/native-release/tests/sysgym_env_bench (figures are reported in the README).
 #include <benchmark/benchmark.h>
 
-#include "builtins/builtins.hpp"
 #include "env/vector_env.hpp"
 #include "memtier/memtier_env.hpp"
 #include "thread_pool.hpp"
@@ -80,7 +79,7 @@ BENCHMARK(BM_EnvStepAgentLike)
 // state.range(1) threads (1: the calling thread alone).
 void BM_VectorEnvStep(benchmark::State& state) {
   Registry registry;
-  register_builtins(registry, source());
+  register_memtier(registry, source());
   constexpr std::size_t kEnvs = 8;
   cli::ThreadPool pool(static_cast<std::size_t>(state.range(1)));
   VectorEnv envs = VectorEnv::make(registry, "memtier", config(state.range(0), 2'000'000), kEnvs,

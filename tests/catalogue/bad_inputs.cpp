@@ -14,7 +14,7 @@
 #include "base/json_text.hpp"
 #include "base/numbers.hpp"
 #include "capture/capture.hpp"
-#include "memtier/episode.hpp"
+#include "env/episode.hpp"
 #include "memtier/estimator.hpp"
 #include "memtier/memtier_env.hpp"
 #include "memtier/policy.hpp"
@@ -112,23 +112,22 @@ json shipped_policy() {
 void policy(const json& j) {
   const agents::PolicyFile file = agents::PolicyFile::from_json(j);
   memtier::MemtierEnv env(with_trace({{"bins", 16}}), testing::small_source());
-  file.check_compatible(env.id(), env.action_space().to_string(), env.describe_observation());
+  file.check_compatible(env.id(), env.action_space().to_string(), env.observation_layout());
 }
 
 // A short recorded episode of the static oracle on the small trace.
 json recording() {
   memtier::MemtierEnv env(with_trace({{"episode_length", 6}}), testing::small_source());
-  memtier::PolicyRegistry registry;
-  memtier::register_builtin_policies(registry);
-  auto oracle = registry.make("static-oracle", json::object());
-  return memtier::episode_to_json(memtier::run_episode(env, *oracle, "static-oracle", 3, true),
-                                  env);
+  PolicyRegistry registry;
+  memtier::register_memtier_policies(registry);
+  auto oracle = registry.make("static-oracle", env.id());
+  return episode_to_json(run_episode(env, *oracle, "static-oracle", 3, true), env);
 }
 
 void replay(const json& episode) {
   memtier::MemtierEnv env(with_trace(episode.value("config", json::object())),
                           testing::small_source());
-  memtier::replay_episode(env, episode);
+  replay_episode(env, episode);
 }
 
 json edited(json j, const json::json_pointer& at, json value) {

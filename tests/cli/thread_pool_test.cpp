@@ -5,7 +5,6 @@
 #include <atomic>
 #include <stdexcept>
 
-#include "builtins/builtins.hpp"
 #include "memtier/memtier_env.hpp"
 
 namespace sysgym::cli {
@@ -36,7 +35,7 @@ TEST(ThreadPool, RethrowsABodysException) {
 TEST(ThreadPool, ThreadedVectorEnvsGiveTheSameEpisodesAsSequentialOnes) {
   auto traces = std::make_shared<memtier::InMemoryPairSource>();
   Registry registry;
-  register_builtins(registry, traces);
+  memtier::register_memtier(registry, traces);
   const nlohmann::json config = {{"trace", "synth:phased:5000:2:16"},
                                  {"bins", 8},
                                  {"random_start", true},

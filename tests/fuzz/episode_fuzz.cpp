@@ -1,6 +1,7 @@
 // Recorded episodes (`sysgym run --record`) replayed on the small built-in pair.
+#include "env/episode.hpp"
 #include "fuzz_support.hpp"
-#include "memtier/episode.hpp"
+#include "memtier/memtier_env.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sysgym;
@@ -10,6 +11,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                                 : nlohmann::json::object();
     if (config.is_object()) config["trace"] = fuzz::kSmallTrace;
     memtier::MemtierEnv env(config, fuzz::small_source());
-    memtier::replay_episode(env, episode);
+    replay_episode(env, episode);
   });
 }

@@ -1,8 +1,9 @@
 // Policy files (`sysgym train -o`): every field's checks, then acting in an env when it loads.
 #include "agents/learned_policy.hpp"
 #include "agents/policy_file.hpp"
+#include "env/episode.hpp"
 #include "fuzz_support.hpp"
-#include "memtier/episode.hpp"
+#include "memtier/memtier_env.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sysgym;
@@ -13,9 +14,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     config["trace"] = fuzz::kSmallTrace;
     config["episode_length"] = 8;
     memtier::MemtierEnv env(config, fuzz::small_source());
-    memtier::PolicyRegistry registry;
+    PolicyRegistry registry;
     agents::register_learned_policy(registry);
-    auto policy = registry.make("learned", j);
-    memtier::run_episode(env, *policy, "learned", 0, false);
+    auto policy = registry.make("learned", env.id(), j);
+    run_episode(env, *policy, "learned", 0, false);
   });
 }

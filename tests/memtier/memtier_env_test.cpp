@@ -51,7 +51,7 @@ TEST(MemtierEnv, IsMadeFromTheRegistryByName) {
 
 TEST(MemtierEnv, ObservationLayoutNamesEveryElement) {
   MemtierEnv env(base_config({{"history", 3}}), *source());
-  const auto names = env.describe_observation();
+  const auto names = env.observation_layout();
   ASSERT_EQ(names.size(), env.observation_space().flat_size());
   EXPECT_EQ(names.size(), 16u * 5 + 5);
   EXPECT_EQ(names[0], "hist[0]");

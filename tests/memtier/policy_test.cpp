@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "base/error.hpp"
-#include "memtier/episode.hpp"
+#include "env/episode.hpp"
 #include "memtier/estimator.hpp"
 #include "support/errors.hpp"
 
@@ -20,7 +20,8 @@ InMemoryPairSource& source() {
 const PolicyRegistry& policies() {
   static const PolicyRegistry registry = [] {
     PolicyRegistry r;
-    register_builtin_policies(r);
+    register_generic_policies(r);
+    register_memtier_policies(r);
     return r;
   }();
   return registry;
@@ -34,34 +35,34 @@ nlohmann::json config(const std::string& capacity,
 EpisodeRecord run(const std::string& policy, const nlohmann::json& env_config,
                   std::uint64_t seed = 0, bool record = false) {
   MemtierEnv env(env_config, source());
-  auto p = policies().make(policy);
+  auto p = policies().make(policy, kMemtierId);
   return run_episode(env, *p, policy, seed, record);
 }
 
 TEST(Policies, EveryBuiltinIsRegistered) {
-  EXPECT_EQ(policies().names(),
+  EXPECT_EQ(policies().names(kMemtierId),
             (std::vector<std::string>{"all-ddr", "all-hbm-first-touch", "all-hbm-lowest-address",
                                       "autonuma", "dynamic-oracle", "lfu-hemem", "lru", "memtis",
                                       "random", "static-oracle", "window-oracle"}));
-  EXPECT_TRUE(policies().spec("static-oracle").oracle);
-  EXPECT_FALSE(policies().spec("lru").oracle);
+  EXPECT_TRUE(policies().spec("static-oracle", kMemtierId).oracle);
+  EXPECT_FALSE(policies().spec("lru", kMemtierId).oracle);
 }
 
 TEST(Policies, WindowOracleBoundsEveryPolicysMemoryTime) {
   for (const std::string trace :
        {"synth:phased:10000:5:32", "synth:random:10000:5:32", "synth:stencil:10000:5:32"}) {
     const nlohmann::json c = config("10%", trace);
-    const double bound = run("window-oracle", c).summary.estimated_ms;
-    for (const std::string& name : policies().names()) {
-      const EpisodeSummary s = run(name, c).summary;
-      EXPECT_LE(bound, s.estimated_ms * (1 + 1e-12)) << name << " on " << trace;
+    const double bound = run("window-oracle", c).summary["estimated_ms"].get<double>();
+    for (const std::string& name : policies().names(kMemtierId)) {
+      const nlohmann::json s = run(name, c).summary;
+      EXPECT_LE(bound, s["estimated_ms"].get<double>() * (1 + 1e-12)) << name << " on " << trace;
     }
   }
 }
 
 TEST(Policies, StaticOracleBeatsEveryRandomStaticPlacement) {
   MemtierEnv env(config("10%"), source());
-  const double oracle = run("static-oracle", config("10%")).summary.estimated_ms;
+  const double oracle = run("static-oracle", config("10%")).summary["estimated_ms"].get<double>();
   const PreparedPair& pair = env.pair();
   const std::size_t slots = page_slots(env);
   Rng rng(9);
@@ -73,19 +74,21 @@ TEST(Policies, StaticOracleBeatsEveryRandomStaticPlacement) {
     ranges_of_pages(env, pages, ranges);
     EXPECT_LE(oracle, Estimator(pair).estimate(HbmRanges(ranges)).estimated_ms * (1 + 1e-12));
   }
-  EXPECT_LE(oracle, run("all-hbm-first-touch", config("10%")).summary.estimated_ms);
-  EXPECT_LE(oracle, run("all-hbm-lowest-address", config("10%")).summary.estimated_ms);
+  EXPECT_LE(oracle,
+            run("all-hbm-first-touch", config("10%")).summary["estimated_ms"].get<double>());
+  EXPECT_LE(oracle,
+            run("all-hbm-lowest-address", config("10%")).summary["estimated_ms"].get<double>());
 }
 
 TEST(Policies, AllDdrClosesNothingAndAllHbmWithRoomClosesEverything) {
-  const EpisodeSummary ddr = run("all-ddr", config("10%")).summary;
-  EXPECT_EQ(ddr.gap_closed, 0.0);
-  EXPECT_EQ(ddr.estimated_ms, ddr.ddr_ms);
+  const nlohmann::json ddr = run("all-ddr", config("10%")).summary;
+  EXPECT_EQ(ddr["gap_closed"], 0.0);
+  EXPECT_EQ(ddr["estimated_ms"], ddr["ddr_ms"]);
   for (const std::string name : {"all-hbm-lowest-address", "all-hbm-first-touch"}) {
-    const EpisodeSummary all = run(name, config("100%")).summary;
-    EXPECT_EQ(all.estimated_ms, all.hbm_ms) << name;
-    EXPECT_EQ(all.gap_closed, 1.0) << name;
-    EXPECT_EQ(all.migration_ms, 0.0) << name;
+    const nlohmann::json all = run(name, config("100%")).summary;
+    EXPECT_EQ(all["estimated_ms"], all["hbm_ms"]) << name;
+    EXPECT_EQ(all["gap_closed"], 1.0) << name;
+    EXPECT_EQ(all["migration_ms"], 0.0) << name;
   }
 }
 
@@ -97,9 +100,9 @@ TEST(Policies, HeuristicsPlaceHotPagesOnAPhasedWorkload) {
   c["migration_ms_per_page"] = 0.0;
   for (const std::string name :
        {"lru", "lfu-hemem", "memtis", "autonuma", "dynamic-oracle", "static-oracle"}) {
-    const EpisodeSummary s = run(name, c).summary;
-    EXPECT_GT(s.gap_closed, 0.05) << name;
-    EXPECT_LE(s.gap_closed, 1.0) << name;
+    const nlohmann::json s = run(name, c).summary;
+    EXPECT_GT(s["gap_closed"].get<double>(), 0.05) << name;
+    EXPECT_LE(s["gap_closed"].get<double>(), 1.0) << name;
   }
 }
 
@@ -107,8 +110,8 @@ TEST(Policies, EpisodesAreDeterministicBySeed) {
   const nlohmann::json c = config("5%");
   MemtierEnv a(c, source());
   MemtierEnv b(c, source());
-  auto pa = policies().make("random");
-  auto pb = policies().make("random");
+  auto pa = policies().make("random", kMemtierId);
+  auto pb = policies().make("random", kMemtierId);
   const nlohmann::json first = episode_to_json(run_episode(a, *pa, "random", 3, true), a);
   const nlohmann::json second = episode_to_json(run_episode(b, *pb, "random", 3, true), b);
   EXPECT_EQ(first.dump(), second.dump());
@@ -118,40 +121,56 @@ TEST(Policies, EpisodesAreDeterministicBySeed) {
 TEST(Policies, RecordedEpisodesReplayExactly) {
   for (const std::string name : {"random", "lru", "static-oracle"}) {
     MemtierEnv env(config("10%"), source());
-    auto p = policies().make(name);
+    auto p = policies().make(name, kMemtierId);
     const nlohmann::json recorded = episode_to_json(run_episode(env, *p, name, 1, true), env);
-    EXPECT_EQ(recorded["schema_version"], 1);
+    EXPECT_EQ(recorded["schema_version"], 2);
     const nlohmann::json text =
         nlohmann::json::parse(recorded.dump());  // through text, as a file would
     MemtierEnv fresh(text["config"], source());
-    const EpisodeSummary replayed = replay_episode(fresh, text);
-    EXPECT_EQ(replayed.to_json(), recorded["summary"]) << name;
+    EXPECT_EQ(replay_episode(fresh, text), recorded["summary"]) << name;
   }
+}
+
+TEST(Policies, VersionOneRecordingsStillReplay) {
+  // Version 1 (before the generic episode) kept the first window as a top-level "start".
+  nlohmann::json c = config("10%");
+  c["random_start"] = true;
+  c["episode_length"] = 5;
+  MemtierEnv env(c, source());
+  auto p = policies().make("lru", kMemtierId);
+  nlohmann::json recorded = episode_to_json(run_episode(env, *p, "lru", 7, true), env);
+  ASSERT_GT(recorded["reset_options"]["start"].get<int>(), 0);
+  recorded["schema_version"] = 1;
+  recorded["start"] = recorded["reset_options"]["start"];
+  recorded.erase("reset_options");
+  MemtierEnv fresh(recorded["config"], source());
+  EXPECT_EQ(replay_episode(fresh, recorded), recorded["summary"]);
 }
 
 TEST(Policies, ATamperedRecordingNamesTheFirstDifferingStep) {
   MemtierEnv env(config("10%"), source());
-  auto p = policies().make("lru");
+  auto p = policies().make("lru", kMemtierId);
   nlohmann::json recorded = episode_to_json(run_episode(env, *p, "lru", 1, true), env);
   recorded["steps"][5]["reward"] = 1.0;
   const std::string message = message_of<ApiMisuseError>([&] { replay_episode(env, recorded); });
   EXPECT_EQ(message.rfind("recorded episode: step 5 replays with reward ", 0), 0u) << message;
-  recorded["schema_version"] = 2;
+  recorded["schema_version"] = 3;
   EXPECT_EQ(message_of<TraceFormatError>([&] { replay_episode(env, recorded); }),
-            "recorded episode: schema_version 2 is not supported (this build reads 1)");
+            "recorded episode: schema_version 3 is not supported (this build reads 1 and 2)");
 }
 
 TEST(Policies, SteppingAnEpisodeShowsEveryWindowAndEndsWhereRunEpisodeEnds) {
   const EpisodeRecord whole = run("lfu-hemem", config("10%"), 2, true);
   MemtierEnv env(config("10%"), source());
-  auto p = policies().make("lfu-hemem");
+  auto p = policies().make("lfu-hemem", kMemtierId);
   PolicyEpisode episode(env, *p, "lfu-hemem", 2, true);
   std::size_t windows = 0;
   while (!episode.done()) {
     const StepResult r = episode.step();
     EXPECT_EQ(r.reward, whole.steps[windows].reward) << "window " << windows;
     const RenderFrame frame = env.render_frame();
-    EXPECT_EQ(frame.window, static_cast<std::int64_t>(whole.start + windows));
+    EXPECT_EQ(frame.window, whole.reset_options["start"].get<std::int64_t>() +
+                                static_cast<std::int64_t>(windows));
     std::uint64_t in_bins = 0;
     for (std::uint32_t n : frame.histogram)
       in_bins += n;
@@ -159,15 +178,15 @@ TEST(Policies, SteppingAnEpisodeShowsEveryWindowAndEndsWhereRunEpisodeEnds) {
     ++windows;
   }
   EXPECT_EQ(windows, whole.steps.size());
-  EXPECT_EQ(episode.record().summary.to_json(), whole.summary.to_json());
+  EXPECT_EQ(episode.record().summary, whole.summary);
   EXPECT_EQ(episode.record().observation_hash, whole.observation_hash);
   EXPECT_EQ(message_of<ApiMisuseError>([&] { episode.step(); }),
-            "the episode is over: no window left to play");
+            "the episode is over: no step left to play");
 }
 
 TEST(Policies, AReplayStepsThroughTheRecordingWindowByWindow) {
   MemtierEnv env(config("10%"), source());
-  auto p = policies().make("memtis");
+  auto p = policies().make("memtis", kMemtierId);
   const nlohmann::json recorded = episode_to_json(run_episode(env, *p, "memtis", 1, true), env);
   MemtierEnv fresh(recorded["config"], source());
   EpisodeReplay replay(fresh, recorded);
@@ -185,13 +204,14 @@ TEST(Policies, AReplayStepsThroughTheRecordingWindowByWindow) {
 }
 
 TEST(Policies, UnknownNamesAndKeysAreNamed) {
-  EXPECT_EQ(message_of<UnknownNameError>([] { policies().make("lfu"); }),
-            "unknown policy 'lfu' (did you mean 'lru'?); valid: all-ddr, all-hbm-first-touch, "
-            "all-hbm-lowest-address, autonuma, dynamic-oracle, lfu-hemem, lru, memtis, random, "
-            "static-oracle, window-oracle");
+  EXPECT_EQ(
+      message_of<UnknownNameError>([] { policies().make("lfu", kMemtierId); }),
+      "unknown policy 'lfu' (did you mean 'lfu-hemem'?); valid: all-ddr, all-hbm-first-touch, "
+      "all-hbm-lowest-address, autonuma, dynamic-oracle, lfu-hemem, lru, memtis, random, "
+      "static-oracle, window-oracle");
   EXPECT_EQ(
       message_of<ConfigError>([] {
-        policies().make("lfu-hemem", {{"hot_treshold", 4}});
+        policies().make("lfu-hemem", kMemtierId, {{"hot_treshold", 4}});
       }),
       "lfu-hemem policy config: unknown key 'hot_treshold' (did you mean 'hot_threshold'?); valid: "
       "cool_threshold, hot_threshold, period_ms");

@@ -124,7 +124,7 @@ test('views survive memory growth (large trace loaded mid-episode)', () => {
 
 test('recorded episodes replay exactly', () => {
   const episode = sysgym.runEpisode({ config, policy: 'random', seed: 4, record: true });
-  assert.equal(episode.schema_version, 1);
+  assert.equal(episode.schema_version, 2);
   assert.deepEqual(sysgym.replayEpisode(episode), episode.summary);
   episode.steps[3].reward += 1;
   assert.throws(() => sysgym.replayEpisode(episode), (e) => e instanceof ApiMisuseError && e.message.startsWith('recorded episode: step 3'));

@@ -18,14 +18,14 @@ double gain_per_sample(const PreparedPair& pair, std::size_t w) {
 // Every window, the pages that window touches most, as many as fit (none when HBM is slower
 // for it), ignoring migration cost. No placement holds more of a window's samples, so its
 // memory time is a lower bound on every policy's; with migration it is no real policy.
-class WindowOracle : public Policy {
+class WindowOracle : public MemtierPolicy {
  public:
-  void reset(const MemtierEnv&, Rng&) override {}
-  void decide(const MemtierEnv& env, Decision& out) override {
+  void start(const MemtierEnv&, Rng&) override {}
+  void choose(const MemtierEnv& env, Decision& out) override {
     const PreparedPair& pair = env.pair();
     const std::size_t w = env.next_window();
-    out.use_action = false;
-    out.ranges.clear();
+    std::vector<AddressRange>& ranges = placement(out);
+    ranges.clear();
     if (gain_per_sample(pair, w) <= 0.0) return;
     std::vector<std::uint32_t> pages;
     pages.reserve(pair.entry_offset[w + 1] - pair.entry_offset[w]);
@@ -38,7 +38,7 @@ class WindowOracle : public Policy {
     ids.reserve(best.size());
     for (std::uint32_t e : best)
       ids.push_back(pair.entry_page[e]);
-    ranges_of_pages(env, ids, out.ranges);
+    ranges_of_pages(env, ids, ranges);
   }
 };
 
@@ -48,14 +48,14 @@ class WindowOracle : public Policy {
 // A heuristic, not an exact optimum (an exact dynamic oracle is a min-cost flow over
 // pages x windows, out of reach at millions of variables); its total time is reported beside
 // the window oracle's memory time, which bounds every policy from below.
-class LookaheadOracle : public Policy {
+class LookaheadOracle : public MemtierPolicy {
  public:
   explicit LookaheadOracle(std::size_t lookahead) : lookahead_(lookahead) {}
-  void reset(const MemtierEnv& env, Rng&) override {
+  void start(const MemtierEnv& env, Rng&) override {
     score_.assign(env.pair().pages.size(), 0.0);
     seen_.assign(env.pair().pages.size(), 0);
   }
-  void decide(const MemtierEnv& env, Decision& out) override {
+  void choose(const MemtierEnv& env, Decision& out) override {
     const PreparedPair& pair = env.pair();
     const std::size_t w = env.next_window();
     const std::size_t last = std::min(env.episode_end(), w + lookahead_);
@@ -85,8 +85,8 @@ class LookaheadOracle : public Policy {
     candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
     const auto best =
         top_pages(candidates, page_slots(env), [&](std::uint32_t id) { return score_[id]; });
-    out.use_action = false;
-    ranges_of_pages(env, best, out.ranges);
+    std::vector<AddressRange>& ranges = placement(out);
+    ranges_of_pages(env, best, ranges);
     for (std::uint32_t id : touched_) {
       score_[id] = 0.0;
       seen_[id] = 0;
@@ -104,7 +104,8 @@ class LookaheadOracle : public Policy {
 }  // namespace
 
 void register_oracle_policies(PolicyRegistry& registry) {
-  registry.add(
+  add_memtier_policy(
+      registry,
       {"window-oracle",
        "Per window, the pages that window touches most, as many as fit, ignoring migration "
        "cost: its memory time is a lower bound on every policy's.",
@@ -112,17 +113,18 @@ void register_oracle_policies(PolicyRegistry& registry) {
          ConfigReader(config, "window-oracle policy config").finish();
          return std::make_unique<WindowOracle>();
        }});
-  registry.add({"dynamic-oracle",
-                "Knows the next `lookahead` windows (default 8): places the pages whose upcoming "
-                "saving exceeds their migration cost; a heuristic for the dynamic optimum with "
-                "migration cost, reported beside the window-oracle bound.",
-                true, [](const nlohmann::json& config) -> std::unique_ptr<Policy> {
-                  ConfigReader reader(config, "dynamic-oracle policy config");
-                  const auto lookahead =
-                      static_cast<std::size_t>(reader.integer("lookahead", 8, 1, 1 << 20));
-                  reader.finish();
-                  return std::make_unique<LookaheadOracle>(lookahead);
-                }});
+  add_memtier_policy(
+      registry, {"dynamic-oracle",
+                 "Knows the next `lookahead` windows (default 8): places the pages whose upcoming "
+                 "saving exceeds their migration cost; a heuristic for the dynamic optimum with "
+                 "migration cost, reported beside the window-oracle bound.",
+                 true, [](const nlohmann::json& config) -> std::unique_ptr<Policy> {
+                   ConfigReader reader(config, "dynamic-oracle policy config");
+                   const auto lookahead =
+                       static_cast<std::size_t>(reader.integer("lookahead", 8, 1, 1 << 20));
+                   reader.finish();
+                   return std::make_unique<LookaheadOracle>(lookahead);
+                 }});
 }
 
 }  // namespace sysgym::memtier

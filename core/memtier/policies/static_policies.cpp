@@ -1,5 +1,4 @@
-// Placements fixed for a whole episode (decided at reset, free as the initial placement), and
-// the random agent.
+// Placements fixed for a whole episode (decided at reset, free as the initial placement).
 #include <algorithm>
 #include <limits>
 
@@ -10,11 +9,11 @@ namespace sysgym::memtier {
 namespace {
 
 // A placement computed once per episode.
-class StaticPolicy : public Policy {
+class StaticPolicy : public MemtierPolicy {
  public:
-  void decide(const MemtierEnv&, Decision& out) override {
-    out.use_action = false;
-    out.ranges = ranges_;
+  void choose(const MemtierEnv&, Decision& out) override {
+    std::vector<AddressRange>& ranges = placement(out);
+    ranges = ranges_;
   }
 
  protected:
@@ -23,13 +22,13 @@ class StaticPolicy : public Policy {
 
 class AllDdr : public StaticPolicy {
  public:
-  void reset(const MemtierEnv&, Rng&) override { ranges_.clear(); }
+  void start(const MemtierEnv&, Rng&) override { ranges_.clear(); }
 };
 
 // The application's memory (its regions) from the lowest address up, until HBM is full.
 class AllHbmLowestAddress : public StaticPolicy {
  public:
-  void reset(const MemtierEnv& env, Rng&) override {
+  void start(const MemtierEnv& env, Rng&) override {
     ranges_.clear();
     for (const Region& r : env.bins().regions())
       ranges_.push_back({r.lo, r.hi});
@@ -40,7 +39,7 @@ class AllHbmLowestAddress : public StaticPolicy {
 // first-touch allocation into HBM gives.
 class AllHbmFirstTouch : public StaticPolicy {
  public:
-  void reset(const MemtierEnv& env, Rng&) override {
+  void start(const MemtierEnv& env, Rng&) override {
     const PreparedPair& pair = env.pair();
     std::vector<std::uint32_t> first(pair.pages.size(), std::numeric_limits<std::uint32_t>::max());
     std::vector<std::uint32_t> order;
@@ -63,7 +62,7 @@ class AllHbmFirstTouch : public StaticPolicy {
 // taking pages by decreasing positive value until capacity is exact.
 class StaticOracle : public StaticPolicy {
  public:
-  void reset(const MemtierEnv& env, Rng&) override {
+  void start(const MemtierEnv& env, Rng&) override {
     const PreparedPair& pair = env.pair();
     std::vector<double> value(pair.pages.size(), 0.0);
     for (std::size_t w = env.episode_begin(); w < env.episode_end(); ++w) {
@@ -86,19 +85,6 @@ class StaticOracle : public StaticPolicy {
   }
 };
 
-// Uniform random actions from the env's action space.
-class RandomPolicy : public Policy {
- public:
-  void reset(const MemtierEnv&, Rng& rng) override { rng_ = &rng; }
-  void decide(const MemtierEnv& env, Decision& out) override {
-    out.use_action = true;
-    out.action = env.action_space().sample(*rng_);
-  }
-
- private:
-  Rng* rng_ = nullptr;
-};
-
 template <typename P>
 PolicyFactory parameterless(const std::string& name) {
   return [name](const nlohmann::json& config) -> std::unique_ptr<Policy> {
@@ -110,23 +96,27 @@ PolicyFactory parameterless(const std::string& name) {
 }  // namespace
 
 void register_static_policies(PolicyRegistry& registry) {
-  registry.add({"all-ddr", "Everything stays in DDR: the slow bound every policy is measured from.",
-                false, parameterless<AllDdr>("all-ddr")});
-  registry.add({"all-hbm-lowest-address",
-                "The application's memory regions from the lowest address up, until HBM is full "
-                "(all-HBM capped by capacity, as an allocator filling HBM first would).",
-                false, parameterless<AllHbmLowestAddress>("all-hbm-lowest-address")});
-  registry.add({"all-hbm-first-touch",
-                "Pages in the order the program first touches them, until HBM is full (first-touch "
-                "allocation into HBM with DDR as the fallback).",
-                false, parameterless<AllHbmFirstTouch>("all-hbm-first-touch")});
-  registry.add(
+  add_memtier_policy(
+      registry,
+      {"all-ddr", "Everything stays in DDR: the slow bound every policy is measured from.", false,
+       parameterless<AllDdr>("all-ddr")});
+  add_memtier_policy(
+      registry, {"all-hbm-lowest-address",
+                 "The application's memory regions from the lowest address up, until HBM is full "
+                 "(all-HBM capped by capacity, as an allocator filling HBM first would).",
+                 false, parameterless<AllHbmLowestAddress>("all-hbm-lowest-address")});
+  add_memtier_policy(
+      registry,
+      {"all-hbm-first-touch",
+       "Pages in the order the program first touches them, until HBM is full (first-touch "
+       "allocation into HBM with DDR as the fallback).",
+       false, parameterless<AllHbmFirstTouch>("all-hbm-first-touch")});
+  add_memtier_policy(
+      registry,
       {"static-oracle",
        "The best placement fixed for the whole episode, knowing every window: pages by "
        "decreasing (t_ddr - t_hbm) * n_pw / n_w summed over windows (exact for equal-size pages).",
        true, parameterless<StaticOracle>("static-oracle")});
-  registry.add({"random", "Uniformly random actions from the env's action space.", false,
-                parameterless<RandomPolicy>("random")});
 }
 
 }  // namespace sysgym::memtier

@@ -10,9 +10,9 @@ namespace sysgym::memtier {
 namespace {
 
 // Per-page sample counts and last access of the windows played so far.
-class OnlinePolicy : public Policy {
+class OnlinePolicy : public MemtierPolicy {
  public:
-  void reset(const MemtierEnv& env, Rng&) override {
+  void start(const MemtierEnv& env, Rng&) override {
     const std::size_t pages = env.pair().pages.size();
     count_.assign(pages, 0);
     last_seen_.assign(pages, 0);
@@ -21,7 +21,7 @@ class OnlinePolicy : public Policy {
     last_window_ms_ = 0.0;
     steps_ = 0;
   }
-  void observe(const MemtierEnv& env) override {
+  void learn(const MemtierEnv& env) override {
     const PreparedPair& pair = env.pair();
     const std::size_t w = env.next_window() - 1;
     ++steps_;
@@ -54,12 +54,12 @@ class OnlinePolicy : public Policy {
 // The most recently sampled pages (ties: more samples), as many as fit.
 class Lru : public OnlinePolicy {
  public:
-  void decide(const MemtierEnv& env, Decision& out) override {
-    out.use_action = false;
+  void choose(const MemtierEnv& env, Decision& out) override {
+    std::vector<AddressRange>& ranges = placement(out);
     const auto best = top_pages(touched_, page_slots(env), [&](std::uint32_t id) {
       return (static_cast<std::uint64_t>(last_seen_[id]) << 32) | count_[id];
     });
-    ranges_of_pages(env, best, out.ranges);
+    ranges_of_pages(env, best, ranges);
   }
 };
 
@@ -70,14 +70,14 @@ class HememLfu : public OnlinePolicy {
  public:
   HememLfu(std::uint32_t hot, std::uint32_t cool, double period_ms)
       : hot_(hot), cool_(cool), period_ms_(period_ms) {}
-  void reset(const MemtierEnv& env, Rng& rng) override {
-    OnlinePolicy::reset(env, rng);
+  void start(const MemtierEnv& env, Rng& rng) override {
+    OnlinePolicy::start(env, rng);
     since_ms_ = period_ms_;  // decide at the first window
   }
-  void decide(const MemtierEnv& env, Decision& out) override {
-    out.use_action = false;
+  void choose(const MemtierEnv& env, Decision& out) override {
+    std::vector<AddressRange>& ranges = placement(out);
     if (since_ms_ < period_ms_) {
-      out.ranges = env.memory().resident();
+      ranges = env.memory().resident();
       return;
     }
     since_ms_ = 0.0;
@@ -90,9 +90,8 @@ class HememLfu : public OnlinePolicy {
     std::vector<AddressRange> hot_ranges;
     ranges_of_pages(env, hot, hot_ranges);
     // Hot pages first; what was resident follows and keeps the room that is left.
-    out.ranges = hot_ranges;
-    out.ranges.insert(out.ranges.end(), env.memory().resident().begin(),
-                      env.memory().resident().end());
+    ranges = hot_ranges;
+    ranges.insert(ranges.end(), env.memory().resident().begin(), env.memory().resident().end());
   }
   nlohmann::json parameters() const override {
     return {{"hot_threshold", hot_}, {"cool_threshold", cool_}, {"period_ms", period_ms_}};
@@ -119,8 +118,8 @@ class HememLfu : public OnlinePolicy {
 class MemtisStyle : public OnlinePolicy {
  public:
   explicit MemtisStyle(std::uint32_t cooling_windows) : cooling_windows_(cooling_windows) {}
-  void decide(const MemtierEnv& env, Decision& out) override {
-    out.use_action = false;
+  void choose(const MemtierEnv& env, Decision& out) override {
+    std::vector<AddressRange>& ranges = placement(out);
     const std::size_t slots = page_slots(env);
     std::array<std::size_t, 33> pages_in_bin{};
     for (std::uint32_t id : touched_) {
@@ -144,10 +143,10 @@ class MemtisStyle : public OnlinePolicy {
     resident = top_pages(resident, resident.size(), [&](std::uint32_t id) { return count_[id]; });
     std::vector<AddressRange> resident_ranges;
     ranges_of_pages(env, resident, resident_ranges);
-    out.ranges = hot_ranges;
+    ranges = hot_ranges;
     // Keep resident pages in decreasing count: one range per page preserves that priority.
     for (std::uint32_t id : resident) {
-      out.ranges.push_back({env.pair().pages[id], env.pair().pages[id] + env.pair().page_bytes()});
+      ranges.push_back({env.pair().pages[id], env.pair().pages[id] + env.pair().page_bytes()});
     }
   }
   nlohmann::json parameters() const override { return {{"cooling_windows", cooling_windows_}}; }
@@ -171,8 +170,8 @@ class MemtisStyle : public OnlinePolicy {
 class AutoNuma : public OnlinePolicy {
  public:
   explicit AutoNuma(double rate_limit_mbps) : rate_limit_mbps_(rate_limit_mbps) {}
-  void decide(const MemtierEnv& env, Decision& out) override {
-    out.use_action = false;
+  void choose(const MemtierEnv& env, Decision& out) override {
+    std::vector<AddressRange>& ranges = placement(out);
     const PreparedPair& pair = env.pair();
     const auto budget = static_cast<std::size_t>(rate_limit_mbps_ * 1e3 * last_window_ms_ /
                                                  static_cast<double>(pair.page_bytes()));
@@ -189,7 +188,7 @@ class AutoNuma : public OnlinePolicy {
                      [&](std::uint32_t id) { return static_cast<double>(last_seen_[id]); });
     faults.resize(std::min(faults.size(), slots));
     keep.insert(keep.end(), faults.begin(), faults.end());
-    ranges_of_pages(env, keep, out.ranges);
+    ranges_of_pages(env, keep, ranges);
   }
   nlohmann::json parameters() const override { return {{"rate_limit_mbps", rate_limit_mbps_}}; }
 
@@ -200,7 +199,8 @@ class AutoNuma : public OnlinePolicy {
 }  // namespace
 
 void register_tiering_policies(PolicyRegistry& registry) {
-  registry.add(
+  add_memtier_policy(
+      registry,
       {"lru",
        "Least recently used: the most recently sampled pages (ties: more samples), as many as "
        "fit; promotes on access like a hardware-managed cache would.",
@@ -208,7 +208,8 @@ void register_tiering_policies(PolicyRegistry& registry) {
          ConfigReader(config, "lru policy config").finish();
          return std::make_unique<Lru>();
        }});
-  registry.add(
+  add_memtier_policy(
+      registry,
       {"lfu-hemem",
        "HeMem (SOSP 2021): LFU over PEBS samples; hot at `hot_threshold` (8) samples, all counts "
        "halved when a page reaches `cool_threshold` (18); hot pages promoted every `period_ms` "
@@ -221,7 +222,8 @@ void register_tiering_policies(PolicyRegistry& registry) {
          r.finish();
          return std::make_unique<HememLfu>(hot, cool, period);
        }});
-  registry.add(
+  add_memtier_policy(
+      registry,
       {"memtis",
        "Memtis (SOSP 2023) style: log2 histogram of page sample counts, hot threshold fitted so "
        "the "
@@ -234,17 +236,19 @@ void register_tiering_policies(PolicyRegistry& registry) {
          r.finish();
          return std::make_unique<MemtisStyle>(cooling);
        }});
-  registry.add({"autonuma",
-                "Linux AutoNUMA memory tiering style: pages sampled in DDR are promoted on their "
-                "hint fault, "
-                "at most `rate_limit_mbps` (1024) MB/s; least recently used pages are demoted when "
-                "HBM is full.",
-                false, [](const nlohmann::json& config) -> std::unique_ptr<Policy> {
-                  ConfigReader r(config, "autonuma policy config");
-                  const double rate = r.number("rate_limit_mbps", 1024.0, 0.0, 1e9);
-                  r.finish();
-                  return std::make_unique<AutoNuma>(rate);
-                }});
+  add_memtier_policy(
+      registry,
+      {"autonuma",
+       "Linux AutoNUMA memory tiering style: pages sampled in DDR are promoted on their "
+       "hint fault, "
+       "at most `rate_limit_mbps` (1024) MB/s; least recently used pages are demoted when "
+       "HBM is full.",
+       false, [](const nlohmann::json& config) -> std::unique_ptr<Policy> {
+         ConfigReader r(config, "autonuma policy config");
+         const double rate = r.number("rate_limit_mbps", 1024.0, 0.0, 1e9);
+         r.finish();
+         return std::make_unique<AutoNuma>(rate);
+       }});
 }
 
 }  // namespace sysgym::memtier

@@ -1,0 +1,34 @@
+// The JSON reports of running policies on any env, printed by the command-line tools with
+// --json and returned to JavaScript. Built here, in core, so the native `sysgym`, the npm
+// package's bin and the browser show identical figures.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "env/env.hpp"
+#include "env/episode.hpp"
+#include "env/policy.hpp"
+
+namespace sysgym {
+
+// `sysgym run --json`: the episode summary, return, policy, seed, observation hash, config and
+// facts.
+nlohmann::json run_report(const EpisodeRecord& episode, const Env& env);
+
+using EnvMaker = std::function<std::unique_ptr<Env>()>;
+
+// `sysgym compare --json`: every policy in `names` run once on a fresh env from `make_env`, one
+// row each (the run report's summary and return, "policy", "oracle"), best first by the env's
+// primary metric (the return when it declares none). `progress(done, total)` is called after
+// each policy; `parameters` maps a policy name to its parameters (a learned policy's file).
+nlohmann::json compare_report(const EnvMaker& make_env, const PolicyRegistry& policies,
+                              const std::vector<std::string>& names, std::uint64_t seed,
+                              const std::function<void(std::size_t, std::size_t)>& progress = {},
+                              const nlohmann::json& parameters = nlohmann::json::object());
+
+}  // namespace sysgym
