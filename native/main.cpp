@@ -28,7 +28,9 @@ int main(int argc, char** argv) {
   sysgym::cli::add_synth_command(app);
   sysgym::cli::add_run_command(app);
   sysgym::cli::add_compare_command(app);
+  sysgym::cli::add_list_command(app);
   sysgym::cli::add_describe_command(app);
+  sysgym::cli::add_check_command(app);
   sysgym::cli::add_trace_command(app);
   sysgym::cli::add_train_command(app);
   sysgym::cli::add_eval_command(app);

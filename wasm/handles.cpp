@@ -7,6 +7,7 @@
 #include "base/error.hpp"
 #include "base/json_text.hpp"
 #include "base/numbers.hpp"
+#include "env/check_env.hpp"
 #include "env/episode.hpp"
 #include "env/reports.hpp"
 #include "memtier/estimator.hpp"
@@ -79,6 +80,18 @@ std::string policies_json() {
                    {"summary", spec.summary}});
   }
   return out.dump();
+}
+
+std::string check_env_json(const std::string& id, const std::string& config_json,
+                           const std::string& seed) {
+  std::string out;
+  guarded([&] {
+    EnvCheckOptions options;
+    options.config = parse(config_json);
+    options.seed = seed_value(seed);
+    out = nlohmann::json(check_env(runtime().envs, runtime().policies, id, options)).dump();
+  });
+  return out;
 }
 
 bool add_traces(const std::string& name, const std::string& ddr_bytes,

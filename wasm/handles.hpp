@@ -22,6 +22,9 @@ std::string last_error_message();
 // Module-wide registries and the in-memory trace source.
 std::string env_ids_json();
 std::string policies_json();
+// check_env over `id` (core/env/check_env.hpp): the passed checks as a JSON list, "" on failure.
+std::string check_env_json(const std::string& id, const std::string& config_json,
+                           const std::string& seed);
 bool add_traces(const std::string& name, const std::string& ddr_bytes,
                 const std::string& hbm_bytes);
 bool add_prepared(const std::string& name, const std::string& bytes);

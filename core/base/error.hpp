@@ -36,6 +36,8 @@ SYSGYM_DEFINE_ERROR(ApiMisuseError);
 SYSGYM_DEFINE_ERROR(InvalidActionError);
 // A file could not be opened, read or written (native shells only).
 SYSGYM_DEFINE_ERROR(IoError);
+// An env broke the env contract (check_env names the promise).
+SYSGYM_DEFINE_ERROR(EnvCheckError);
 
 #undef SYSGYM_DEFINE_ERROR
 

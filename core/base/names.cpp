@@ -58,8 +58,14 @@ std::string join(const std::vector<std::string>& items, std::string_view separat
 
 std::string unknown_name_message(std::string_view what, std::string_view name,
                                  const std::vector<std::string>& valid) {
+  return unknown_name_message(what, name, valid, valid);
+}
+
+std::string unknown_name_message(std::string_view what, std::string_view name,
+                                 const std::vector<std::string>& valid,
+                                 const std::vector<std::string>& accepted) {
   std::string message = "unknown " + std::string(what) + " " + quote(name, 60);
-  const std::string suggestion = closest_name(name, valid);
+  const std::string suggestion = closest_name(name, accepted);
   if (!suggestion.empty()) message += " (did you mean '" + suggestion + "'?)";
   message += "; valid: " + (valid.empty() ? std::string("(none)") : join(valid, ", "));
   return message;

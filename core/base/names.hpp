@@ -20,6 +20,10 @@ std::string closest_name(std::string_view name, const std::vector<std::string>& 
 // "unknown <what> 'name' (did you mean 'x'?); valid: a, b, c"
 std::string unknown_name_message(std::string_view what, std::string_view name,
                                  const std::vector<std::string>& valid);
+// The same, suggesting from `accepted` (e.g. valid ids and the bare names that stand for them).
+std::string unknown_name_message(std::string_view what, std::string_view name,
+                                 const std::vector<std::string>& valid,
+                                 const std::vector<std::string>& accepted);
 
 std::string join(const std::vector<std::string>& items, std::string_view separator);
 

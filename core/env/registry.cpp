@@ -44,7 +44,14 @@ std::string Registry::resolve(std::string_view id) const {
       best_version = version;
     }
   }
-  if (best.empty()) throw UnknownNameError(unknown_name_message("env", id, ids()));
+  if (best.empty()) {
+    std::vector<std::string> accepted = ids();
+    for (const auto& [full_id, spec] : specs_) {
+      std::string name;
+      if (parse_env_id(full_id, name, best_version)) accepted.push_back(name);
+    }
+    throw UnknownNameError(unknown_name_message("env", id, ids(), accepted));
+  }
   return best;
 }
 

@@ -12,6 +12,8 @@ void add_synth_command(CLI::App& app);
 void add_run_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
 void add_describe_command(CLI::App& app);
+void add_list_command(CLI::App& app);
+void add_check_command(CLI::App& app);
 void add_trace_command(CLI::App& app);
 void add_train_command(CLI::App& app);
 void add_eval_command(CLI::App& app);

@@ -1,5 +1,5 @@
-// sysgym describe: any env's resolved config, facts, spaces, observation layout, info keys and
-// the policies that run on it.
+// sysgym list: the registered envs. sysgym describe: any env's resolved config, facts, spaces,
+// observation layout, info keys and the policies that run on it.
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -101,7 +101,29 @@ void describe_command(const DescribeArgs& args) {
   }
 }
 
+void list_command(bool json) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const std::string& id : catalog().envs.ids())
+    out.push_back({{"id", id}, {"summary", catalog().envs.spec(id).summary}});
+  if (json) {
+    std::printf("%s\n", out.dump(2).c_str());
+    return;
+  }
+  for (const auto& env : out) {
+    std::printf("%-16s %s\n", env["id"].get<std::string>().c_str(),
+                env["summary"].get<std::string>().c_str());
+  }
+}
+
 }  // namespace
+
+void add_list_command(CLI::App& app) {
+  auto json = std::make_shared<bool>(false);
+  CLI::App* command = app.add_subcommand("list", "List the registered envs");
+  command->footer("Example:\n  sysgym list\nThen: sysgym describe ID, sysgym check ID.");
+  command->add_flag("--json", *json, "Print a JSON list of {id, summary}");
+  command->callback([json] { list_command(*json); });
+}
 
 void add_describe_command(CLI::App& app) {
   auto args = std::make_shared<DescribeArgs>();
@@ -110,7 +132,7 @@ void add_describe_command(CLI::App& app) {
       "Examples:\n  sysgym describe memtier\n  sysgym describe memtier-v0 --config '{\"bins\": "
       "128, \"action_mode\": \"discrete\"}' --json\n"
       "Keys missing from --config come from the env's example config (memtier: a small synthetic "
-      "trace, synth:phased:20000).");
+      "trace, synth:phased:5000).");
   command->add_option("env", args->env, "Env id or name")->capture_default_str();
   command->add_option("--config", args->config, "Env config: JSON text or a JSON file");
   command->add_flag("--json", args->json, "Print one JSON object");

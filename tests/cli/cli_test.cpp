@@ -279,6 +279,37 @@ TEST_F(Cli, DescribeShowsSpacesLayoutAndPolicies) {
     needing_parameters += p["needs_parameters"].get<bool>() ? 1 : 0;
   EXPECT_EQ(needing_parameters, 1u);
   EXPECT_EQ(j["config"]["window_len"], nullptr);
+  EXPECT_EQ(j["primary_metric"], "gap_closed");
+  const Result text = run("describe memtier --config '{\"bins\": 8, \"history\": 1}'");
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find("layout: hist[0..7] resident[0..7] hist_prev_1[0..7] free_capacity"),
+            std::string::npos)
+      << text.out;
+}
+
+TEST_F(Cli, ListAndCheckCoverEveryRegisteredEnv) {
+  const Result list = run("list --json");
+  ASSERT_EQ(list.code, 0) << list.err;
+  const nlohmann::json ids = nlohmann::json::parse(list.out);
+  ASSERT_FALSE(ids.empty());
+  const Result all = run("check --all --json");
+  ASSERT_EQ(all.code, 0) << all.err;
+  const nlohmann::json report = nlohmann::json::parse(all.out);
+  for (const auto& env : ids) {
+    ASSERT_TRUE(report.contains(env["id"])) << env["id"];
+    EXPECT_GE(report[env["id"].get<std::string>()].size(), 7u);
+  }
+  const Result unknown = run("check memtire");
+  EXPECT_EQ(unknown.code, 1);
+  EXPECT_EQ(unknown.err,
+            "sysgym: UnknownNameError: unknown env 'memtire' (did you mean 'memtier'?); valid: "
+            "memtier-v0\n");
+  const Result neither = run("check");
+  EXPECT_EQ(neither.code, 1);
+  EXPECT_EQ(neither.err, "sysgym: ConfigError: give one env id, or --all\n");
+  const Result bad = run("check memtier --config '{\"bins\": 0}'");
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.err.find("'bins' must be an integer in [1, 65536], got 0"), std::string::npos);
 }
 
 }  // namespace

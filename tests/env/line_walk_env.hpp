@@ -3,10 +3,13 @@
 // with probability slip_percent/100, drawn from the env's Rng.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 
+#include "base/error.hpp"
 #include "env/config_reader.hpp"
 #include "env/env.hpp"
+#include "env/policy.hpp"
 #include "env/registry.hpp"
 
 namespace sysgym::testing {
@@ -17,6 +20,11 @@ class LineWalkEnv : public Env {
       : LineWalkEnv(read(config, id), id) {}
 
   nlohmann::json config() const override { return config_; }
+  std::vector<std::string> observation_layout() const override { return {"position", "time"}; }
+  nlohmann::json episode_summary() const override {
+    return {{"position", position_}, {"steps", steps_}};
+  }
+  std::string primary_metric() const override { return "position"; }
   int position() const { return position_; }
 
  protected:
@@ -79,6 +87,31 @@ inline void register_line_walk(Registry& registry) {
   registry.add({"linewalk-v1", "walk to the end of a line (v1)", [](const nlohmann::json& c) {
                   return std::make_unique<LineWalkEnv>(c, "linewalk-v1");
                 }});
+}
+
+// The line walk's own policy: always step right (a family policy reading its env's internals).
+class WalkRight final : public Policy {
+ public:
+  void reset(const Env& env, Rng&) override {
+    if (dynamic_cast<const LineWalkEnv*>(&env) == nullptr)
+      throw ApiMisuseError("walk-right runs on linewalk envs only");
+  }
+  void decide(const Env&, Decision& out) override {
+    out.use_directive = false;
+    out.action = {2.0};
+  }
+};
+
+// A family registers its envs and its policies: the same two calls as core/builtins makes for
+// the built-in families.
+inline void register_line_walk(Registry& registry, PolicyRegistry& policies) {
+  policies.add({"walk-right", "always steps right", false,
+                [](const nlohmann::json& c) -> std::unique_ptr<Policy> {
+                  ConfigReader(c, "walk-right policy config").finish();
+                  return std::make_unique<WalkRight>();
+                },
+                false, "linewalk"});
+  register_line_walk(registry);
 }
 
 inline Registry line_walk_registry() {

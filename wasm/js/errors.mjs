@@ -11,7 +11,8 @@ export class UnknownNameError extends SysgymError {}
 export class ApiMisuseError extends SysgymError {}
 export class InvalidActionError extends SysgymError {}
 export class IoError extends SysgymError {}
-const ERROR_CLASSES = { ConfigError, TraceFormatError, UnknownNameError, ApiMisuseError, InvalidActionError, IoError };
+export class EnvCheckError extends SysgymError {}
+const ERROR_CLASSES = { ConfigError, TraceFormatError, UnknownNameError, ApiMisuseError, InvalidActionError, IoError, EnvCheckError };
 
 export function lastError(core) {
   const Kind = ERROR_CLASSES[core.lastErrorKind()] ?? SysgymError;

@@ -6,6 +6,7 @@ export class UnknownNameError extends SysgymError {}
 export class ApiMisuseError extends SysgymError {}
 export class InvalidActionError extends SysgymError {}
 export class IoError extends SysgymError {}
+export class EnvCheckError extends SysgymError {}
 
 export type Info = Record<string, number>;
 
@@ -107,6 +108,8 @@ export class Episode {
 export class Sysgym {
   envIds(): string[];
   policies(): PolicyInfo[];
+  /** check_env over a registered env: the passed checks; throws EnvCheckError naming a broken promise. */
+  checkEnv(id: string, options?: { config?: object; seed?: number | bigint | string }): string[];
   make(id: string, config?: Record<string, unknown>): Env;
   makeVector(id: string, config?: Record<string, unknown>, count?: number): VectorEnv;
   addTraces(name: string, ddr: string | ArrayBuffer | Uint8Array, hbm: string | ArrayBuffer | Uint8Array): void;

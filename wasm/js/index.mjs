@@ -4,12 +4,15 @@
 import createSysgymCore from './sysgym_core.cjs';
 
 import {
-  ApiMisuseError, ConfigError, InvalidActionError, IoError, SysgymError, TraceFormatError, UnknownNameError,
-  bytes, check, finalizer, flag, lastError, parsed, seedText, text,
+  ApiMisuseError, ConfigError, EnvCheckError, InvalidActionError, IoError, SysgymError, TraceFormatError,
+  UnknownNameError, bytes, check, finalizer, flag, lastError, parsed, seedText, text,
 } from './errors.mjs';
 import { Episode } from './episode.mjs';
 
-export { ApiMisuseError, ConfigError, Episode, InvalidActionError, IoError, SysgymError, TraceFormatError, UnknownNameError };
+export {
+  ApiMisuseError, ConfigError, EnvCheckError, Episode, InvalidActionError, IoError, SysgymError, TraceFormatError,
+  UnknownNameError,
+};
 
 export class Space {
   constructor(spec, sampler = null) {
@@ -224,6 +227,14 @@ export class Sysgym {
 
   policies() {
     return JSON.parse(this.#core.policiesJson());
+  }
+
+  // Checks that a registered env keeps the env contract (as `sysgym check` does): the passed
+  // checks, one line each; an EnvCheckError names the first broken promise.
+  checkEnv(id, { config = {}, seed = 0 } = {}) {
+    const out = this.#core.checkEnvJson(text(id, 'checkEnv: id'), JSON.stringify(config), seedText(this.#core, seed, 'seed'));
+    if (out === '') throw lastError(this.#core);
+    return JSON.parse(out);
   }
 
   make(id, config = {}) {
