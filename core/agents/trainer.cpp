@@ -20,11 +20,6 @@ VectorEnv make_envs(const Registry& registry, const TrainerOptions& options, Par
   return VectorEnv(std::move(envs), std::move(pf));
 }
 
-int info_index(const std::vector<std::string>& keys, const char* key) {
-  const auto it = std::find(keys.begin(), keys.end(), key);
-  return it == keys.end() ? -1 : static_cast<int>(it - keys.begin());
-}
-
 void push_recent(std::vector<double>& recent, double value) {
   recent.push_back(value);
   if (recent.size() > kRecentEpisodes) recent.erase(recent.begin());
@@ -62,15 +57,8 @@ Trainer::Trainer(const Registry& registry, TrainerOptions options, ParallelFor p
     throw ConfigError("unknown agent " + quote(options_.agent) + " (dqn or ppo)");
   }
   layout_ = envs_.env(0).observation_layout();
-  const std::vector<std::string>& keys = envs_.info_keys();
-  info_ddr_ = info_index(keys, "t_ddr_ms");
-  info_hbm_ = info_index(keys, "t_hbm_ms");
-  info_window_ = info_index(keys, "window_ms");
-  info_migration_ = info_index(keys, "migration_ms");
+  metric_ = envs_.env(0).primary_metric();
   returns_.assign(k, 0.0);
-  ddr_.assign(k, 0.0);
-  hbm_.assign(k, 0.0);
-  total_.assign(k, 0.0);
   actions_.assign(k * action_size_, 0.0);
   envs_.reset(options_.seed);
   next_point_ = options_.curve_every;
@@ -86,18 +74,9 @@ void Trainer::vector_step() {
     ppo_->act(obs_, true, actions_);
   }
   envs_.step(actions_);
-  const std::size_t info_size = envs_.info_keys().size();
   for (std::size_t i = 0; i < k; ++i) {
     const bool ended = envs_.terminated()[i] != 0 || envs_.truncated()[i] != 0;
-    const std::span<const double> info =
-        (ended ? envs_.final_infos() : envs_.infos()).subspan(i * info_size, info_size);
     returns_[i] += envs_.rewards()[i];
-    if (info_ddr_ >= 0 && info_hbm_ >= 0 && info_window_ >= 0 && info_migration_ >= 0) {
-      ddr_[i] += info[static_cast<std::size_t>(info_ddr_)];
-      hbm_[i] += info[static_cast<std::size_t>(info_hbm_)];
-      total_[i] += info[static_cast<std::size_t>(info_window_)] +
-                   info[static_cast<std::size_t>(info_migration_)];
-    }
     if (dqn_) {
       const std::span<const float> next =
           (ended ? envs_.final_observations() : envs_.observations())
@@ -119,13 +98,12 @@ void Trainer::vector_step() {
 void Trainer::finish_episode(std::size_t k) {
   ++episodes_;
   push_recent(recent_returns_, returns_[k]);
-  const double gap = ddr_[k] > hbm_[k] ? (ddr_[k] - total_[k]) / (ddr_[k] - hbm_[k]) : 0.0;
-  push_recent(recent_gaps_, gap);
-  returns_[k] = ddr_[k] = hbm_[k] = total_[k] = 0.0;
+  if (!metric_.empty()) push_recent(recent_metrics_, envs_.final_summary(k).value(metric_, 0.0));
+  returns_[k] = 0.0;
 }
 
 CurvePoint Trainer::current() const {
-  return {env_steps_, episodes_, mean(recent_returns_), mean(recent_gaps_),
+  return {env_steps_, episodes_, mean(recent_returns_), mean(recent_metrics_),
           dqn_ ? dqn_->last_loss() : ppo_last_.value_loss};
 }
 
@@ -169,8 +147,8 @@ PolicyFile Trainer::policy() const {
                 {"env_steps", env_steps_},
                 {"episodes", episodes_},
                 {"envs", std::move(envs)},
-                {"final_mean_return", now.mean_return},
-                {"final_mean_gap_closed", now.mean_gap_closed}};
+                {"final_mean_return", now.mean_return}};
+  if (!metric_.empty()) p.training["final_mean_" + metric_] = now.mean_metric;
   return p;
 }
 
@@ -186,7 +164,7 @@ nlohmann::json options_json(const TrainerOptions& o) {
 }
 
 nlohmann::json point_json(const CurvePoint& p) {
-  return nlohmann::json::array({p.env_steps, p.episodes, p.mean_return, p.mean_gap_closed, p.loss});
+  return nlohmann::json::array({p.env_steps, p.episodes, p.mean_return, p.mean_metric, p.loss});
 }
 
 CurvePoint point_of(const nlohmann::json& j) {
@@ -208,7 +186,7 @@ nlohmann::json Trainer::state() const {
           {"next_point", next_point_},
           {"curve", std::move(curve)},
           {"recent_returns", recent_returns_},
-          {"recent_gaps", recent_gaps_},
+          {"recent_metrics", recent_metrics_},
           {"last_value_loss", ppo_last_.value_loss},
           {"agent", dqn_ ? dqn_->state() : ppo_->state()}};
 }
@@ -255,7 +233,9 @@ void Trainer::load_state(const nlohmann::json& j) {
     for (const nlohmann::json& p : j.at("curve"))
       curve_.push_back(point_of(p));
     recent_returns_ = j.at("recent_returns").get<std::vector<double>>();
-    recent_gaps_ = j.at("recent_gaps").get<std::vector<double>>();
+    // States written before the generic trainer named the metric list "recent_gaps".
+    recent_metrics_ = j.at(j.contains("recent_metrics") ? "recent_metrics" : "recent_gaps")
+                          .get<std::vector<double>>();
     ppo_last_.value_loss = j.at("last_value_loss").get<double>();
   } catch (const nlohmann::json::exception& e) {
     throw ConfigError("training state: " + json_problem(e));
@@ -267,9 +247,6 @@ void Trainer::load_state(const nlohmann::json& j) {
   }
   // New episodes, seeded apart from the first run's (which reset with the bare seed).
   std::fill(returns_.begin(), returns_.end(), 0.0);
-  std::fill(ddr_.begin(), ddr_.end(), 0.0);
-  std::fill(hbm_.begin(), hbm_.end(), 0.0);
-  std::fill(total_.begin(), total_.end(), 0.0);
   envs_.reset(options_.seed ^ (static_cast<std::uint64_t>(env_steps_) * 0x9e3779b97f4a7c15ULL));
 }
 

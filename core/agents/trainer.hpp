@@ -32,9 +32,9 @@ struct TrainerOptions {
 struct CurvePoint {
   std::int64_t env_steps = 0;
   std::int64_t episodes = 0;
-  double mean_return = 0;      // over the last 20 finished episodes
-  double mean_gap_closed = 0;  // the same episodes' gap closed (memtier infos), else 0
-  double loss = 0;             // DQN: last TD loss; PPO: last value loss
+  double mean_return = 0;  // over the last 20 finished episodes
+  double mean_metric = 0;  // the same episodes' primary metric (memtier: gap closed), else 0
+  double loss = 0;         // DQN: last TD loss; PPO: last value loss
 };
 
 class Trainer {
@@ -48,6 +48,8 @@ class Trainer {
                    const std::function<void(const CurvePoint&)>& on_point = {});
 
   std::int64_t env_steps() const { return env_steps_; }
+  // The env's primary metric, averaged into the curve ("" when the env declares none).
+  const std::string& metric() const { return metric_; }
   std::int64_t episodes() const { return episodes_; }
   const std::vector<CurvePoint>& curve() const { return curve_; }
   CurvePoint current() const;
@@ -78,10 +80,9 @@ class Trainer {
   std::vector<float> obs_;
   std::vector<double> actions_;
   std::vector<std::string> layout_;
-  // Per env: return so far; t_ddr, t_hbm, window + migration sums for gap closed.
-  std::vector<double> returns_, ddr_, hbm_, total_;
-  std::vector<double> recent_returns_, recent_gaps_;
-  int info_ddr_ = -1, info_hbm_ = -1, info_window_ = -1, info_migration_ = -1;
+  std::string metric_;
+  std::vector<double> returns_;  // per env, of the episode so far
+  std::vector<double> recent_returns_, recent_metrics_;
   std::int64_t env_steps_ = 0, episodes_ = 0, next_point_ = 0;
   std::vector<CurvePoint> curve_;
 };

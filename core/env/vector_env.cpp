@@ -29,6 +29,7 @@ VectorEnv::VectorEnv(std::vector<std::unique_ptr<Env>> envs, ParallelFor paralle
   truncated_.assign(n, 0);
   infos_.assign(n * info_size_, 0.0);
   final_infos_.assign(n * info_size_, 0.0);
+  final_summaries_.assign(n, nlohmann::json::object());
 }
 
 VectorEnv VectorEnv::make(const Registry& registry, std::string_view id,
@@ -92,6 +93,7 @@ void VectorEnv::step(std::span<const double> actions) {
     truncated_[i] = r.truncated ? 1 : 0;
     if (r.terminated || r.truncated) {
       copy_row(i, r.observation, r.info, true);
+      final_summaries_[i] = env.episode_summary();
       const ResetResult next = env.reset();
       copy_row(i, next.observation, next.info, false);
     } else {

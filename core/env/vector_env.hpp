@@ -51,6 +51,8 @@ class VectorEnv {
   // Rows valid where terminated or truncated was set by the last step().
   std::span<const float> final_observations() const { return final_observations_; }
   std::span<const double> final_infos() const { return final_infos_; }
+  // Env i's episode_summary() when its last episode ended (before the autoreset).
+  const nlohmann::json& final_summary(std::size_t i) const { return final_summaries_.at(i); }
 
  private:
   void copy_row(std::size_t i, std::span<const float> observation, InfoView info, bool final);
@@ -68,6 +70,7 @@ class VectorEnv {
   std::vector<double> infos_;
   std::vector<float> final_observations_;
   std::vector<double> final_infos_;
+  std::vector<nlohmann::json> final_summaries_;
 };
 
 }  // namespace sysgym

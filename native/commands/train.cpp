@@ -64,13 +64,15 @@ std::vector<nlohmann::json> env_configs(const TrainArgs& args, const std::string
   return out;
 }
 
-void write_curve(const std::string& path, const std::vector<agents::CurvePoint>& curve) {
-  std::string csv = "env_steps,episodes,mean_return,mean_gap_closed,loss\n";
+void write_curve(const std::string& path, const std::string& metric,
+                 const std::vector<agents::CurvePoint>& curve) {
+  std::string csv =
+      "env_steps,episodes,mean_return,mean_" + (metric.empty() ? "metric" : metric) + ",loss\n";
   char line[160];
   for (const agents::CurvePoint& p : curve) {
     std::snprintf(line, sizeof(line), "%lld,%lld,%.6f,%.6f,%.6g\n",
                   static_cast<long long>(p.env_steps), static_cast<long long>(p.episodes),
-                  p.mean_return, p.mean_gap_closed, p.loss);
+                  p.mean_return, p.mean_metric, p.loss);
     csv += line;
   }
   write_file_atomically(path, csv);
@@ -136,6 +138,7 @@ void train_command(TrainArgs args) {
   const bool terminal = stderr_is_terminal();
   const std::int64_t resumed_at = trainer.env_steps();
   std::int64_t next_checkpoint = args.checkpoint_every;
+  const std::string metric = trainer.metric().empty() ? "metric" : trainer.metric();
   trainer.train_until(args.steps, [&](const agents::CurvePoint& p) {
     // A snapshot of the policy so far: a long run that dies still leaves a usable policy.
     if (args.checkpoint_every > 0 && p.env_steps >= next_checkpoint) {
@@ -147,13 +150,13 @@ void train_command(TrainArgs args) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double rate = static_cast<double>(p.env_steps - resumed_at) / seconds;
     std::fprintf(stderr,
-                 "%s%s %lld/%lld steps (%.0f%%), %.0f steps/s, %lld episodes, return %.3f, gap "
-                 "closed %.1f%%, loss %.4g%s",
+                 "%s%s %lld/%lld steps (%.0f%%), %.0f steps/s, %lld episodes, return %.3f, %s "
+                 "%.4g, loss %.4g%s",
                  terminal ? "\r" : "", args.agent.c_str(), static_cast<long long>(p.env_steps),
                  static_cast<long long>(args.steps),
                  100.0 * static_cast<double>(p.env_steps) / static_cast<double>(args.steps), rate,
-                 static_cast<long long>(p.episodes), p.mean_return, 100 * p.mean_gap_closed, p.loss,
-                 terminal ? "   " : "\n");
+                 static_cast<long long>(p.episodes), p.mean_return, metric.c_str(), p.mean_metric,
+                 p.loss, terminal ? "   " : "\n");
   });
   if (terminal) std::fputs("\n", stderr);
   const double seconds =
@@ -164,7 +167,7 @@ void train_command(TrainArgs args) {
   policy.training["threads"] = args.threads;
   policy.training["seconds"] = seconds;
   write_file_atomically(args.output, policy.to_json().dump() + "\n");
-  if (!args.curve.empty()) write_curve(args.curve, trainer.curve());
+  if (!args.curve.empty()) write_curve(args.curve, trainer.metric(), trainer.curve());
   std::printf("trained %s for %lld env steps (%lld episodes) in %.1f s: %.0f steps/s\n",
               args.agent.c_str(), static_cast<long long>(trainer.env_steps()),
               static_cast<long long>(trainer.episodes()), seconds,

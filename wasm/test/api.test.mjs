@@ -56,7 +56,7 @@ test('spaces sample members deterministically and check membership', () => {
 
 test('errors are Error subclasses named as in C++ with the core message', () => {
   assert.throws(() => sysgym.make('memtir'), (e) => e instanceof UnknownNameError && e instanceof SysgymError &&
-    e.name === 'UnknownNameError' && e.message === "unknown env 'memtir'; valid: memtier-v0");
+    e.name === 'UnknownNameError' && e.message === "unknown env 'memtir' (did you mean 'memtier'?); valid: memtier-v0");
   assert.throws(() => sysgym.make('memtier', { ...config, hbm_capcity: '1MiB' }),
     (e) => e instanceof ConfigError && e.message.startsWith("memtier-v0 config: unknown key 'hbm_capcity' (did you mean 'hbm_capacity'?)"));
   assert.throws(() => sysgym.make('memtier', { ...config, hbm_capacity: 100 }),
