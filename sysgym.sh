@@ -7,7 +7,7 @@
 #   ./sysgym.sh web     build the browser playground and serve it on http://127.0.0.1:8080/
 #   ./sysgym.sh fuzz    run every libFuzzer target (tests/fuzz/run.sh [SECONDS] [TARGET...])
 #   ./sysgym.sh bench   build and run the benchmarks
-#   ./sysgym.sh catalogue  rewrite the README's table of bad inputs from tests/catalogue
+#   ./sysgym.sh catalogue  rewrite the README's generated tables (bad inputs, env config keys)
 #   ./sysgym.sh setup   install the Debian packages the build needs
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -175,7 +175,7 @@ case "${1:-}" in
   bench) shift && bench "$@" ;;
   catalogue)
     build_preset native-release
-    SYSGYM_UPDATE_CATALOGUE=1 build/native-release/tests/sysgym_tests --gtest_filter='BadInputs.*'
+    SYSGYM_UPDATE_CATALOGUE=1 build/native-release/tests/sysgym_tests --gtest_filter='BadInputs.*:ConfigTables.*'
     ;;
   *)
     sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'

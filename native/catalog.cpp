@@ -4,6 +4,7 @@
 
 #include "base/error.hpp"
 #include "base/json_text.hpp"
+#include "base/quote.hpp"
 #include "builtins/builtins.hpp"
 #include "files.hpp"
 
@@ -26,6 +27,32 @@ nlohmann::json json_option(const std::string& text, const std::string& flag) {
     json.assign(reinterpret_cast<const char*>(file.bytes().data()), file.bytes().size());
   }
   return parse_json_text(json, flag);
+}
+
+nlohmann::json config_from_flags(const EnvSpec& spec, nlohmann::json base,
+                                 const std::string& config_text,
+                                 const std::vector<std::string>& sets) {
+  if (!config_text.empty()) {
+    const nlohmann::json given = json_option(config_text, "--config");
+    if (!given.is_object()) throw ConfigError("--config: expected a JSON object");
+    base.update(given);
+  }
+  for (const std::string& set : sets) {
+    const std::size_t equals = set.find('=');
+    if (equals == std::string::npos || equals == 0)
+      throw ConfigError("--set: expected KEY=VALUE, got " + quote(set));
+    const std::string key = set.substr(0, equals);
+    base[key] = spec.schema.value_of_text(key, std::string_view(set).substr(equals + 1),
+                                          "--set " + spec.id);
+  }
+  return base;
+}
+
+void add_config_flags(CLI::App& command, std::string& config_text, std::vector<std::string>& sets) {
+  command.add_option("--config", config_text, "Env config: JSON text or a JSON file");
+  command.add_option("--set", sets,
+                     "KEY=VALUE over the config (repeatable); VALUE is JSON when it parses as "
+                     "JSON, else a string");
 }
 
 std::string resolve_trace_name(const std::string& name) {

@@ -1,9 +1,11 @@
 // The envs, policies and trace source every env-running command shares.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "env/policy.hpp"
 #include "env/registry.hpp"
@@ -23,6 +25,16 @@ Catalog& catalog();
 // A JSON option: inline JSON text ("{...}") or the path of a JSON file. Throws ConfigError
 // naming the flag.
 nlohmann::json json_option(const std::string& text, const std::string& flag);
+
+// An env config from the command line: `base` (an env's example config, or {}), then the keys
+// of --config (JSON text or file), then each --set KEY=VALUE typed by the env's schema (a value
+// that parses as JSON is JSON, else a string). Throws ConfigError / UnknownNameError naming the
+// flag or the key.
+nlohmann::json config_from_flags(const EnvSpec& spec, nlohmann::json base,
+                                 const std::string& config_text,
+                                 const std::vector<std::string>& sets);
+// --config and repeatable --set, declared alike on every env command.
+void add_config_flags(CLI::App& command, std::string& config_text, std::vector<std::string>& sets);
 
 // A pair name from the command line: PREFIX stands for PREFIX.ddr.bin + PREFIX.hbm.bin when
 // those exist; anything else (PAIR.bin, DDR,HBM, synth:...) passes through.

@@ -60,7 +60,8 @@ nlohmann::json describe(const Env& env) {
                       {"info_keys", env.info_keys()},
                       {"facts", env.facts()},
                       {"observation_layout", env.observation_layout()},
-                      {"primary_metric", env.primary_metric()}};
+                      {"primary_metric", env.primary_metric()},
+                      {"config_schema", runtime().envs.spec(env.id()).schema.to_json()}};
   return j;
 }
 

@@ -20,8 +20,9 @@ struct Trajectory {
 
 bool same_bits(const Trajectory& a, const Trajectory& b) {
   auto bytes_equal = [](const auto& x, const auto& y) {
+    // memcmp may not be given the null data() of an empty vector.
     return x.size() == y.size() &&
-           std::memcmp(x.data(), y.data(), x.size() * sizeof(x.front())) == 0;
+           (x.empty() || std::memcmp(x.data(), y.data(), x.size() * sizeof(x.front())) == 0);
   };
   if (a.observations.size() != b.observations.size() || !bytes_equal(a.rewards, b.rewards))
     return false;

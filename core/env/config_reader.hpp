@@ -1,6 +1,6 @@
-// Reads an env's (or a command's) JSON config key by key, with defaults and ranges, and rejects
-// keys nobody asked for. Every message starts with the context ("memtier-v0 config") and names
-// the key, what was accepted and what was given.
+// Reads an env's (or a command's) JSON config key by key, with defaults and ranges (given, or
+// taken from a ConfigSchema entry), and rejects keys nobody asked for. Every message starts with
+// the context ("memtier-v0 config") and names the key, what was accepted and what was given.
 //
 //   ConfigReader reader(config, "memtier-v0 config");
 //   int bins = reader.integer("bins", 64, 1, 4096);
@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "env/config_schema.hpp"
 
 namespace sysgym {
 
@@ -28,6 +30,13 @@ class ConfigReader {
   // One of `allowed`; the error lists them and suggests the closest.
   std::string choice(std::string_view key, std::string fallback,
                      const std::vector<std::string>& allowed);
+  // The key as its schema declares it (env/config_schema.hpp): default, range and choices.
+  std::int64_t integer(const ConfigKey& key);
+  double number(const ConfigKey& key);
+  bool boolean(const ConfigKey& key);
+  std::string string(const ConfigKey& key);
+  std::string choice(const ConfigKey& key);
+
   // The raw value (or nullptr when absent), marked as read; for keys with their own parser.
   const nlohmann::json* raw(std::string_view key);
   // Records the effective value of a key read through raw().

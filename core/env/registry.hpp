@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "env/config_schema.hpp"
 #include "env/env.hpp"
 
 namespace sysgym {
@@ -24,6 +25,8 @@ struct EnvSpec {
   // Keys that make a working env when a user gives none (memtier: a small synthetic trace);
   // `describe` and check_env start from it. Given keys override it.
   nlohmann::json example_config = nlohmann::json::object();
+  // Every config key (describe, the README, the web form and --set read it).
+  ConfigSchema schema;
 };
 
 class Registry {

@@ -9,10 +9,64 @@
 
 namespace sysgym::memtier {
 
+const ConfigSchema& memtier_schema() {
+  static const ConfigSchema schema({
+      string_key("trace",
+                 "the trace pair to replay: a preprocessed PAIR.bin, \"DDR_FILE,HBM_FILE\", a "
+                 "pair added from JavaScript, or synth:PATTERN[:SAMPLES[:SEED[:MIB]]]",
+                 true),
+      with_default_text(
+          choice_key("window_mode", "aligned", {"memai", "aligned"},
+                     "how raw traces are cut into windows (a preprocessed pair brings its own)"),
+          "aligned when both traces count instructions, else memai"),
+      with_default_text(number_key("window_len", nullptr, kWindowLenRange.min, kWindowLenRange.max,
+                                   "window length, or null for the mode's default",
+                                   "in units; aligned: instructions"),
+                        "the mode's default"),
+      choice_key("unit", "ms", {"ms", "instrs", "accesses"}, "what a memai window's length counts"),
+      integer_key("page_size", 13, kMinPageSizeBits, kMaxPageSizeBits, "page size (13: 8 KiB)",
+                  "log2 bytes"),
+      number_key("cpu_cycles_per_ms", 1.4e6, kCpuCyclesPerMsRange.min, kCpuCyclesPerMsRange.max,
+                 "clock of cycle-stamped traces", "cycles"),
+      value_key("hbm_capacity", "25%",
+                "HBM size: bytes, a size such as \"64MiB\", a percentage of the footprint such "
+                "as \"25%\", or [low, high] of those, one drawn at every reset"),
+      integer_key("bins", 64, 1, 65536, "address bins the agent places"),
+      integer_key("interval_distance", 22, kMinPageSizeBits, 63,
+                  "pages closer than this merge into one region (22: 4 MiB)", "log2 bytes"),
+      integer_key("history", 2, 0, 16, "previous windows' histograms in the observation",
+                  "windows"),
+      number_key("migration_gbps", 1.6384, 1e-6, 1e6,
+                 "migration bandwidth (MemAI: 0.01 ms per 16 KiB)", "GB/s, 10^9 bytes per second"),
+      with_default_text(
+          number_key("migration_ms_per_page", nullptr, 0, 1e9,
+                     "migration cost per page moved, instead of migration_gbps", "ms"),
+          "unset"),
+      choice_key("action_mode", "bins", {"bins", "discrete"},
+                 "bins: MultiBinary(bins), the desired set; discrete: Discrete(2 bins + 1), keep "
+                 "or move one bin"),
+      choice_key("admission", "hottest", {"hottest", "lowest_address"},
+                 "which requested bins enter a full HBM first"),
+      integer_key("episode_start", 0, 0, 9.3e18, "first window of an episode", "window"),
+      integer_key("episode_length", 0, 0, 9.3e18, "windows per episode; 0: to the end of the trace",
+                  "windows"),
+      boolean_key("random_start", false,
+                  "draw each episode's start in [episode_start, the last possible]"),
+      value_key("reward_scale", "auto",
+                "factor on -ms: a positive number, or \"auto\" for 1 / the mean all-DDR window "
+                "time"),
+      boolean_key("free_initial_placement", true,
+                  "the first placement of an episode costs no migration (where data is "
+                  "allocated)"),
+  });
+  return schema;
+}
+
 MemtierConfig parse_memtier_config(const nlohmann::json& config, const std::string& id) {
+  const ConfigSchema& k = memtier_schema();
   ConfigReader r(config, id + " config");
   MemtierConfig c;
-  c.trace = r.string("trace", "");
+  c.trace = r.string(k.at("trace"));
   if (c.trace.empty())
     r.fail("trace",
            "is required: the trace pair to replay (a preprocessed file, DDR,HBM files, or "
@@ -22,7 +76,7 @@ MemtierConfig parse_memtier_config(const nlohmann::json& config, const std::stri
     c.windows.any_given = c.windows.any_given || config.contains(key);
   }
   c.windows.mode_given = config.contains("window_mode");
-  w.mode = parse_window_mode(r.choice("window_mode", "aligned", {"memai", "aligned"}));
+  w.mode = parse_window_mode(r.choice(k.at("window_mode")));
   const nlohmann::json* len = r.raw("window_len");
   if (len != nullptr && !len->is_null()) {
     if (!len->is_number() || !(len->get<double>() >= kWindowLenRange.min) ||
@@ -34,11 +88,9 @@ MemtierConfig parse_memtier_config(const nlohmann::json& config, const std::stri
     w.window_len = len->get<double>();
   }
   r.resolve("window_len", w.window_len ? nlohmann::json(*w.window_len) : nlohmann::json());
-  w.unit = parse_window_unit(r.choice("unit", "ms", {"ms", "instrs", "accesses"}));
-  w.page_size_bits =
-      static_cast<int>(r.integer("page_size", 13, kMinPageSizeBits, kMaxPageSizeBits));
-  w.cpu_cycles_per_ms =
-      r.number("cpu_cycles_per_ms", 1.4e6, kCpuCyclesPerMsRange.min, kCpuCyclesPerMsRange.max);
+  w.unit = parse_window_unit(r.choice(k.at("unit")));
+  w.page_size_bits = static_cast<int>(r.integer(k.at("page_size")));
+  w.cpu_cycles_per_ms = r.number(k.at("cpu_cycles_per_ms"));
 
   if (const nlohmann::json* capacity = r.raw("hbm_capacity")) {
     const auto is_amount = [](const nlohmann::json& v) {
@@ -55,29 +107,23 @@ MemtierConfig parse_memtier_config(const nlohmann::json& config, const std::stri
     c.hbm_capacity = *capacity;
   }
   r.resolve("hbm_capacity", c.hbm_capacity);
-  c.bins = static_cast<std::size_t>(r.integer("bins", 64, 1, 65536));
-  c.interval_distance = static_cast<int>(r.integer("interval_distance", 22, kMinPageSizeBits, 63));
-  c.history = static_cast<std::size_t>(r.integer("history", 2, 0, 16));
-  c.migration_gbps = r.number("migration_gbps", 1.6384, 1e-6, 1e6);
-  if (const nlohmann::json* per_page = r.raw("migration_ms_per_page")) {
-    if (!per_page->is_number() || per_page->get<double>() < 0.0) {
-      r.fail("migration_ms_per_page", "must be a number >= 0, got " + per_page->dump());
-    }
+  c.bins = static_cast<std::size_t>(r.integer(k.at("bins")));
+  c.interval_distance = static_cast<int>(r.integer(k.at("interval_distance")));
+  c.history = static_cast<std::size_t>(r.integer(k.at("history")));
+  c.migration_gbps = r.number(k.at("migration_gbps"));
+  if (r.raw("migration_ms_per_page") != nullptr) {
+    c.migration_ms_per_page = r.number(k.at("migration_ms_per_page"));
     if (config.contains("migration_gbps")) {
       r.fail("migration_ms_per_page", "and 'migration_gbps' both set the migration cost; give one");
     }
-    c.migration_ms_per_page = per_page->get<double>();
-    r.resolve("migration_ms_per_page", *c.migration_ms_per_page);
   }
-  c.action_mode = r.choice("action_mode", "bins", {"bins", "discrete"}) == "bins"
-                      ? ActionMode::kBins
-                      : ActionMode::kDiscrete;
-  c.admission = r.choice("admission", "hottest", {"hottest", "lowest_address"}) == "hottest"
-                    ? Admission::kHottest
-                    : Admission::kLowestAddress;
-  c.episode_start = static_cast<std::uint64_t>(r.integer("episode_start", 0, 0, INT64_MAX));
-  c.episode_length = static_cast<std::uint64_t>(r.integer("episode_length", 0, 0, INT64_MAX));
-  c.random_start = r.boolean("random_start", false);
+  c.action_mode =
+      r.choice(k.at("action_mode")) == "bins" ? ActionMode::kBins : ActionMode::kDiscrete;
+  c.admission =
+      r.choice(k.at("admission")) == "hottest" ? Admission::kHottest : Admission::kLowestAddress;
+  c.episode_start = static_cast<std::uint64_t>(r.integer(k.at("episode_start")));
+  c.episode_length = static_cast<std::uint64_t>(r.integer(k.at("episode_length")));
+  c.random_start = r.boolean(k.at("random_start"));
   if (const nlohmann::json* scale = r.raw("reward_scale")) {
     if (scale->is_string() && scale->get<std::string>() == "auto") {
       r.resolve("reward_scale", "auto");
@@ -91,7 +137,7 @@ MemtierConfig parse_memtier_config(const nlohmann::json& config, const std::stri
   } else {
     r.resolve("reward_scale", "auto");
   }
-  c.free_initial_placement = r.boolean("free_initial_placement", true);
+  c.free_initial_placement = r.boolean(k.at("free_initial_placement"));
   r.finish();
   c.input = config.is_null() ? nlohmann::json::object() : config;
   c.resolved = r.resolved();

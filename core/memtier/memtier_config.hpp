@@ -1,30 +1,6 @@
-// The configuration of memtier-v0: every key, its unit and its default. Unknown keys are errors
-// that name the closest valid key.
-// clang-format off
-//
-// | key                    | unit / values                                      | default                  |
-// |------------------------|----------------------------------------------------|--------------------------|
-// | trace                  | pair name for the PairSource (required)            | -                        |
-// | window_mode            | "memai" or "aligned"                               | aligned if both traces count instructions, else memai |
-// | window_len             | unit of comparison (aligned: instrs)               | mode default             |
-// | unit                   | "ms", "instrs", "accesses" (memai)                 | "ms"                     |
-// | page_size              | log2 bytes                                         | 13 (8 KiB)               |
-// | cpu_cycles_per_ms      | cycles                                             | 1400000                  |
-// | hbm_capacity           | bytes: 67108864, "64MiB", "25%" of the footprint, or [low, high] of those drawn at every reset | "25%" |
-// | bins                   | address bins                                       | 64                       |
-// | interval_distance      | log2 bytes: pages closer merge into one region     | 22 (4 MiB)               |
-// | history                | previous windows' histograms observed              | 2                        |
-// | migration_gbps         | GB/s (10^9 bytes per second)                       | 1.6384 (MemAI: 0.01 ms per 16 KiB) |
-// | migration_ms_per_page  | ms per page moved (instead of GB/s)                | unset                    |
-// | action_mode            | "bins" (MultiBinary) or "discrete"                 | "bins"                   |
-// | admission              | "hottest" or "lowest_address"                      | "hottest"                |
-// | episode_start          | first window                                       | 0                        |
-// | episode_length         | windows (0: to the end of the trace)               | 0                        |
-// | random_start           | draw the start in [episode_start, last possible]   | false                    |
-// | reward_scale           | factor on -ms, or "auto"                           | "auto" (1 / mean DDR window time) |
-// | free_initial_placement | the first placement of an episode costs no migration | true                   |
-//
-// clang-format on
+// The configuration of memtier-v0. Every key, its type, unit, range and default is declared
+// once, in memtier_schema() (memtier_config.cpp); `sysgym describe memtier`, the README's config
+// table and the web form print it. Unknown keys are errors that name the closest valid key.
 #pragma once
 
 #include <array>
@@ -33,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "env/config_schema.hpp"
 #include "memtier/pair_source.hpp"
 
 namespace sysgym::memtier {
@@ -63,6 +40,9 @@ struct MemtierConfig {
   nlohmann::json input;     // the config as given (what a recording replays)
   nlohmann::json resolved;  // every key with its effective value
 };
+
+// Every key of memtier-v0's config.
+const ConfigSchema& memtier_schema();
 
 // Throws ConfigError naming the key (context: "<id> config").
 MemtierConfig parse_memtier_config(const nlohmann::json& config, const std::string& id);

@@ -60,7 +60,8 @@ void register_memtier(Registry& registry, std::shared_ptr<PairSource> source) {
        [source = std::move(source)](const nlohmann::json& config) -> std::unique_ptr<Env> {
          return std::make_unique<MemtierEnv>(config, *source);
        },
-       {{"trace", "synth:phased:5000"}}});
+       {{"trace", "synth:phased:5000"}, {"episode_length", 200}},
+       memtier_schema()});
 }
 
 std::unique_ptr<Directive> Placement::clone() const {

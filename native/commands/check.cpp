@@ -16,6 +16,7 @@ struct CheckArgs {
   std::string env;
   bool all = false;
   std::string config;
+  std::vector<std::string> sets;
   std::uint64_t seed = 0;
   bool json = false;
 };
@@ -24,12 +25,12 @@ void check_command(const CheckArgs& args) {
   if (args.all == !args.env.empty()) throw ConfigError("give one env id, or --all");
   EnvCheckOptions options;
   options.seed = args.seed;
-  if (!args.config.empty()) options.config = json_option(args.config, "--config");
-  if (!options.config.is_object()) throw ConfigError("--config: expected a JSON object");
   const std::vector<std::string> ids =
       args.all ? catalog().envs.ids() : std::vector<std::string>{catalog().envs.resolve(args.env)};
   nlohmann::json report = nlohmann::json::object();
   for (const std::string& id : ids) {
+    options.config = config_from_flags(catalog().envs.spec(id), nlohmann::json::object(),
+                                       args.config, args.sets);
     const std::vector<std::string> passed =
         check_env(catalog().envs, catalog().policies, id, options);
     report[id] = passed;
@@ -55,7 +56,7 @@ void add_check_command(CLI::App& app) {
       "is an EnvCheckError (exit 1) naming it.");
   command->add_option("env", args->env, "Env id or name");
   command->add_flag("--all", args->all, "Check every registered env");
-  command->add_option("--config", args->config, "Env config: JSON text or a JSON file");
+  add_config_flags(*command, args->config, args->sets);
   add_integer_flag(*command, "--seed", args->seed, "Seed of the checked episodes", kSeedRange);
   command->add_flag("--json", args->json, "Print {id: [passed checks]}");
   command->callback([args] { check_command(*args); });

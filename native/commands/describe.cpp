@@ -14,6 +14,7 @@ namespace {
 struct DescribeArgs {
   std::string env = "memtier";
   std::string config;
+  std::vector<std::string> sets;
   bool json = false;
 };
 
@@ -52,13 +53,8 @@ std::vector<std::string> compact_layout(const std::vector<std::string>& names) {
 void describe_command(const DescribeArgs& args) {
   const std::string id = catalog().envs.resolve(args.env);
   const EnvSpec& spec = catalog().envs.spec(id);
-  nlohmann::json config = spec.example_config;
-  if (!args.config.empty()) {
-    const nlohmann::json given = json_option(args.config, "--config");
-    if (!given.is_object()) throw ConfigError("--config: expected a JSON object");
-    config.update(given);
-  }
-  const auto env = catalog().envs.make(id, config);
+  const auto env =
+      catalog().envs.make(id, config_from_flags(spec, spec.example_config, args.config, args.sets));
   nlohmann::json policies = nlohmann::json::array();
   for (const std::string& name : catalog().policies.names(id)) {
     const auto& p = catalog().policies.spec(name, id);
@@ -76,14 +72,20 @@ void describe_command(const DescribeArgs& args) {
                               {"observation_layout", env->observation_layout()},
                               {"info_keys", env->info_keys()},
                               {"primary_metric", env->primary_metric()},
+                              {"config_schema", spec.schema.to_json()},
                               {"policies", policies}};
   if (args.json) {
     std::printf("%s\n", out.dump(2).c_str());
     return;
   }
-  std::printf("%s: %s\n\nconfig (resolved):\n", id.c_str(), spec.summary.c_str());
-  for (const auto& [key, value] : out["config"].items())
-    std::printf("  %-24s %s\n", key.c_str(), value.dump().c_str());
+  std::printf("%s: %s\n\nconfig (resolved; key, value, what it accepts and means):\n", id.c_str(),
+              spec.summary.c_str());
+  for (const auto& [key, value] : out["config"].items()) {
+    std::printf("  %-24s %-20s", key.c_str(), value.dump().c_str());
+    if (const ConfigKey* k = spec.schema.find(key))
+      std::printf(" %s: %s", describe_type(*k).c_str(), k->doc.c_str());
+    std::printf("\n");
+  }
   std::printf("\nfacts:\n");
   for (const auto& [key, value] : out["facts"].items())
     std::printf("  %-24s %s\n", key.c_str(), value.dump().c_str());
@@ -130,11 +132,12 @@ void add_describe_command(CLI::App& app) {
   CLI::App* command = app.add_subcommand("describe", "Show an env's config, spaces and policies");
   command->footer(
       "Examples:\n  sysgym describe memtier\n  sysgym describe memtier-v0 --config '{\"bins\": "
-      "128, \"action_mode\": \"discrete\"}' --json\n"
+      "128, \"action_mode\": \"discrete\"}' --json\n  sysgym describe memtier --set bins=16 --set "
+      "hbm_capacity=10%\n"
       "Keys missing from --config come from the env's example config (memtier: a small synthetic "
-      "trace, synth:phased:5000).");
+      "trace, synth:phased:5000, in episodes of 200 windows).");
   command->add_option("env", args->env, "Env id or name")->capture_default_str();
-  command->add_option("--config", args->config, "Env config: JSON text or a JSON file");
+  add_config_flags(*command, args->config, args->sets);
   command->add_flag("--json", args->json, "Print one JSON object");
   command->callback([args] { describe_command(*args); });
 }

@@ -19,17 +19,18 @@ struct RunArgs {
   std::vector<std::string> traces;
   std::string policy;
   std::string config;
+  std::vector<std::string> sets;
   std::string policy_config;
   std::string record;
   std::uint64_t seed = 0;
   bool json = false;
 };
 
-// The env config from --config and --trace (joined as "DDR,HBM" when two are given).
-nlohmann::json env_config(const std::vector<std::string>& traces, const std::string& config_text) {
-  nlohmann::json config =
-      config_text.empty() ? nlohmann::json::object() : json_option(config_text, "--config");
-  if (!config.is_object()) throw ConfigError("--config: expected a JSON object");
+// The env config from --config, --set and --trace (joined as "DDR,HBM" when two are given).
+nlohmann::json env_config(const RunArgs& args) {
+  const std::vector<std::string>& traces = args.traces;
+  nlohmann::json config = config_from_flags(catalog().envs.spec(memtier::kMemtierId),
+                                            nlohmann::json::object(), args.config, args.sets);
   if (traces.size() > 2)
     throw ConfigError("--trace: give one preprocessed pair or two traces (DDR, then HBM)");
   if (!traces.empty())
@@ -56,7 +57,7 @@ void print_summary(const std::string& policy, const memtier::MemtierEnv& env,
 }
 
 void run_command(const RunArgs& args) {
-  const nlohmann::json config = env_config(args.traces, args.config);
+  const nlohmann::json config = env_config(args);
   const nlohmann::json policy_config = args.policy_config.empty()
                                            ? nlohmann::json::object()
                                            : json_option(args.policy_config, "--policy-config");
@@ -91,7 +92,7 @@ void add_run_command(CLI::App& app) {
       "--trace", args->traces,
       "A preprocessed pair, two traces (DDR then HBM), or synth:PATTERN[:SAMPLES[:SEED]]");
   command->add_option("--policy", args->policy, "Policy name")->required();
-  command->add_option("--config", args->config, "Env config: JSON text or a JSON file");
+  add_config_flags(*command, args->config, args->sets);
   command->add_option("--policy-config", args->policy_config,
                       "Policy parameters: JSON text or a JSON file");
   add_integer_flag(*command, "--seed", args->seed, "Episode seed", kSeedRange);

@@ -1,6 +1,6 @@
-// The README's table of bad inputs is rendered from bad_inputs() and the errors they raise; this
-// test fails when the table is stale. `./sysgym.sh catalogue` rewrites it (it runs this test with
-// SYSGYM_UPDATE_CATALOGUE=1).
+// The README's table of bad inputs is rendered from bad_inputs() and the errors they raise, and
+// each env's config table from its ConfigSchema; these tests fail when a table is stale.
+// `./sysgym.sh catalogue` rewrites it (it runs this test with SYSGYM_UPDATE_CATALOGUE=1).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "base/error.hpp"
+#include "builtins/builtins.hpp"
 #include "catalogue/bad_inputs.hpp"
 
 namespace sysgym::catalogue {
@@ -17,6 +18,7 @@ constexpr std::string_view kBegin =
     "<!-- bad-inputs: generated from tests/catalogue by `./sysgym.sh catalogue` -->\n";
 constexpr std::string_view kEnd = "<!-- bad-inputs: end -->\n";
 constexpr std::size_t kLongestMessage = 400;
+constexpr std::string_view kConfigEnd = "<!-- config: end -->\n";
 
 struct Outcome {
   bool sysgym_error = false;
@@ -96,6 +98,35 @@ TEST(BadInputs, ReadmeTableIsCurrent) {
   }
   EXPECT_EQ(readme.substr(from, end - from), table)
       << "the README's bad-input table is stale: run ./sysgym.sh catalogue";
+}
+
+// Every registered env's config table, between its markers in the README.
+TEST(ConfigTables, ReadmeTablesAreCurrent) {
+  const std::string path = SYSGYM_SOURCE_DIR "/README.md";
+  std::string readme = read_file(path);
+  Registry envs;
+  PolicyRegistry policies;
+  register_builtins(envs, policies, std::make_shared<memtier::InMemoryPairSource>());
+  for (const std::string& id : envs.ids()) {
+    const std::string begin = "<!-- config " + id +
+                              ": generated from the env's ConfigSchema by `./sysgym.sh "
+                              "catalogue` -->\n";
+    const std::size_t from = readme.find(begin);
+    ASSERT_NE(from, std::string::npos) << "README.md has no line " << begin;
+    const std::size_t start = from + begin.size();
+    const std::size_t end = readme.find(kConfigEnd, start);
+    ASSERT_NE(end, std::string::npos) << "README.md has no " << kConfigEnd << " after " << begin;
+    const std::string table = envs.spec(id).schema.markdown();
+    ASSERT_FALSE(envs.spec(id).schema.empty()) << id << " declares no config schema";
+    if (std::getenv("SYSGYM_UPDATE_CATALOGUE") != nullptr) {
+      readme.replace(start, end - start, table);
+      continue;
+    }
+    EXPECT_EQ(readme.substr(start, end - start), table)
+        << "the README's config table of " << id << " is stale: run ./sysgym.sh catalogue";
+  }
+  if (std::getenv("SYSGYM_UPDATE_CATALOGUE") != nullptr)
+    std::ofstream(path, std::ios::binary) << readme;
 }
 
 }  // namespace

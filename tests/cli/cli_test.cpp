@@ -287,6 +287,36 @@ TEST_F(Cli, DescribeShowsSpacesLayoutAndPolicies) {
       << text.out;
 }
 
+TEST_F(Cli, SetTypesEachValueByTheEnvsSchema) {
+  const Result r =
+      run("describe memtier --set bins=16 --set hbm_capacity=10% --set random_start=true --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["config"]["bins"], 16);
+  EXPECT_EQ(j["config"]["hbm_capacity"], "10%");
+  EXPECT_EQ(j["config"]["random_start"], true);
+  for (const auto& [key, value] : j["config"].items()) {
+    bool declared = false;
+    for (const auto& k : j["config_schema"])
+      declared = declared || k["name"] == key;
+    EXPECT_TRUE(declared) << key;
+  }
+  const Result typo = run("describe memtier --set bns=16");
+  EXPECT_EQ(typo.code, 1);
+  EXPECT_EQ(typo.err.rfind("sysgym: UnknownNameError: --set memtier-v0: unknown key 'bns' (did "
+                           "you mean 'bins'?); valid: trace, window_mode,",
+                           0),
+            0u)
+      << typo.err;
+  const Result no_value = run("describe memtier --set bins");
+  EXPECT_EQ(no_value.code, 1);
+  EXPECT_EQ(no_value.err, "sysgym: ConfigError: --set: expected KEY=VALUE, got 'bins'\n");
+  const Result range = run("describe memtier --set bins=0");
+  EXPECT_EQ(range.err,
+            "sysgym: ConfigError: memtier-v0 config: 'bins' must be an integer in [1, 65536], got "
+            "0\n");
+}
+
 TEST_F(Cli, ListAndCheckCoverEveryRegisteredEnv) {
   const Result list = run("list --json");
   ASSERT_EQ(list.code, 0) << list.err;

@@ -79,14 +79,16 @@ class Broken : public Env {
 std::string flaw_message(Broken::Flaw flaw) {
   Registry envs;
   envs.add({"broken-v0", "breaks a promise",
-            [flaw](const nlohmann::json&) { return std::make_unique<Broken>(flaw); }});
+            [flaw](const nlohmann::json&) { return std::make_unique<Broken>(flaw); },
+            nlohmann::json::object(), ConfigSchema()});
   const PolicyRegistry policies;
   return message_of<EnvCheckError>([&] { check_env(envs, policies, "broken"); });
 }
 
 TEST(CheckEnv, NamesTheBrokenPromise) {
-  EXPECT_EQ(flaw_message(Broken::Flaw::kObservationOutOfSpace),
-            "check_env(broken-v0): the observation after step 0 [2] is not in Box(0, 1, (1,), float32)");
+  EXPECT_EQ(
+      flaw_message(Broken::Flaw::kObservationOutOfSpace),
+      "check_env(broken-v0): the observation after step 0 [2] is not in Box(0, 1, (1,), float32)");
   EXPECT_EQ(flaw_message(Broken::Flaw::kNotDeterministic),
             "check_env(broken-v0): two envs reset with seed 0 differ");
   EXPECT_EQ(flaw_message(Broken::Flaw::kNanReward),

@@ -14,6 +14,15 @@
 
 namespace sysgym::testing {
 
+inline const ConfigSchema& line_walk_schema() {
+  static const ConfigSchema schema({
+      integer_key("length", 5, 2, 1000, "cells of the line", "cells"),
+      integer_key("max_steps", 20, 1, 100000, "steps before the episode is truncated", "steps"),
+      integer_key("slip_percent", 0, 0, 100, "chance that a move does nothing", "%"),
+  });
+  return schema;
+}
+
 class LineWalkEnv : public Env {
  public:
   explicit LineWalkEnv(const nlohmann::json& config, std::string id = "linewalk-v0")
@@ -55,9 +64,10 @@ class LineWalkEnv : public Env {
   static Parsed read(const nlohmann::json& config, const std::string& id) {
     ConfigReader reader(config, id + " config");
     Parsed p;
-    p.length = static_cast<int>(reader.integer("length", 5, 2, 1000));
-    p.max_steps = static_cast<int>(reader.integer("max_steps", 20, 1, 100000));
-    p.slip_percent = static_cast<int>(reader.integer("slip_percent", 0, 0, 100));
+    const ConfigSchema& k = line_walk_schema();
+    p.length = static_cast<int>(reader.integer(k.at("length")));
+    p.max_steps = static_cast<int>(reader.integer(k.at("max_steps")));
+    p.slip_percent = static_cast<int>(reader.integer(k.at("slip_percent")));
     reader.finish();
     p.resolved = reader.resolved();
     return p;
@@ -83,10 +93,12 @@ class LineWalkEnv : public Env {
 
 inline void register_line_walk(Registry& registry) {
   registry.add({"linewalk-v0", "walk to the end of a line",
-                [](const nlohmann::json& c) { return std::make_unique<LineWalkEnv>(c); }});
-  registry.add({"linewalk-v1", "walk to the end of a line (v1)", [](const nlohmann::json& c) {
-                  return std::make_unique<LineWalkEnv>(c, "linewalk-v1");
-                }});
+                [](const nlohmann::json& c) { return std::make_unique<LineWalkEnv>(c); },
+                nlohmann::json::object(), line_walk_schema()});
+  registry.add(
+      {"linewalk-v1", "walk to the end of a line (v1)",
+       [](const nlohmann::json& c) { return std::make_unique<LineWalkEnv>(c, "linewalk-v1"); },
+       nlohmann::json::object(), line_walk_schema()});
 }
 
 // The line walk's own policy: always step right (a family policy reading its env's internals).

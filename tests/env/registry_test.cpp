@@ -41,9 +41,12 @@ TEST(Registry, ConfigErrorsPassThroughUnchanged) {
 TEST(Registry, RejectsUnversionedIdsAndDuplicates) {
   Registry registry = testing::line_walk_registry();
   auto factory = [](const nlohmann::json& c) { return std::make_unique<testing::LineWalkEnv>(c); };
-  EXPECT_THROW(registry.add({"linewalk", "", factory}), ApiMisuseError);
-  EXPECT_THROW(registry.add({"linewalk-vX", "", factory}), ApiMisuseError);
-  EXPECT_THROW(registry.add({"linewalk-v0", "", factory}), ApiMisuseError);
+  EXPECT_THROW(registry.add({"linewalk", "", factory, nlohmann::json::object(), ConfigSchema()}),
+               ApiMisuseError);
+  EXPECT_THROW(registry.add({"linewalk-vX", "", factory, nlohmann::json::object(), ConfigSchema()}),
+               ApiMisuseError);
+  EXPECT_THROW(registry.add({"linewalk-v0", "", factory, nlohmann::json::object(), ConfigSchema()}),
+               ApiMisuseError);
 }
 
 TEST(Registry, ParsesVersionedIds) {
