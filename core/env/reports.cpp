@@ -5,11 +5,20 @@
 #include "base/units.hpp"
 
 namespace sysgym {
+namespace {
+
+// An episode's summary with its return and policy: what both reports' rows start from.
+nlohmann::json summary_row(const EpisodeRecord& episode) {
+  nlohmann::json row = episode.summary;
+  row["return"] = episode.episode_return;
+  row["policy"] = episode.policy;
+  return row;
+}
+
+}  // namespace
 
 nlohmann::json run_report(const EpisodeRecord& episode, const Env& env) {
-  nlohmann::json out = episode.summary;
-  out["return"] = episode.episode_return;
-  out["policy"] = episode.policy;
+  nlohmann::json out = summary_row(episode);
   out["policy_parameters"] = episode.policy_parameters;
   out["seed"] = episode.seed;
   out["observation_hash"] = format_hex(episode.observation_hash);
@@ -31,10 +40,7 @@ nlohmann::json compare_report(const EnvMaker& make_env, const PolicyRegistry& po
     if (i > 0) env = make_env();
     auto policy =
         policies.make(names[i], env->id(), parameters.value(names[i], nlohmann::json::object()));
-    const EpisodeRecord episode = run_episode(*env, *policy, names[i], seed, false);
-    nlohmann::json row = episode.summary;
-    row["return"] = episode.episode_return;
-    row["policy"] = names[i];
+    nlohmann::json row = summary_row(run_episode(*env, *policy, names[i], seed, false));
     row["oracle"] = policies.spec(names[i], env->id()).oracle;
     rows.push_back(std::move(row));
     if (progress) progress(i + 1, names.size());
