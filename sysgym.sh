@@ -126,7 +126,7 @@ stage_done() {
 }
 
 run_tests() {
-  stage "setup and builds: release, ASan/UBSan debug, wasm"
+  stage "setup and builds: release (g++), ASan/UBSan debug with the fuzz targets (clang), wasm"
   setup
   build_preset native-release
   build_preset native-debug
@@ -142,8 +142,8 @@ run_tests() {
   node --test web/test/
   stage "static checks: clang-tidy over core/ and native/ (warnings are errors)"
   tests/lint/tidy.sh "$JOBS"
-  stage "fuzzing: every input path for ${SYSGYM_FUZZ_SECONDS:-20} s, then the regression inputs"
-  tests/fuzz/run.sh "${SYSGYM_FUZZ_SECONDS:-20}"
+  stage "fuzzing: every input path for ${SYSGYM_FUZZ_SECONDS:-10} s, then the regression inputs"
+  tests/fuzz/run.sh "${SYSGYM_FUZZ_SECONDS:-10}"
   stage_done
   echo "tests done in $((SECONDS / 60)) min $((SECONDS % 60)) s"
 }

@@ -95,15 +95,6 @@ std::string ConfigReader::choice(std::string_view key, std::string fallback,
   return value;
 }
 
-namespace {
-
-// A schema bound as an int64 (a double holds INT64_MAX only rounded up to 2^63).
-std::int64_t integer_bound(double x) {
-  return x >= 9.2e18 ? INT64_MAX : x <= -9.2e18 ? INT64_MIN : static_cast<std::int64_t>(x);
-}
-
-}  // namespace
-
 std::int64_t ConfigReader::integer(const ConfigKey& key) {
   return integer(key.name, key.fallback.is_number() ? key.fallback.get<std::int64_t>() : 0,
                  integer_bound(key.min), integer_bound(key.max));

@@ -27,10 +27,14 @@ const char* type_name(ConfigType type) {
 }
 
 std::string integer_text(double x) {
-  return nlohmann::json(static_cast<std::int64_t>(x)).dump();
+  return nlohmann::json(integer_bound(x)).dump();
 }
 
 }  // namespace
+
+std::int64_t integer_bound(double x) {
+  return x >= 9.2e18 ? INT64_MAX : x <= -9.2e18 ? INT64_MIN : static_cast<std::int64_t>(x);
+}
 
 ConfigKey integer_key(std::string name, std::int64_t fallback, double min, double max,
                       std::string doc, std::string unit) {

@@ -34,6 +34,10 @@ struct ConfigKey {
 };
 
 // Declaring keys (designated initializers would do, but g++ warns about every member left out).
+// An integer key's bound as an int64: a double holds INT64_MAX only rounded up to 2^63, so bounds
+// past +-9.2e18 saturate (a plain cast would be undefined behaviour).
+std::int64_t integer_bound(double x);
+
 ConfigKey integer_key(std::string name, std::int64_t fallback, double min, double max,
                       std::string doc, std::string unit = "");
 ConfigKey number_key(std::string name, nlohmann::json fallback, double min, double max,

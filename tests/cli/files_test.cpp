@@ -126,7 +126,7 @@ TEST_F(Cli, AnInterruptedCommandRemovesItsTemporaryFilesAndDiesOfTheSignal) {
 // Memory exhaustion is a sysgym error with a message, not an abort (skipped under ASan, which
 // reserves more address space than the limit allows).
 TEST_F(Cli, RunningOutOfMemoryIsAnErrorNotACrash) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(SYSGYM_ASAN)
   GTEST_SKIP() << "AddressSanitizer cannot run under an address-space limit";
 #else
   const std::string command = "ulimit -v 1000000; exec " + std::string(SYSGYM_EXE) +

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (the `fuzz` preset) and runs each for SECONDS (default 20) on its
+# Builds the libFuzzer targets (in the native-debug preset's tree) and runs each for SECONDS (default 20) on its
 # seed corpus, then replays every committed regression input once.
 #   tests/fuzz/run.sh [SECONDS] [TARGET...]      targets: csv perf_script binary_trace ...
-# The working corpus grows in build/fuzz/corpus/TARGET (the committed seeds stay small); a crash,
-# leak, sanitizer report or hang (over 10 s on one input) is written to build/fuzz/findings/TARGET/
-# and fails the run. Prints per target: runs, executions per second, coverage (edges), corpus.
+# The working corpus grows in build/native-debug/fuzz/corpus/TARGET (the committed seeds stay
+# small); a crash, leak, sanitizer report or hang (over 10 s on one input) is written to
+# build/native-debug/fuzz/findings/TARGET/ and fails the run. Prints per target: runs, executions per second, coverage (edges), corpus.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -27,20 +27,24 @@ dict_of() {
   esac
 }
 
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+cmake --preset native-debug >/dev/null
+targets=()
+for t in "${TARGETS[@]}"; do
+  [[ " ${ALL[*]} " == *" $t "* ]] || { echo "run.sh: unknown target '$t' (targets: ${ALL[*]})" >&2; exit 2; }
+  targets+=("${t}_fuzz")
+done
+cmake --build --preset native-debug -j "$(nproc 2>/dev/null || echo 2)" --target "${targets[@]}" >/dev/null
 
 failed=()
 printf '%-14s %12s %10s %8s %8s\n' target runs "exec/s" edges corpus
 for t in "${TARGETS[@]}"; do
-  exe="build/fuzz/tests/fuzz/${t}_fuzz"
-  [ -x "$exe" ] || { echo "run.sh: unknown target '$t' (targets: ${ALL[*]})" >&2; exit 2; }
-  work="build/fuzz/corpus/$t"
-  findings="build/fuzz/findings/$t"
+  exe="build/native-debug/tests/fuzz/${t}_fuzz"
+  work="build/native-debug/fuzz/corpus/$t"
+  findings="build/native-debug/fuzz/findings/$t"
   mkdir -p "$work" "$findings"
   cp -n tests/fuzz/corpus/"$t"/* "$work"/ 2>/dev/null || true
   dict="$(dict_of "$t")"
-  log="build/fuzz/$t.log"
+  log="build/native-debug/fuzz/$t.log"
   args=(-max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
         -artifact_prefix="$findings/" "$work")
   [ -n "$dict" ] && args=(-dict="$dict" "${args[@]}")
@@ -56,9 +60,9 @@ for t in "${TARGETS[@]}"; do
   printf '%-14s %12s %10s %8s %8s\n' "$t" "$runs" "$speed" "${edges:-?}" "$corpus"
   # Regression inputs: every crash found so far, minimised, must now run clean.
   if compgen -G "tests/fuzz/regressions/$t/*" >/dev/null; then
-    "$exe" tests/fuzz/regressions/"$t"/* >"build/fuzz/$t.regressions.log" 2>&1 || {
+    "$exe" tests/fuzz/regressions/"$t"/* >"build/native-debug/fuzz/$t.regressions.log" 2>&1 || {
       failed+=("$t (regression)")
-      echo "== $t: a regression input fails again (build/fuzz/$t.regressions.log)" >&2
+      echo "== $t: a regression input fails again (build/native-debug/fuzz/$t.regressions.log)" >&2
     }
   fi
 done
