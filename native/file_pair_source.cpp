@@ -1,9 +1,9 @@
 #include "file_pair_source.hpp"
 
+#include "base/container.hpp"
 #include "base/error.hpp"
 #include "files.hpp"
 #include "memtier/prepared_file.hpp"
-#include "traces/container.hpp"
 #include "window_flags.hpp"
 
 namespace sysgym::cli {
@@ -18,7 +18,7 @@ std::shared_ptr<const memtier::PreparedPair> FilePairSource::load_other(
     return window_cached(name, traces, windows);
   }
   const auto file = std::make_shared<const MappedFile>(name);
-  if (!memtier::has_container_magic(file->bytes())) {
+  if (!has_container_magic(file->bytes())) {
     throw TraceFormatError(
         name +
         ": a single trace cannot drive the env; give DDR_FILE,HBM_FILE or a pair "
@@ -26,7 +26,7 @@ std::shared_ptr<const memtier::PreparedPair> FilePairSource::load_other(
   }
   check_unwindowed(name, windows);
   auto pair = std::make_shared<const memtier::PreparedPair>(
-      memtier::decode_prepared_pair(memtier::ContainerReader(file->bytes(), name), file));
+      memtier::decode_prepared_pair(ContainerReader(file->bytes(), name), file));
   add(name, pair);
   return pair;
 }

@@ -21,8 +21,8 @@
 
 #include "base/error.hpp"
 #include "base/quote.hpp"
+#include "base/text_scan.hpp"
 #include "files.hpp"
-#include "traces/text_scan.hpp"
 
 extern char** environ;
 
@@ -76,7 +76,7 @@ class LineSplitter {
       begin = nl + 1;
     }
     pending_.append(chunk.substr(begin));
-    if (pending_.size() > memtier::kMaxLineBytes) {
+    if (pending_.size() > kMaxLineBytes) {
       on_line(std::string_view(pending_));
       pending_.clear();
     }

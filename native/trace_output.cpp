@@ -3,8 +3,8 @@
 #include <cstdint>
 
 #include "files.hpp"
-#include "traces/csv_writer.hpp"
-#include "traces/trace_file.hpp"
+#include "memtier/traces/csv_writer.hpp"
+#include "memtier/traces/trace_file.hpp"
 
 namespace sysgym::cli {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "traces/trace.hpp"
+#include "memtier/traces/trace.hpp"
 
 namespace sysgym::cli {
 

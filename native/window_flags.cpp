@@ -6,9 +6,9 @@
 #include "base/error.hpp"
 #include "files.hpp"
 #include "memtier/prepared_file.hpp"
+#include "memtier/traces/load.hpp"
 #include "numeric_flags.hpp"
 #include "progress_bar.hpp"
-#include "traces/load.hpp"
 
 namespace sysgym::cli {
 
@@ -99,7 +99,7 @@ memtier::TracePair read_trace_pair(const std::string& ddr, const std::string& hb
 memtier::PreparedPair read_prepared_file(const std::string& path) {
   // The pair's large columns view the mapping, which lives as long as the pair.
   const auto file = std::make_shared<const MappedFile>(path);
-  return memtier::decode_prepared_pair(memtier::ContainerReader(file->bytes(), path), file);
+  return memtier::decode_prepared_pair(ContainerReader(file->bytes(), path), file);
 }
 
 memtier::PreparedPair PairFlags::load(const WindowFlags& windows) const {

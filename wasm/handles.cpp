@@ -14,7 +14,7 @@
 #include "memtier/memtier_env.hpp"
 #include "memtier/prepared_file.hpp"
 #include "memtier/reports.hpp"
-#include "traces/load.hpp"
+#include "memtier/traces/load.hpp"
 
 namespace sysgym::wasm {
 namespace {
@@ -110,7 +110,7 @@ bool add_prepared(const std::string& name, const std::string& bytes) {
     // The pair's big columns view the bytes, kept alive with it.
     auto owner = std::make_shared<const std::string>(bytes);
     auto pair = std::make_shared<const memtier::PreparedPair>(
-        memtier::decode_prepared_pair(memtier::ContainerReader(bytes_of(*owner), name), owner));
+        memtier::decode_prepared_pair(ContainerReader(bytes_of(*owner), name), owner));
     runtime().traces->add(name, pair);
   });
 }

@@ -5,7 +5,7 @@
 
 #include "base/error.hpp"
 #include "base/quote.hpp"
-#include "traces/text_scan.hpp"
+#include "base/text_scan.hpp"
 
 namespace sysgym::memtier {
 

@@ -5,7 +5,7 @@
 
 #include "base/error.hpp"
 #include "base/quote.hpp"
-#include "traces/synth.hpp"
+#include "memtier/traces/synth.hpp"
 
 namespace sysgym::memtier {
 namespace {

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "base/container.hpp"
 #include "memtier/prepared_pair.hpp"
-#include "traces/container.hpp"
 
 namespace sysgym::memtier {
 

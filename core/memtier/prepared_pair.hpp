@@ -14,8 +14,8 @@
 
 #include "base/column.hpp"
 #include "base/progress.hpp"
+#include "memtier/traces/trace.hpp"
 #include "memtier/windows.hpp"
-#include "traces/trace.hpp"
 
 namespace sysgym::memtier {
 

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "base/numbers.hpp"
-#include "traces/trace.hpp"
+#include "memtier/traces/trace.hpp"
 
 namespace sysgym::memtier {
 

@@ -4,6 +4,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "base/container.hpp"
 #include "base/radix_sort.hpp"
 #include "base/units.hpp"
 #include "commands/commands.hpp"
@@ -11,10 +12,9 @@
 #include "memtier/hbm_ranges.hpp"
 #include "memtier/prepared_file.hpp"
 #include "memtier/regions.hpp"
+#include "memtier/traces/load.hpp"
+#include "memtier/traces/trace_file.hpp"
 #include "numeric_flags.hpp"
-#include "traces/container.hpp"
-#include "traces/load.hpp"
-#include "traces/trace_file.hpp"
 #include "window_flags.hpp"
 
 namespace sysgym::cli {
@@ -140,7 +140,7 @@ void run_inspect(const InspectArgs& args) {
   const memtier::TraceFormat format = memtier::detect_trace_format(bytes, args.file);
   nlohmann::json out;
   if (format == memtier::TraceFormat::kBinary) {
-    const memtier::ContainerReader reader(bytes, args.file);
+    const ContainerReader reader(bytes, args.file);
     if (reader.kind() == memtier::kPreparedPairKind) {
       out = describe_prepared(memtier::decode_prepared_pair(reader), args);
     } else {

@@ -5,9 +5,9 @@
 #include "base/units.hpp"
 #include "commands/commands.hpp"
 #include "memtier/hbm_ranges.hpp"
+#include "memtier/traces/synth.hpp"
 #include "numeric_flags.hpp"
 #include "trace_output.hpp"
-#include "traces/synth.hpp"
 
 namespace sysgym::cli {
 namespace {

@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "capture/capture.hpp"
 #include "marker_matcher.hpp"
+#include "memtier/capture/capture.hpp"
 
 namespace {
 

@@ -5,11 +5,11 @@
 #include "base/rng.hpp"
 #include "memtier/estimator.hpp"
 #include "memtier/prepared_file.hpp"
-#include "traces/csv_reader.hpp"
-#include "traces/csv_writer.hpp"
-#include "traces/load.hpp"
-#include "traces/synth.hpp"
-#include "traces/trace_file.hpp"
+#include "memtier/traces/csv_reader.hpp"
+#include "memtier/traces/csv_writer.hpp"
+#include "memtier/traces/load.hpp"
+#include "memtier/traces/synth.hpp"
+#include "memtier/traces/trace_file.hpp"
 
 namespace sysgym::memtier {
 namespace {

@@ -13,19 +13,19 @@
 #include "agents/policy_file.hpp"
 #include "base/json_text.hpp"
 #include "base/numbers.hpp"
-#include "capture/capture.hpp"
 #include "env/episode.hpp"
+#include "memtier/capture/capture.hpp"
 #include "memtier/estimator.hpp"
 #include "memtier/memtier_env.hpp"
 #include "memtier/policy.hpp"
 #include "memtier/prepared_file.hpp"
 #include "memtier/prepared_pair.hpp"
+#include "memtier/traces/csv_reader.hpp"
+#include "memtier/traces/load.hpp"
+#include "memtier/traces/perf_reader.hpp"
+#include "memtier/traces/synth.hpp"
+#include "memtier/traces/trace_file.hpp"
 #include "support/small_source.hpp"
-#include "traces/csv_reader.hpp"
-#include "traces/load.hpp"
-#include "traces/perf_reader.hpp"
-#include "traces/synth.hpp"
-#include "traces/trace_file.hpp"
 
 namespace sysgym::catalogue {
 namespace {
@@ -212,7 +212,7 @@ std::vector<BadInput> bad_inputs() {
       {"prepared pair", "a raw trace instead",
        [] {
          const auto bytes = binary_trace();
-         memtier::decode_prepared_pair(memtier::ContainerReader(bytes, "pair.bin"));
+         memtier::decode_prepared_pair(ContainerReader(bytes, "pair.bin"));
        }},
       {"prepared pair", "window ticks of 2^64-1 behind a valid checksum",
        [] {
@@ -222,7 +222,7 @@ std::vector<BadInput> bad_inputs() {
              memtier::prepare_pair(memtier::synthesize_pair(memtier::SynthOptions{}), w);
          pair.ddr_ticks.back() = UINT64_MAX;
          const auto bytes = memtier::encode_prepared_pair(pair);
-         memtier::decode_prepared_pair(memtier::ContainerReader(bytes, "pair.bin"));
+         memtier::decode_prepared_pair(ContainerReader(bytes, "pair.bin"));
        }},
       {"trace pair", "DDR and HBM files of two different captures",
        [] {

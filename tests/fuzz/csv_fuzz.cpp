@@ -1,6 +1,6 @@
 // MemAI CSV reader.
 #include "fuzz_support.hpp"
-#include "traces/csv_reader.hpp"
+#include "memtier/traces/csv_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sysgym;

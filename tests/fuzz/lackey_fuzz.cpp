@@ -1,6 +1,6 @@
 // valgrind lackey output through the capture pipeline (line parser, cache model, timing model).
-#include "capture/capture.hpp"
 #include "fuzz_support.hpp"
+#include "memtier/capture/capture.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sysgym;

@@ -1,6 +1,6 @@
 // perf script text reader.
 #include "fuzz_support.hpp"
-#include "traces/perf_reader.hpp"
+#include "memtier/traces/perf_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sysgym;

@@ -5,8 +5,8 @@
 
 #include "base/error.hpp"
 #include "memtier/trace_builder.hpp"
+#include "memtier/traces/synth.hpp"
 #include "memtier/windows.hpp"
-#include "traces/synth.hpp"
 
 namespace sysgym::memtier {
 namespace {

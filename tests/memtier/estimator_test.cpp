@@ -7,7 +7,7 @@
 #include "base/error.hpp"
 #include "base/rng.hpp"
 #include "memtier/trace_builder.hpp"
-#include "traces/synth.hpp"
+#include "memtier/traces/synth.hpp"
 
 namespace sysgym::memtier {
 namespace {

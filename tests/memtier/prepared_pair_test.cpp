@@ -8,8 +8,8 @@
 #include "base/rng.hpp"
 #include "memtier/estimator.hpp"
 #include "memtier/prepared_file.hpp"
-#include "traces/synth.hpp"
-#include "traces/trace_file.hpp"
+#include "memtier/traces/synth.hpp"
+#include "memtier/traces/trace_file.hpp"
 
 namespace sysgym::memtier {
 namespace {

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "memtier/traces/trace.hpp"
 #include "memtier/windows.hpp"
-#include "traces/trace.hpp"
 
 namespace sysgym::memtier::testing {
 

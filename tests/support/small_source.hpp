@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "memtier/pair_source.hpp"
-#include "traces/synth.hpp"
+#include "memtier/traces/synth.hpp"
 
 namespace sysgym::testing {
 
