@@ -1,12 +1,11 @@
 #include "catalog.hpp"
 
-#include <filesystem>
-
 #include "base/error.hpp"
 #include "base/json_text.hpp"
 #include "base/quote.hpp"
 #include "builtins/builtins.hpp"
 #include "files.hpp"
+#include "trace_names.hpp"
 
 namespace sysgym::cli {
 
@@ -56,10 +55,9 @@ void add_config_flags(CLI::App& command, std::string& config_text, std::vector<s
 }
 
 std::string resolve_trace_name(const std::string& name) {
-  namespace fs = std::filesystem;
-  const std::string ddr = name + ".ddr.bin", hbm = name + ".hbm.bin";
-  if (!fs::exists(name) && fs::exists(ddr) && fs::exists(hbm)) return ddr + "," + hbm;
-  return name;
+  if (name.rfind("synth:", 0) == 0) return name;
+  const PairFiles files = find_pair_files(name);
+  return files.prepared.empty() ? files.ddr + "," + files.hbm : name;
 }
 
 std::unique_ptr<memtier::MemtierEnv> make_memtier(const nlohmann::json& config) {

@@ -36,8 +36,8 @@ nlohmann::json config_from_flags(const EnvSpec& spec, nlohmann::json base,
 // --config and repeatable --set, declared alike on every env command.
 void add_config_flags(CLI::App& command, std::string& config_text, std::vector<std::string>& sets);
 
-// A pair name from the command line: PREFIX stands for PREFIX.ddr.bin + PREFIX.hbm.bin when
-// those exist; anything else (PAIR.bin, DDR,HBM, synth:...) passes through.
+// A pair name with PREFIX and shipped names spelled out as "DDR,HBM" (the form policy files
+// record); PAIR.bin, DDR,HBM and synth:... pass through. Throws IoError for a name that is none.
 std::string resolve_trace_name(const std::string& name);
 
 // Makes a memtier env (the registry returns the base type).

@@ -4,16 +4,16 @@
 #include "base/error.hpp"
 #include "files.hpp"
 #include "memtier/prepared_file.hpp"
+#include "trace_names.hpp"
 #include "window_flags.hpp"
 
 namespace sysgym::cli {
 
 std::shared_ptr<const memtier::PreparedPair> FilePairSource::load_other(
     const std::string& name, const memtier::WindowRequest& windows) {
-  const std::size_t comma = name.find(',');
-  if (comma != std::string::npos) {
-    auto traces = std::make_shared<const memtier::TracePair>(
-        read_trace_pair(name.substr(0, comma), name.substr(comma + 1)));
+  const PairFiles files = find_pair_files(name);
+  if (files.prepared.empty()) {
+    auto traces = std::make_shared<const memtier::TracePair>(read_trace_pair(files.ddr, files.hbm));
     add_traces(name, traces);
     return window_cached(name, traces, windows);
   }

@@ -1,7 +1,7 @@
-// The native tool's trace source for envs: synthetic and in-memory pairs as in core, plus files:
-// "PAIR.bin" (a preprocessed pair, memory-mapped) or "DDR_FILE,HBM_FILE" (raw traces in any
-// format, windowed with the env's window options). Loaded pairs are cached, so `compare` reads
-// each file once for all policies.
+// The native tool's trace source for envs: synthetic and in-memory pairs as in core, plus files
+// named as trace_names.hpp says: a preprocessed PAIR.bin (memory-mapped), or two traces in any
+// format (DDR,HBM, PREFIX or a shipped name), windowed with the env's window options. Loaded pairs
+// are cached, so `compare` reads each file once for all policies.
 #pragma once
 
 #include "memtier/pair_source.hpp"

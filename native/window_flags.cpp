@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "base/error.hpp"
+#include "catalog.hpp"
 #include "files.hpp"
 #include "memtier/prepared_file.hpp"
 #include "memtier/traces/load.hpp"
@@ -59,10 +60,15 @@ void PairFlags::add_to(CLI::App& command, bool allow_input) {
       command.add_option("--hbm", hbm, "Trace of the same run with all data in HBM");
   ddr_option->needs(hbm_option);
   hbm_option->needs(ddr_option);
+  CLI::Option* trace_option = command.add_option(
+      "--trace", trace,
+      "The pair by name, as the env's trace key takes it: PREFIX (PREFIX.ddr.* + PREFIX.hbm.*), "
+      "DDR,HBM, PAIR.bin, a shipped name (lammps) or synth:PATTERN");
+  trace_option->excludes(ddr_option)->excludes(hbm_option);
   if (allow_input) {
     input_option =
         command.add_option("--input", input, "A pair preprocessed by `sysgym preprocess`");
-    input_option->excludes(ddr_option)->excludes(hbm_option);
+    input_option->excludes(ddr_option)->excludes(hbm_option)->excludes(trace_option);
   }
 }
 
@@ -102,7 +108,11 @@ memtier::PreparedPair read_prepared_file(const std::string& path) {
   return memtier::decode_prepared_pair(ContainerReader(file->bytes(), path), file);
 }
 
-memtier::PreparedPair PairFlags::load(const WindowFlags& windows) const {
+std::shared_ptr<const memtier::PreparedPair> PairFlags::load(const WindowFlags& windows) const {
+  if (!trace.empty()) {
+    // The flags' own defaults (memai windows), so --trace DDR,HBM equals --ddr DDR --hbm HBM.
+    return catalog().traces->load(trace, {windows.to_options(), true, windows.any_given()});
+  }
   if (input_option != nullptr && input_option->count() > 0) {
     if (windows.any_given()) {
       throw ConfigError(
@@ -110,16 +120,18 @@ memtier::PreparedPair PairFlags::load(const WindowFlags& windows) const {
           "--cpu-cycles-per-ms) are fixed when a pair is preprocessed; run "
           "`sysgym preprocess` again to change them");
     }
-    return read_prepared_file(input);
+    return std::make_shared<const memtier::PreparedPair>(read_prepared_file(input));
   }
   if (ddr.empty() || hbm.empty()) {
     throw ConfigError(
-        "give a trace pair with --ddr FILE --hbm FILE, or a preprocessed pair with --input FILE");
+        "give the trace pair with --trace NAME, --ddr FILE --hbm FILE, or a preprocessed pair "
+        "with --input FILE");
   }
   const memtier::WindowOptions options = windows.to_options();
   memtier::TracePair pair = read_trace_pair(ddr, hbm);
   ProgressBar bar("windowing");
-  return memtier::prepare_pair(pair, options, bar.callback());
+  return std::make_shared<const memtier::PreparedPair>(
+      memtier::prepare_pair(pair, options, bar.callback()));
 }
 
 }  // namespace sysgym::cli

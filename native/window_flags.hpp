@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -25,15 +26,16 @@ struct WindowFlags {
 };
 
 struct PairFlags {
+  std::string trace;
   std::string ddr;
   std::string hbm;
   std::string input;
   CLI::Option* input_option = nullptr;
 
-  // --ddr/--hbm, and --input when `allow_input`.
+  // --trace NAME (the env's trace syntax), --ddr/--hbm, and --input when `allow_input`.
   void add_to(CLI::App& command, bool allow_input);
   // Loads and windows the pair, or loads the preprocessed --input. Throws sysgym::Error.
-  memtier::PreparedPair load(const WindowFlags& windows) const;
+  std::shared_ptr<const memtier::PreparedPair> load(const WindowFlags& windows) const;
 };
 
 // Reads a trace in any format, with a progress bar for large files.

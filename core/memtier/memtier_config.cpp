@@ -12,8 +12,9 @@ namespace sysgym::memtier {
 const ConfigSchema& memtier_schema() {
   static const ConfigSchema schema({
       string_key("trace",
-                 "the trace pair to replay: a preprocessed PAIR.bin, \"DDR_FILE,HBM_FILE\", a "
-                 "pair added from JavaScript, or synth:PATTERN[:SAMPLES[:SEED[:MIB]]]",
+                 "the trace pair to replay: DDR_FILE,HBM_FILE; PREFIX (PREFIX.ddr.* + "
+                 "PREFIX.hbm.*); a preprocessed PAIR.bin; a shipped name such as lammps (native) "
+                 "or a pair added from JavaScript; or synth:PATTERN[:SAMPLES[:SEED[:MIB]]]",
                  true),
       with_default_text(
           choice_key("window_mode", "aligned", {"memai", "aligned"},

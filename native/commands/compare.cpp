@@ -21,7 +21,6 @@ namespace {
 struct CompareArgs {
   PairFlags pair;
   WindowFlags windows;
-  std::string trace;
   std::string capacity;
   std::string config;
   std::vector<std::string> policies;
@@ -33,8 +32,8 @@ nlohmann::json compare_config(const CompareArgs& args) {
   nlohmann::json config =
       args.config.empty() ? nlohmann::json::object() : json_option(args.config, "--config");
   if (!config.is_object()) throw ConfigError("--config: expected a JSON object");
-  if (!args.trace.empty()) {
-    config["trace"] = args.trace;
+  if (!args.pair.trace.empty()) {
+    config["trace"] = args.pair.trace;
   } else if (args.pair.input_option->count() > 0) {
     config["trace"] = args.pair.input;
   } else if (!args.pair.ddr.empty()) {
@@ -109,7 +108,6 @@ void add_compare_command(CLI::App& app) {
       "  sysgym compare --trace synth:phased --hbm-capacity 25% --config '{\"migration_gbps\": "
       "8}'");
   args->pair.add_to(*command, true);
-  command->add_option("--trace", args->trace, "A pair by name instead (e.g. synth:phased)");
   command
       ->add_option("--hbm-capacity", args->capacity,
                    "HBM size: bytes, 64MiB, or a % of the footprint")

@@ -28,7 +28,8 @@ void run_estimate(const EstimateArgs& args) {
     for (const auto& range : memtier::parse_address_ranges(text))
       hbm.add(range);
   }
-  const memtier::PreparedPair pair = args.pair.load(args.windows);
+  const std::shared_ptr<const memtier::PreparedPair> loaded = args.pair.load(args.windows);
+  const memtier::PreparedPair& pair = *loaded;
   std::optional<memtier::Trace> measured;
   if (!args.measured.empty()) measured = read_trace_file(args.measured);
   const nlohmann::json out =

@@ -20,7 +20,8 @@ struct PreprocessArgs {
 };
 
 void run_preprocess(const PreprocessArgs& args) {
-  const memtier::PreparedPair pair = args.pair.load(args.windows);
+  const std::shared_ptr<const memtier::PreparedPair> loaded = args.pair.load(args.windows);
+  const memtier::PreparedPair& pair = *loaded;
   const std::vector<std::uint8_t> bytes = memtier::encode_prepared_pair(pair);
   write_file_atomically(args.output, bytes);
   if (args.json) {

@@ -100,8 +100,8 @@ TEST_F(Cli, BadInputsExitWithOneAndAMessage) {
        "sysgym: ConfigError: HBM range '0x2000:0x1000': LO must be below HI (ranges are half-open "
        "[LO, HI))\n"},
       {"estimate",
-       "sysgym: ConfigError: give a trace pair with --ddr FILE --hbm FILE, or a preprocessed pair "
-       "with --input FILE\n"},
+       "sysgym: ConfigError: give the trace pair with --trace NAME, --ddr FILE --hbm FILE, or a "
+       "preprocessed pair with --input FILE\n"},
       {"estimate --input " + p + ".ddr.csv",
        "sysgym: TraceFormatError: " + p + ".ddr.csv: not a sysgym binary file (bad magic)\n"},
   };
@@ -163,6 +163,20 @@ TEST_F(Cli, ReadsPerfScriptTraces) {
   const Result r = run("inspect " + std::string(SYSGYM_TEST_DATA) + "/perf_mem.txt --json");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out)["format"], "perf script");
+}
+
+TEST_F(Cli, EstimateTakesTheEnvsTraceNames) {
+  const std::string data = SYSGYM_SHIPPED_DATA;
+  const std::string flags = " --hbm-range 0x7f3a00000000:0x7f3a01000000 --json";
+  const Result files = run("estimate --ddr " + data + "/synth/phased.ddr.csv --hbm " + data +
+                           "/synth/phased.hbm.csv" + flags);
+  const Result prefix = run("estimate --trace " + data + "/synth/phased" + flags);
+  const Result shipped = run("estimate --trace phased" + flags);
+  ASSERT_EQ(files.code, 0) << files.err;
+  ASSERT_EQ(prefix.code, 0) << prefix.err;
+  ASSERT_EQ(shipped.code, 0) << shipped.err;
+  EXPECT_EQ(prefix.out, files.out);
+  EXPECT_EQ(shipped.out, files.out);
 }
 
 TEST_F(Cli, ShippedDemoPairEstimates) {
@@ -242,6 +256,32 @@ TEST_F(Cli, RunMatchesTheCompareRowAndRecordsAReplayableEpisode) {
   EXPECT_EQ(episode["return"], summary["return"]);
   EXPECT_EQ(episode["steps"].size(), summary["windows"].get<std::size_t>());
   EXPECT_EQ(episode["summary"]["total_ms"], summary["total_ms"]);
+}
+
+// One trace syntax: PREFIX finds PREFIX.ddr.* + PREFIX.hbm.* in any format, a bare name finds a
+// shipped pair, and a name that is none of the forms says which forms and names exist.
+TEST_F(Cli, NamesATracePairByPrefixOrShippedName) {
+  const std::string p = synth("phased", 4000, 1, "32MiB");
+  const Result pair =
+      run("run --trace " + p + ".ddr.csv --trace " + p + ".hbm.csv --policy lru --json");
+  const Result prefix = run("run --trace " + p + " --policy lru --json");
+  ASSERT_EQ(pair.code, 0) << pair.err;
+  ASSERT_EQ(prefix.code, 0) << prefix.err;
+  EXPECT_EQ(nlohmann::json::parse(prefix.out)["total_ms"],
+            nlohmann::json::parse(pair.out)["total_ms"]);
+  const Result shipped =
+      run("run --trace xz --policy lru --config '{\"episode_length\": 20}' --json");
+  ASSERT_EQ(shipped.code, 0) << shipped.err;
+  EXPECT_EQ(nlohmann::json::parse(shipped.out)["windows"], 20);
+
+  const Result typo = run("run --trace lamps --policy lru");
+  EXPECT_EQ(typo.code, 1);
+  EXPECT_EQ(typo.err.rfind("sysgym: IoError: trace 'lamps': no such file", 0), 0u) << typo.err;
+  EXPECT_NE(typo.err.find("did you mean 'lammps'?"), std::string::npos) << typo.err;
+  fs::remove(p + ".hbm.csv");
+  const Result half = run("run --trace " + p + " --policy lru");
+  EXPECT_EQ(half.code, 1);
+  EXPECT_NE(half.err.find("but no HBM trace beside it"), std::string::npos) << half.err;
 }
 
 TEST_F(Cli, RunErrorsNameTheProblem) {
