@@ -90,10 +90,10 @@ demo() {
   $sysgym estimate --input "$out/phased.bin" --hbm-range "$hot" --json
   echo
   echo "== the memtier env: every baseline, heuristic and oracle with HBM for 10 % of the footprint"
-  $sysgym compare --input "$out/phased.bin" --hbm-capacity 10%
+  $sysgym compare memtier trace="$out/phased.bin" hbm_capacity=10%
   echo
   echo "== one episode of LRU, recorded for replay"
-  $sysgym run --trace "$out/phased.bin" --policy lru --config '{"hbm_capacity": "10%"}' \
+  $sysgym run memtier trace="$out/phased.bin" hbm_capacity=10% --policy lru \
     --record "$out/episode.json"
   echo
   echo "== the npm package (WebAssembly): the same estimate from Node, byte for byte"

@@ -54,6 +54,24 @@ void add_config_flags(CLI::App& command, std::string& config_text, std::vector<s
                      "JSON, else a string");
 }
 
+std::string EnvFlags::id() const {
+  return catalog().envs.resolve(env);
+}
+
+nlohmann::json EnvFlags::config_over(nlohmann::json base) const {
+  std::vector<std::string> all = sets;
+  all.insert(all.end(), settings.begin(), settings.end());
+  return config_from_flags(catalog().envs.spec(id()), std::move(base), config, all);
+}
+
+void add_env_flags(CLI::App& command, EnvFlags& flags, bool env_optional) {
+  CLI::Option* env = command.add_option("env", flags.env, "Env id or name (see `sysgym list`)");
+  if (!env_optional) env->required();
+  command.add_option("settings", flags.settings,
+                     "KEY=VALUE config settings after ENV (as --set): trace=lammps bins=32");
+  add_config_flags(command, flags.config, flags.sets);
+}
+
 std::string resolve_trace_name(const std::string& name) {
   if (name.rfind("synth:", 0) == 0) return name;
   const PairFiles files = find_pair_files(name);

@@ -36,6 +36,20 @@ nlohmann::json config_from_flags(const EnvSpec& spec, nlohmann::json base,
 // --config and repeatable --set, declared alike on every env command.
 void add_config_flags(CLI::App& command, std::string& config_text, std::vector<std::string>& sets);
 
+// What every env-running command takes: `ENV [KEY=VALUE...]`, --config and --set.
+struct EnvFlags {
+  std::string env;
+  std::vector<std::string> settings;  // positional KEY=VALUE, the same as --set
+  std::string config;
+  std::vector<std::string> sets;
+  // The env's registered id (UnknownNameError suggests the closest).
+  std::string id() const;
+  // `base`, then --config, then --set and the positional settings, typed by the env's schema.
+  nlohmann::json config_over(nlohmann::json base) const;
+};
+// The positional ENV (required unless `env_optional`) and KEY=VALUE settings, --config, --set.
+void add_env_flags(CLI::App& command, EnvFlags& flags, bool env_optional = false);
+
 // A pair name with PREFIX and shipped names spelled out as "DDR,HBM" (the form policy files
 // record); PAIR.bin, DDR,HBM and synth:... pass through. Throws IoError for a name that is none.
 std::string resolve_trace_name(const std::string& name);

@@ -102,6 +102,8 @@ class Env {
   // The episode_summary() key that says how well an episode went (higher is better), for
   // learning curves and comparisons; "" when the env has none (the return is used).
   virtual std::string primary_metric() const { return {}; }
+  // The summary keys a comparison table shows, in order (default: every summary key).
+  virtual std::vector<std::string> report_columns() const { return {}; }
   // Reset options that start the current episode again (memtier: its first window), so that a
   // recording replays from where it began.
   virtual nlohmann::json episode_options() const { return nlohmann::json::object(); }

@@ -70,8 +70,8 @@ MemtierConfig parse_memtier_config(const nlohmann::json& config, const std::stri
   c.trace = r.string(k.at("trace"));
   if (c.trace.empty())
     r.fail("trace",
-           "is required: the trace pair to replay (a preprocessed file, DDR,HBM files, or "
-           "synth:PATTERN)");
+           "is required: the trace pair to replay (a name such as lammps, PREFIX, DDR,HBM, "
+           "PAIR.bin or synth:PATTERN)");
   WindowOptions& w = c.windows.options;
   for (const char* key : kWindowKeys) {
     c.windows.any_given = c.windows.any_given || config.contains(key);

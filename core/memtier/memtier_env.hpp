@@ -98,6 +98,9 @@ class MemtierEnv : public Env {
   std::vector<std::string> observation_layout() const override;
   nlohmann::json episode_summary() const override { return summary().to_json(); }
   std::string primary_metric() const override { return "gap_closed"; }
+  std::vector<std::string> report_columns() const override {
+    return {"estimated_ms", "migration_ms", "total_ms", "gap_closed", "bytes_moved"};
+  }
   nlohmann::json episode_options() const override { return {{"start", begin_}}; }
   bool read_directive(const nlohmann::json& step,
                       std::unique_ptr<Directive>& directive) const override;

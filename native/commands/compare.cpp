@@ -1,4 +1,5 @@
-// sysgym compare: every baseline, heuristic and oracle on one trace pair and capacity.
+// sysgym compare: every policy that runs on its own (baselines, heuristics, oracles) on one env
+// config, best first by the env's primary metric.
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -6,32 +7,29 @@
 #include <utility>
 
 #include "base/error.hpp"
-#include "base/units.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
 #include "env/reports.hpp"
-#include "memtier/memtier_env.hpp"
 #include "numeric_flags.hpp"
 #include "progress_bar.hpp"
+#include "report_text.hpp"
 #include "window_flags.hpp"
 
 namespace sysgym::cli {
 namespace {
 
 struct CompareArgs {
-  PairFlags pair;
+  EnvFlags env;
+  PairFlags pair;  // the old memtier form: --ddr/--hbm, --input, --trace, --hbm-capacity
   WindowFlags windows;
   std::string capacity;
-  std::string config;
   std::vector<std::string> policies;
   std::uint64_t seed = 0;
   bool json = false;
 };
 
-nlohmann::json compare_config(const CompareArgs& args) {
-  nlohmann::json config =
-      args.config.empty() ? nlohmann::json::object() : json_option(args.config, "--config");
-  if (!config.is_object()) throw ConfigError("--config: expected a JSON object");
+// The old memtier form's flags over the config (each only when given).
+void add_pair_flags_to(const CompareArgs& args, nlohmann::json& config) {
   if (!args.pair.trace.empty()) {
     config["trace"] = args.pair.trace;
   } else if (args.pair.input_option->count() > 0) {
@@ -39,10 +37,7 @@ nlohmann::json compare_config(const CompareArgs& args) {
   } else if (!args.pair.ddr.empty()) {
     config["trace"] = args.pair.ddr + "," + args.pair.hbm;
   }
-  if (!config.contains("trace")) {
-    throw ConfigError("give the pair with --ddr FILE --hbm FILE, --input FILE or --trace NAME");
-  }
-  config["hbm_capacity"] = args.capacity;
+  if (!args.capacity.empty()) config["hbm_capacity"] = args.capacity;
   // Only the window options given on the command line (a preprocessed pair refuses any), as
   // their flags parsed them: in WindowFlags::add_to's order.
   const WindowFlags& w = args.windows;
@@ -55,44 +50,32 @@ nlohmann::json compare_config(const CompareArgs& args) {
   for (std::size_t i = 0; i < w.options.size(); ++i) {
     if (w.options[i]->count() > 0) config[values[i].first] = values[i].second;
   }
-  return config;
 }
 
-void compare_command(const CompareArgs& args) {
-  const nlohmann::json config = compare_config(args);
+void compare_command(CompareArgs args) {
+  if (args.env.env.empty()) args.env.env = "memtier-v0";  // the old form names no env
+  const std::string id = args.env.id();
+  nlohmann::json config = args.env.config_over(nlohmann::json::object());
+  add_pair_flags_to(args, config);
   const std::vector<std::string> names =
-      args.policies.empty() ? catalog().policies.standalone_names(memtier::kMemtierId)
-                            : args.policies;
+      args.policies.empty() ? catalog().policies.standalone_names(id) : args.policies;
   ProgressBar bar("comparing policies");
   const nlohmann::json rows = compare_report(
-      [&] { return catalog().envs.make(memtier::kMemtierId, config); }, catalog().policies, names,
-      args.seed, [&](std::size_t done, std::size_t total) { bar.update(done, total); });
+      [&] { return catalog().envs.make(id, config); }, catalog().policies, names, args.seed,
+      [&](std::size_t done, std::size_t total) { bar.update(done, total); });
   if (args.json) {
     std::printf("%s\n", rows.dump(2).c_str());
     return;
   }
-  const auto env = make_memtier(config);
+  const auto env = catalog().envs.make(id, config);
+  std::string line = id + ":";
   const nlohmann::json facts = env->facts();
-  std::printf("%s: %llu windows (%s), HBM %s of a %s footprint, all-DDR %.3f ms, all-HBM %.3f ms\n",
-              env->settings().trace.c_str(),
-              static_cast<unsigned long long>(facts["windows"].get<std::uint64_t>()),
-              facts["window_mode"].get<std::string>().c_str(),
-              format_bytes(facts["hbm_capacity_bytes"].get<std::uint64_t>()).c_str(),
-              format_bytes(facts["footprint_bytes"].get<std::uint64_t>()).c_str(),
-              rows.front()["ddr_ms"].get<double>(), rows.front()["hbm_ms"].get<double>());
-  std::printf("%-24s %14s %14s %14s %10s %12s\n", "policy", "estimated ms", "migration ms",
-              "total ms", "gap closed", "moved");
-  for (const nlohmann::json& row : rows) {
-    const std::string name =
-        row["policy"].get<std::string>() + (row["oracle"].get<bool>() ? " *" : "");
-    std::printf("%-24s %14.3f %14.3f %14.3f %9.1f%% %12s\n", name.c_str(),
-                row["estimated_ms"].get<double>(), row["migration_ms"].get<double>(),
-                row["total_ms"].get<double>(), 100.0 * row["gap_closed"].get<double>(),
-                format_bytes(row["bytes_moved"].get<std::uint64_t>()).c_str());
-  }
-  std::printf(
-      "* oracle (knows future windows). Sorted by gap closed, which counts total time (migration\n"
-      "  included): (all-DDR - total) / (all-DDR - all-HBM).\n");
+  for (const auto& [key, value] : facts.items())
+    line += (line.back() == ':' ? " " : ", ") + key + " " + report_value_text(key, value);
+  std::printf("%s\n", line.c_str());
+  const std::string metric = env->primary_metric().empty() ? "return" : env->primary_metric();
+  print_report_table(rows, env->report_columns(), metric);
+  std::printf("* oracle (knows the future). Sorted best first by %s (^).\n", metric.c_str());
 }
 
 }  // namespace
@@ -100,20 +83,18 @@ void compare_command(const CompareArgs& args) {
 void add_compare_command(CLI::App& app) {
   auto args = std::make_shared<CompareArgs>();
   CLI::App* command =
-      app.add_subcommand("compare", "Run every baseline, heuristic and oracle on a trace pair");
+      app.add_subcommand("compare", "Run every baseline, heuristic and oracle on an env");
   command->footer(
       "Examples:\n"
-      "  sysgym compare --ddr run.ddr.csv --hbm run.hbm.csv --hbm-capacity 64MiB\n"
-      "  sysgym compare --input pair.bin --hbm-capacity 10% --json\n"
-      "  sysgym compare --trace synth:phased --hbm-capacity 25% --config '{\"migration_gbps\": "
-      "8}'");
+      "  sysgym compare memtier trace=lammps hbm_capacity=10%\n"
+      "  sysgym compare memtier trace=pair.bin --set migration_gbps=8 --json\n"
+      "The old memtier form (no ENV) still works: sysgym compare --ddr A --hbm B --hbm-capacity "
+      "64MiB");
+  add_env_flags(*command, args->env, true);
   args->pair.add_to(*command, true);
-  command
-      ->add_option("--hbm-capacity", args->capacity,
-                   "HBM size: bytes, 64MiB, or a % of the footprint")
-      ->required();
+  command->add_option("--hbm-capacity", args->capacity,
+                      "memtier's HBM size (the old form; same as hbm_capacity=SIZE)");
   args->windows.add_to(*command);
-  command->add_option("--config", args->config, "More env config: JSON text or a JSON file");
   command->add_option("--policies", args->policies, "Only these policies")->delimiter(',');
   add_integer_flag(*command, "--seed", args->seed, "Episode seed", kSeedRange);
   command->add_flag("--json", args->json, "Print a JSON list");

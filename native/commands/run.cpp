@@ -1,77 +1,85 @@
-// sysgym run: one episode of one policy on memtier-v0.
+// sysgym run: one episode of one policy on any registered env.
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "agents/policy_file.hpp"
 #include "base/error.hpp"
-#include "base/units.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
 #include "env/episode.hpp"
 #include "env/reports.hpp"
 #include "files.hpp"
 #include "numeric_flags.hpp"
+#include "report_text.hpp"
 
 namespace sysgym::cli {
 namespace {
 
 struct RunArgs {
-  std::vector<std::string> traces;
+  EnvFlags env;
+  std::vector<std::string> traces;  // the old memtier form: --trace A [--trace B]
   std::string policy;
-  std::string config;
-  std::vector<std::string> sets;
   std::string policy_config;
   std::string record;
   std::uint64_t seed = 0;
   bool json = false;
 };
 
-// The env config from --config, --set and --trace (joined as "DDR,HBM" when two are given).
-nlohmann::json env_config(const RunArgs& args) {
-  const std::vector<std::string>& traces = args.traces;
-  nlohmann::json config = config_from_flags(catalog().envs.spec(memtier::kMemtierId),
-                                            nlohmann::json::object(), args.config, args.sets);
-  if (traces.size() > 2)
-    throw ConfigError("--trace: give one preprocessed pair or two traces (DDR, then HBM)");
-  if (!traces.empty())
-    config["trace"] = traces.size() == 1 ? traces[0] : traces[0] + "," + traces[1];
-  if (!config.contains("trace"))
-    throw ConfigError("give the trace with --trace (or \"trace\" in --config)");
+// The env config: a learned policy's own env settings first (it only runs on the spaces it was
+// trained on), then --config, --set and KEY=VALUE; the old --trace form sets memtier's trace.
+nlohmann::json env_config(const RunArgs& args, const std::string& id,
+                          const nlohmann::json& policy_config) {
+  nlohmann::json base = nlohmann::json::object();
+  if (args.policy == "learned" && policy_config.contains("env")) {
+    const agents::PolicyFile file = agents::PolicyFile::from_json(policy_config);
+    if (file.env_id == id) base = file.env_config;
+  }
+  nlohmann::json config = args.env.config_over(std::move(base));
+  if (args.traces.size() > 2)
+    throw ConfigError("--trace: give one pair name or two traces (DDR, then HBM)");
+  if (!args.traces.empty())
+    config["trace"] =
+        args.traces.size() == 1 ? args.traces[0] : args.traces[0] + "," + args.traces[1];
   return config;
 }
 
-void print_summary(const std::string& policy, const memtier::MemtierEnv& env,
-                   const memtier::EpisodeSummary& s) {
-  const nlohmann::json facts = env.facts();
-  std::printf("%s on %s: %zu windows, HBM %s of a %s footprint\n", policy.c_str(),
-              env.settings().trace.c_str(), s.windows,
-              format_bytes(facts["hbm_capacity_bytes"].get<std::uint64_t>()).c_str(),
-              format_bytes(facts["footprint_bytes"].get<std::uint64_t>()).c_str());
-  std::printf("  estimated    %14.3f ms   windows' time, migration excluded\n", s.estimated_ms);
-  std::printf("  migration    %14.3f ms   %s moved, %s refused\n", s.migration_ms,
-              format_bytes(s.bytes_moved()).c_str(), format_bytes(s.refused_bytes).c_str());
-  std::printf("  total        %14.3f ms\n", s.total_ms);
-  std::printf("  all-DDR      %14.3f ms\n", s.ddr_ms);
-  std::printf("  all-HBM      %14.3f ms\n", s.hbm_ms);
-  std::printf("  gap closed   %14.1f %%\n", 100.0 * s.gap_closed);
+void print_value(const std::string& key, const nlohmann::json& value, const std::string& metric) {
+  std::printf("  %-24s %14s%s\n", key.c_str(), report_value_text(key, value).c_str(),
+              key == metric ? "   (primary metric: higher is better)" : "");
 }
 
-void run_command(const RunArgs& args) {
-  const nlohmann::json config = env_config(args);
+void print_report(const nlohmann::json& report, const std::string& id, const std::string& metric) {
+  std::printf("%s on %s (seed %llu): return %.6g\n", report["policy"].get<std::string>().c_str(),
+              id.c_str(), static_cast<unsigned long long>(report["seed"].get<std::uint64_t>()),
+              report["return"].get<double>());
+  std::printf("facts:\n");
+  for (const auto& [key, value] : report["facts"].items())
+    print_value(key, value, "");
+  std::printf("summary:\n");
+  for (const auto& [key, value] : report.items()) {
+    if (value.is_number() && key != "return" && key != "seed") print_value(key, value, metric);
+  }
+}
+
+void run_command(RunArgs args) {
+  if (args.env.env.empty()) args.env.env = "memtier-v0";  // the old form names no env
+  const std::string id = args.env.id();
   const nlohmann::json policy_config = args.policy_config.empty()
                                            ? nlohmann::json::object()
                                            : json_option(args.policy_config, "--policy-config");
-  auto policy = catalog().policies.make(args.policy, memtier::kMemtierId, policy_config);
-  auto env = make_memtier(config);
+  auto policy = catalog().policies.make(args.policy, id, policy_config);
+  auto env = catalog().envs.make(id, env_config(args, id, policy_config));
   const EpisodeRecord episode =
       run_episode(*env, *policy, args.policy, args.seed, !args.record.empty());
   if (!args.record.empty())
     write_file_atomically(args.record, episode_to_json(episode, *env).dump() + "\n");
+  const nlohmann::json report = run_report(episode, *env);
   if (args.json) {
-    std::printf("%s\n", run_report(episode, *env).dump(2).c_str());
+    std::printf("%s\n", report.dump(2).c_str());
     return;
   }
-  print_summary(args.policy, *env, env->summary());
+  print_report(report, id, env->primary_metric());
   if (!args.record.empty())
     std::printf("recorded %zu steps in %s\n", episode.steps.size(), args.record.c_str());
 }
@@ -80,25 +88,26 @@ void run_command(const RunArgs& args) {
 
 void add_run_command(CLI::App& app) {
   auto args = std::make_shared<RunArgs>();
-  CLI::App* command = app.add_subcommand("run", "Run one episode of a policy on the memtier env");
+  CLI::App* command = app.add_subcommand("run", "Run one episode of a policy on an env");
   command->footer(
       "Examples:\n"
-      "  sysgym run --trace pair.bin --policy lru\n"
-      "  sysgym run --trace run.ddr.csv --trace run.hbm.csv --policy static-oracle \\\n"
-      "      --config '{\"hbm_capacity\": \"64MiB\", \"bins\": 128}' --record episode.json --json\n"
-      "  sysgym run --trace synth:phased --policy random --seed 3\n"
-      "Config keys: see `sysgym describe`. Policies: see `sysgym compare` or `sysgym describe`.");
-  command->add_option(
-      "--trace", args->traces,
-      "A preprocessed pair, two traces (DDR then HBM), or synth:PATTERN[:SAMPLES[:SEED]]");
+      "  sysgym run memtier trace=lammps hbm_capacity=10% --policy lru\n"
+      "  sysgym run memtier-v0 --config '{\"trace\": \"pair.bin\", \"bins\": 128}' \\\n"
+      "      --policy static-oracle --record episode.json --json\n"
+      "  sysgym run memtier --policy learned --policy-config data/policies/dqn-dense.json \\\n"
+      "      trace=xz hbm_capacity=10%\n"
+      "Config keys: `sysgym describe ENV`. A learned policy starts from the env settings its file\n"
+      "was trained with. The old form without ENV (`sysgym run --trace PAIR ...`) runs memtier-v0.");
+  add_env_flags(*command, args->env, true);  // ENV optional: the old form
   command->add_option("--policy", args->policy, "Policy name")->required();
-  add_config_flags(*command, args->config, args->sets);
   command->add_option("--policy-config", args->policy_config,
-                      "Policy parameters: JSON text or a JSON file");
+                      "Policy parameters: JSON text or a JSON file (learned: the policy file)");
   add_integer_flag(*command, "--seed", args->seed, "Episode seed", kSeedRange);
   command->add_option("--record", args->record,
                       "Write the episode (actions, rewards, infos, summary) as JSON");
   command->add_flag("--json", args->json, "Print one JSON object");
+  command->add_option("--trace", args->traces,
+                      "memtier-v0's trace (the old form; same as trace=NAME after ENV)");
   command->callback([args] { run_command(*args); });
 }
 

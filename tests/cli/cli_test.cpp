@@ -357,6 +357,49 @@ TEST_F(Cli, SetTypesEachValueByTheEnvsSchema) {
             "0\n");
 }
 
+// The generic form `run|compare ENV KEY=VALUE...` is the old memtier form, to the last bit.
+TEST_F(Cli, RunAndCompareTakeAnEnvAndItsSettings) {
+  const std::string p = synth("phased", 5000, 1, "32MiB");
+  const Result old_run =
+      run("run --trace " + p + " --policy lru --config '{\"hbm_capacity\": \"10%\"}' --json");
+  const Result new_run = run("run memtier trace=" + p + " hbm_capacity=10% --policy lru --json");
+  ASSERT_EQ(old_run.code, 0) << old_run.err;
+  ASSERT_EQ(new_run.code, 0) << new_run.err;
+  EXPECT_EQ(new_run.out, old_run.out);
+  const Result old_compare = run("compare --trace " + p + " --hbm-capacity 10% --json");
+  const Result new_compare =
+      run("compare memtier-v0 trace=" + p + " --set hbm_capacity=10% --json");
+  ASSERT_EQ(old_compare.code, 0) << old_compare.err;
+  ASSERT_EQ(new_compare.code, 0) << new_compare.err;
+  EXPECT_EQ(new_compare.out, old_compare.out);
+  const Result text = run("compare memtier trace=" + p + " hbm_capacity=10%");
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find("gap_closed ^"), std::string::npos) << text.out;
+
+  const Result env = run("run memtir trace=" + p + " --policy lru");
+  EXPECT_EQ(env.code, 1);
+  EXPECT_EQ(env.err.rfind("sysgym: UnknownNameError: unknown env 'memtir' (did you mean "
+                          "'memtier'?)",
+                          0),
+            0u)
+      << env.err;
+  const Result key = run("compare memtier trace=" + p + " bns=16");
+  EXPECT_EQ(key.code, 1);
+  EXPECT_NE(key.err.find("unknown key 'bns' (did you mean 'bins'?)"), std::string::npos) << key.err;
+}
+
+// A learned policy runs on the env settings it was trained with (its action space included).
+TEST_F(Cli, RunAdoptsALearnedPolicysEnvSettings) {
+  const std::string file = std::string(SYSGYM_SHIPPED_DATA) + "/policies/dqn-dense.json";
+  const Result r = run("run memtier --policy learned --policy-config " + file +
+                       " trace=synth:phased:3000 episode_length=30 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["config"]["action_mode"], "discrete");
+  EXPECT_EQ(j["config"]["bins"], 16);
+  EXPECT_EQ(j["windows"], 30);
+}
+
 TEST_F(Cli, ListAndCheckCoverEveryRegisteredEnv) {
   const Result list = run("list --json");
   ASSERT_EQ(list.code, 0) << list.err;

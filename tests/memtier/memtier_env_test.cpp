@@ -255,9 +255,8 @@ TEST(MemtierEnv, BadConfigsNameTheKey) {
   EXPECT_EQ(error(base_config({{"bins", 60000}})).substr(0, 50),
             "memtier-v0 config: 'bins' is 60000 but the trace's");
   EXPECT_EQ(error(nlohmann::json{{"bins", 4}}),
-            "memtier-v0 config: 'trace' is required: the trace pair to replay (a preprocessed "
-            "file, DDR,HBM files, or "
-            "synth:PATTERN)");
+            "memtier-v0 config: 'trace' is required: the trace pair to replay (a name such as "
+            "lammps, PREFIX, DDR,HBM, PAIR.bin or synth:PATTERN)");
   EXPECT_EQ(error(base_config({{"migration_gbps", 1.0}, {"migration_ms_per_page", 0.01}})),
             "memtier-v0 config: 'migration_ms_per_page' and 'migration_gbps' both set the "
             "migration cost; give one");

@@ -1,0 +1,52 @@
+#include "report_text.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "base/units.hpp"
+
+namespace sysgym::cli {
+
+std::string report_value_text(const std::string& key, const nlohmann::json& value) {
+  if ((key.ends_with("_bytes") || key.starts_with("bytes_")) && value.is_number_unsigned())
+    return format_bytes(value.get<std::uint64_t>());
+  if (value.is_number_float()) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof(buffer), "%.6g", value.get<double>());
+    return buffer;
+  }
+  return value.dump();
+}
+
+void print_report_table(const nlohmann::json& rows, std::vector<std::string> columns,
+                        const std::string& metric) {
+  if (rows.empty()) return;
+  if (columns.empty()) {
+    for (const auto& [key, value] : rows.front().items()) {
+      if (value.is_number() && key != "return") columns.push_back(key);
+    }
+    columns.push_back("return");
+  }
+  std::size_t width = 6;
+  for (const nlohmann::json& row : rows)
+    width = std::max(width, row["policy"].get<std::string>().size() + 2);
+  std::printf("%-*s", static_cast<int>(width), "policy");
+  for (const std::string& column : columns) {
+    const std::string title = column == metric ? column + " ^" : column;
+    std::printf(" %*s", static_cast<int>(std::max<std::size_t>(12, title.size())), title.c_str());
+  }
+  std::printf("\n");
+  for (const nlohmann::json& row : rows) {
+    const std::string name =
+        row["policy"].get<std::string>() + (row.value("oracle", false) ? " *" : "");
+    std::printf("%-*s", static_cast<int>(width), name.c_str());
+    for (const std::string& column : columns) {
+      const std::string title = column == metric ? column + " ^" : column;
+      const std::string text = row.contains(column) ? report_value_text(column, row[column]) : "-";
+      std::printf(" %*s", static_cast<int>(std::max<std::size_t>(12, title.size())), text.c_str());
+    }
+    std::printf("\n");
+  }
+}
+
+}  // namespace sysgym::cli
