@@ -4,6 +4,7 @@
 
 #include <emscripten/val.h>
 
+#include "agents/learned_policy.hpp"
 #include "base/error.hpp"
 #include "base/json_text.hpp"
 #include "base/numbers.hpp"
@@ -52,6 +53,13 @@ nlohmann::json with_overrides(const std::string& config_json, const std::string&
   for (const auto& [key, value] : overrides.items())
     config[key] = is_window_number(key) ? window_number(key, value) : value;
   return config;
+}
+
+// The user's config over a policy's base config (a learned policy's training settings).
+nlohmann::json over_base(nlohmann::json base, nlohmann::json given) {
+  if (base.empty() || !given.is_object()) return given;
+  base.update(given);
+  return base;
 }
 
 std::span<const std::uint8_t> bytes_of(const std::string& s) {
@@ -138,8 +146,13 @@ std::string run_episode_json(const std::string& config_json, const std::string& 
                              bool record) {
   std::string out;
   guarded([&] {
-    auto p = runtime().policies.make(policy, memtier::kMemtierId, parse(policy_config_json));
-    memtier::MemtierEnv env(parse(config_json), *runtime().traces);
+    const nlohmann::json parameters = parse(policy_config_json);
+    auto p = runtime().policies.make(policy, memtier::kMemtierId, parameters);
+    memtier::MemtierEnv env(
+        over_base(agents::policy_base_config(policy, parameters,
+                                             runtime().envs.spec(memtier::kMemtierId)),
+                  parse(config_json)),
+        *runtime().traces);
     const auto episode = run_episode(env, *p, policy, seed_value(seed), record);
     nlohmann::json j = episode_to_json(episode, env);
     if (!record) j.erase("steps");
@@ -192,11 +205,15 @@ std::string run_report_text(const std::string& config_json, const std::string& o
                             const std::string& seed, bool record) {
   std::string out;
   guarded([&] {
-    auto p = runtime().policies.make(policy, memtier::kMemtierId,
-                                     policy_config_json.empty()
-                                         ? nlohmann::json::object()
-                                         : parse_json_text(policy_config_json, "--policy-config"));
-    memtier::MemtierEnv env(with_overrides(config_json, overrides_json), *runtime().traces);
+    const nlohmann::json parameters = policy_config_json.empty()
+                                          ? nlohmann::json::object()
+                                          : parse_json_text(policy_config_json, "--policy-config");
+    auto p = runtime().policies.make(policy, memtier::kMemtierId, parameters);
+    memtier::MemtierEnv env(
+        over_base(agents::policy_base_config(policy, parameters,
+                                             runtime().envs.spec(memtier::kMemtierId)),
+                  with_overrides(config_json, overrides_json)),
+        *runtime().traces);
     const auto episode = run_episode(env, *p, policy, seed_value(seed), record);
     const std::string recorded = record ? episode_to_json(episode, env).dump() : std::string();
     out = nlohmann::json::array({run_report(episode, env).dump(2), recorded}).dump();

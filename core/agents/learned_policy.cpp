@@ -38,4 +38,17 @@ void register_learned_policy(PolicyRegistry& registry) {
                 true});
 }
 
+nlohmann::json policy_base_config(const std::string& policy, const nlohmann::json& parameters,
+                                  const EnvSpec& env) {
+  nlohmann::json out = nlohmann::json::object();
+  if (policy != "learned" || !parameters.is_object() || !parameters.contains("env")) return out;
+  const PolicyFile file = PolicyFile::from_json(parameters);
+  if (file.env_id != env.id) return out;
+  for (const std::string& name : env.schema.names()) {
+    if (env.schema.at(name).fixed_by_policy && file.env_config.contains(name))
+      out[name] = file.env_config[name];
+  }
+  return out;
+}
+
 }  // namespace sysgym::agents

@@ -95,6 +95,11 @@ ConfigKey value_key(std::string name, nlohmann::json fallback, std::string doc) 
   return k;
 }
 
+ConfigKey fixed_by_policy(ConfigKey key) {
+  key.fixed_by_policy = true;
+  return key;
+}
+
 ConfigKey with_default_text(ConfigKey key, std::string text) {
   key.default_text = std::move(text);
   return key;
@@ -156,6 +161,7 @@ nlohmann::json ConfigSchema::to_json() const {
                         {"unit", key.unit},
                         {"doc", key.doc},
                         {"required", key.required},
+                        {"fixed_by_policy", key.fixed_by_policy},
                         {"accepts", describe_type(key)}};
     if (key.type == ConfigType::kInteger || key.type == ConfigType::kNumber) {
       j["min"] = key.min;

@@ -31,6 +31,9 @@ struct ConfigKey {
   std::vector<std::string> choices;
   std::string default_text;  // the default in words, when it depends on other keys or data
   bool required = false;
+  // A learned policy's file fixes this key: its network reads observations and acts in the shape
+  // the key gives (memtier: bins, action_mode, history, interval_distance, admission).
+  bool fixed_by_policy = false;
 };
 
 // Declaring keys (designated initializers would do, but g++ warns about every member left out).
@@ -50,6 +53,7 @@ ConfigKey string_key(std::string name, std::string doc, bool required);
 ConfigKey value_key(std::string name, nlohmann::json fallback, std::string doc);
 // The key with its default said in words (it depends on other keys or on the data).
 ConfigKey with_default_text(ConfigKey key, std::string text);
+ConfigKey fixed_by_policy(ConfigKey key);
 
 class ConfigSchema {
  public:

@@ -3,7 +3,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "agents/policy_file.hpp"
+#include "agents/learned_policy.hpp"
 #include "base/error.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
@@ -30,12 +30,8 @@ struct RunArgs {
 // trained on), then --config, --set and KEY=VALUE; the old --trace form sets memtier's trace.
 nlohmann::json env_config(const RunArgs& args, const std::string& id,
                           const nlohmann::json& policy_config) {
-  nlohmann::json base = nlohmann::json::object();
-  if (args.policy == "learned" && policy_config.contains("env")) {
-    const agents::PolicyFile file = agents::PolicyFile::from_json(policy_config);
-    if (file.env_id == id) base = file.env_config;
-  }
-  nlohmann::json config = args.env.config_over(std::move(base));
+  nlohmann::json config = args.env.config_over(
+      agents::policy_base_config(args.policy, policy_config, catalog().envs.spec(id)));
   if (args.traces.size() > 2)
     throw ConfigError("--trace: give one pair name or two traces (DDR, then HBM)");
   if (!args.traces.empty())
@@ -97,7 +93,8 @@ void add_run_command(CLI::App& app) {
       "  sysgym run memtier --policy learned --policy-config data/policies/dqn-dense.json \\\n"
       "      trace=xz hbm_capacity=10%\n"
       "Config keys: `sysgym describe ENV`. A learned policy starts from the env settings its file\n"
-      "was trained with. The old form without ENV (`sysgym run --trace PAIR ...`) runs memtier-v0.");
+      "was trained with. The old form without ENV (`sysgym run --trace PAIR ...`) runs "
+      "memtier-v0.");
   add_env_flags(*command, args->env, true);  // ENV optional: the old form
   command->add_option("--policy", args->policy, "Policy name")->required();
   command->add_option("--policy-config", args->policy_config,

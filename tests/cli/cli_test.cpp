@@ -388,7 +388,7 @@ TEST_F(Cli, RunAndCompareTakeAnEnvAndItsSettings) {
   EXPECT_NE(key.err.find("unknown key 'bns' (did you mean 'bins'?)"), std::string::npos) << key.err;
 }
 
-// A learned policy runs on the env settings it was trained with (its action space included).
+// A learned policy runs on the env settings that shape its network's spaces (fixed_by_policy).
 TEST_F(Cli, RunAdoptsALearnedPolicysEnvSettings) {
   const std::string file = std::string(SYSGYM_SHIPPED_DATA) + "/policies/dqn-dense.json";
   const Result r = run("run memtier --policy learned --policy-config " + file +
@@ -397,6 +397,7 @@ TEST_F(Cli, RunAdoptsALearnedPolicysEnvSettings) {
   const nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["config"]["action_mode"], "discrete");
   EXPECT_EQ(j["config"]["bins"], 16);
+  EXPECT_EQ(j["config"]["random_start"], false);  // a training setting, not the network's shape
   EXPECT_EQ(j["windows"], 30);
 }
 
