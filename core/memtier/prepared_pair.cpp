@@ -134,13 +134,19 @@ void PreparedPair::finalize(const std::string& source) {
     const std::uint64_t first = entry_offset[i];
     const std::uint64_t last = entry_offset[i + 1];
     if (last < first) fail("entry offsets decrease at window " + std::to_string(i));
-    bool ok = true;
+    // Checked before the loop: an offset past the end (with a valid last offset after it) would
+    // otherwise walk up to 2^64 entries (found by fuzzing).
+    if (last > entry_page.size()) {
+      fail("entry offset " + std::to_string(last) + " of window " + std::to_string(i) +
+           " is past the " + std::to_string(entry_page.size()) + " entries");
+    }
     for (std::uint64_t e = first; e < last; ++e) {
       // Page ids strictly increase inside a window; every entry counts at least one sample.
-      ok = ok && ids[e] < page_count && (e == first || ids[e] > ids[e - 1]) &&
-           prefix[e + 1] > prefix[e];
+      if (ids[e] >= page_count || (e != first && ids[e] <= ids[e - 1]) ||
+          prefix[e + 1] <= prefix[e]) {
+        fail("bad page entry in window " + std::to_string(i));
+      }
     }
-    if (!ok) fail("bad page entry in window " + std::to_string(i));
     if ((flags[i] & kGapWindow) != 0 && last != first) {
       fail("gap window " + std::to_string(i) + " has samples");
     }

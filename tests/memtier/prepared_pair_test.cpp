@@ -103,6 +103,19 @@ TEST(PreparedPair, InconsistentColumnsAreRejectedOnLoad) {
             "p.bin: bad page entry in window 0");
 }
 
+// An offset far past the entries, followed by a valid last offset, once walked 2^55 entries
+// (a fuzzing finding: tests/fuzz/regressions/prepared_pair).
+TEST(PreparedPair, AnEntryOffsetPastTheEndIsRejectedAtOnce) {
+  PreparedPair pair = make_prepared(WindowMode::kAligned);
+  ASSERT_GT(pair.entry_offset.size(), 4u);
+  pair.entry_offset[2] = std::uint64_t{1} << 55;
+  const std::vector<std::uint8_t> bytes = encode_prepared_pair(pair);
+  EXPECT_EQ(sysgym::testing::message_of<TraceFormatError>(
+                [&] { decode_prepared_pair(ContainerReader(bytes, "p.bin")); }),
+            "p.bin: entry offset 36028797018963968 of window 1 is past the " +
+                std::to_string(pair.entry_page.size()) + " entries");
+}
+
 TEST(PreparedPair, ARawTraceIsNotAPreparedPair) {
   SynthOptions o;
   o.samples = 10;
