@@ -25,7 +25,7 @@ void print_report_table(const nlohmann::json& rows, std::vector<std::string> col
     for (const auto& [key, value] : rows.front().items()) {
       if (value.is_number() && key != "return") columns.push_back(key);
     }
-    columns.push_back("return");
+    columns.emplace_back("return");
   }
   std::size_t width = 6;
   for (const nlohmann::json& row : rows)
