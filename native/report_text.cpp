@@ -27,23 +27,28 @@ void print_report_table(const nlohmann::json& rows, std::vector<std::string> col
     }
     columns.emplace_back("return");
   }
+  // The metric's title is marked; every column is at least 12 wide and fits its title.
+  std::vector<std::string> titles;
+  std::vector<int> widths;
+  for (const std::string& column : columns) {
+    titles.push_back(column == metric ? column + " ^" : column);
+    widths.push_back(static_cast<int>(std::max<std::size_t>(12, titles.back().size())));
+  }
   std::size_t width = 6;
   for (const nlohmann::json& row : rows)
     width = std::max(width, row["policy"].get<std::string>().size() + 2);
   std::printf("%-*s", static_cast<int>(width), "policy");
-  for (const std::string& column : columns) {
-    const std::string title = column == metric ? column + " ^" : column;
-    std::printf(" %*s", static_cast<int>(std::max<std::size_t>(12, title.size())), title.c_str());
-  }
+  for (std::size_t c = 0; c < columns.size(); ++c)
+    std::printf(" %*s", widths[c], titles[c].c_str());
   std::printf("\n");
   for (const nlohmann::json& row : rows) {
     const std::string name =
         row["policy"].get<std::string>() + (row.value("oracle", false) ? " *" : "");
     std::printf("%-*s", static_cast<int>(width), name.c_str());
-    for (const std::string& column : columns) {
-      const std::string title = column == metric ? column + " ^" : column;
-      const std::string text = row.contains(column) ? report_value_text(column, row[column]) : "-";
-      std::printf(" %*s", static_cast<int>(std::max<std::size_t>(12, title.size())), text.c_str());
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      const std::string text =
+          row.contains(columns[c]) ? report_value_text(columns[c], row[columns[c]]) : "-";
+      std::printf(" %*s", widths[c], text.c_str());
     }
     std::printf("\n");
   }
