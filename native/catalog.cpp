@@ -78,9 +78,4 @@ std::string resolve_trace_name(const std::string& name) {
   return files.prepared.empty() ? files.ddr + "," + files.hbm : name;
 }
 
-std::unique_ptr<memtier::MemtierEnv> make_memtier(const nlohmann::json& config) {
-  std::unique_ptr<Env> env = catalog().envs.make(memtier::kMemtierId, config);
-  return std::unique_ptr<memtier::MemtierEnv>(static_cast<memtier::MemtierEnv*>(env.release()));
-}
-
 }  // namespace sysgym::cli

@@ -10,7 +10,6 @@
 #include "env/policy.hpp"
 #include "env/registry.hpp"
 #include "file_pair_source.hpp"
-#include "memtier/memtier_env.hpp"
 
 namespace sysgym::cli {
 
@@ -53,8 +52,5 @@ void add_env_flags(CLI::App& command, EnvFlags& flags, bool env_optional = false
 // A pair name with PREFIX and shipped names spelled out as "DDR,HBM" (the form policy files
 // record); PAIR.bin, DDR,HBM and synth:... pass through. Throws IoError for a name that is none.
 std::string resolve_trace_name(const std::string& name);
-
-// Makes a memtier env (the registry returns the base type).
-std::unique_ptr<memtier::MemtierEnv> make_memtier(const nlohmann::json& config);
 
 }  // namespace sysgym::cli
