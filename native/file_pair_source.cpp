@@ -9,6 +9,16 @@
 
 namespace sysgym::cli {
 
+bool FilePairSource::is_preprocessed(const std::string& name) {
+  if (InMemoryPairSource::is_preprocessed(name)) return true;
+  if (name.starts_with("synth:")) return false;
+  try {
+    return !find_pair_files(name).prepared.empty();
+  } catch (const Error&) {
+    return false;  // loading it names the problem
+  }
+}
+
 std::shared_ptr<const memtier::PreparedPair> FilePairSource::load_other(
     const std::string& name, const memtier::WindowRequest& windows) {
   const PairFiles files = find_pair_files(name);

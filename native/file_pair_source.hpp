@@ -9,6 +9,10 @@
 namespace sysgym::cli {
 
 class FilePairSource : public memtier::InMemoryPairSource {
+ public:
+  // Also true for a file that is not a pair of traces (PAIR.bin).
+  bool is_preprocessed(const std::string& name) override;
+
  protected:
   std::shared_ptr<const memtier::PreparedPair> load_other(
       const std::string& name, const memtier::WindowRequest& windows) override;

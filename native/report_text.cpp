@@ -19,7 +19,8 @@ std::string report_value_text(const std::string& key, const nlohmann::json& valu
 }
 
 void print_report_table(const nlohmann::json& rows, std::vector<std::string> columns,
-                        const std::string& metric) {
+                        const Env::Ranking& ranking) {
+  const std::string ranked = ranking.key.empty() ? "return" : ranking.key;
   if (rows.empty()) return;
   if (columns.empty()) {
     for (const auto& [key, value] : rows.front().items()) {
@@ -27,11 +28,11 @@ void print_report_table(const nlohmann::json& rows, std::vector<std::string> col
     }
     columns.emplace_back("return");
   }
-  // The metric's title is marked; every column is at least 12 wide and fits its title.
+  // The ranked column's title is marked; every column is at least 12 wide and fits its title.
   std::vector<std::string> titles;
   std::vector<int> widths;
   for (const std::string& column : columns) {
-    titles.push_back(column == metric ? column + " ^" : column);
+    titles.push_back(column != ranked ? column : column + (ranking.higher_is_better ? " ^" : " v"));
     widths.push_back(static_cast<int>(std::max<std::size_t>(12, titles.back().size())));
   }
   std::size_t width = 6;
@@ -52,6 +53,22 @@ void print_report_table(const nlohmann::json& rows, std::vector<std::string> col
     }
     std::printf("\n");
   }
+}
+
+void print_comparison(const std::string& heading, const Env& env, const nlohmann::json& rows) {
+  std::string line = heading + ":";
+  const nlohmann::json facts = env.facts();
+  for (const auto& [key, value] : facts.items())
+    line += (line.back() == ':' ? " " : ", ") + key + " " + report_value_text(key, value);
+  std::printf("%s\n", line.c_str());
+  print_report_table(rows, env.report_columns(), env.ranking());
+}
+
+void print_comparison_footer(const Env& env) {
+  const Env::Ranking ranking = env.ranking();
+  std::printf("* oracle (knows the future). Sorted best first by %s (%s).\n",
+              ranking.key.empty() ? "return" : ranking.key.c_str(),
+              ranking.higher_is_better ? "^ higher is better" : "v lower is better");
 }
 
 }  // namespace sysgym::cli

@@ -20,6 +20,21 @@ VectorEnv make_envs(const Registry& registry, const TrainerOptions& options, Par
   return VectorEnv(std::move(envs), std::move(pf));
 }
 
+// The action space each agent acts in, as the env's training hook names it.
+std::string_view action_kind(const std::string& agent) {
+  return agent == "ppo" ? "MultiBinary" : "Discrete";
+}
+
+// The users' configs with what the env adds for training (its action mode for this agent ...),
+// so the policy file and the training state record the configs the envs really ran.
+TrainerOptions with_training_configs(const Registry& registry, TrainerOptions options) {
+  const EnvSpec& spec = registry.spec(options.env_id);
+  options.env_id = spec.id;
+  for (nlohmann::json& config : options.env_configs)
+    config = spec.training_config(std::move(config), action_kind(options.agent));
+  return options;
+}
+
 void push_recent(std::vector<double>& recent, double value) {
   recent.push_back(value);
   if (recent.size() > kRecentEpisodes) recent.erase(recent.begin());
@@ -32,7 +47,7 @@ double mean(const std::vector<double>& v) {
 }  // namespace
 
 Trainer::Trainer(const Registry& registry, TrainerOptions options, ParallelFor parallel_for)
-    : options_(std::move(options)),
+    : options_(with_training_configs(registry, std::move(options))),
       envs_(make_envs(registry, options_, std::move(parallel_for))),
       obs_size_(envs_.observation_space().flat_size()),
       action_size_(envs_.action_space().flat_size()) {

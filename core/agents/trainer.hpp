@@ -23,8 +23,9 @@ namespace sysgym::agents {
 struct TrainerOptions {
   std::string agent = "dqn";  // "dqn" (Discrete actions) or "ppo" (MultiBinary actions)
   nlohmann::json agent_config = nlohmann::json::object();
-  std::string env_id = "memtier-v0";
-  std::vector<nlohmann::json> env_configs;  // one per env
+  std::string env_id;                       // a registered id or name
+  std::vector<nlohmann::json> env_configs;  // one per env, as the user gave it (the env's
+                                            // for_training hook adds its defaults)
   std::uint64_t seed = 0;
   std::int64_t curve_every = 2000;  // env steps between learning-curve points
 };
@@ -33,7 +34,7 @@ struct CurvePoint {
   std::int64_t env_steps = 0;
   std::int64_t episodes = 0;
   double mean_return = 0;  // over the last 20 finished episodes
-  double mean_metric = 0;  // the same episodes' primary metric (memtier: gap closed), else 0
+  double mean_metric = 0;  // the same episodes' primary metric, if the env declares one, else 0
   double loss = 0;         // DQN: last TD loss; PPO: last value loss
 };
 

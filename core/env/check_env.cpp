@@ -195,6 +195,9 @@ class Checker {
     const std::string metric = env.primary_metric();
     if (!metric.empty() && !summary.contains(metric))
       fail("primary_metric() '" + metric + "' is not a key of episode_summary()");
+    const std::string ranked = env.ranking().key;
+    if (!ranked.empty() && !summary.contains(ranked))
+      fail("ranking() key '" + ranked + "' is not a key of episode_summary()");
   }
 
   template <typename E, typename F>

@@ -102,6 +102,13 @@ class Env {
   // The episode_summary() key that says how well an episode went (higher is better), for
   // learning curves and comparisons; "" when the env has none (the return is used).
   virtual std::string primary_metric() const { return {}; }
+  // How a comparison ranks episodes, best first: by the episode_summary() key `key` ("" = the
+  // return), higher or lower being better. Default: the primary metric, higher is better.
+  struct Ranking {
+    std::string key;
+    bool higher_is_better = true;
+  };
+  virtual Ranking ranking() const { return {primary_metric(), true}; }
   // The summary keys a comparison table shows, in order (default: every summary key).
   virtual std::vector<std::string> report_columns() const { return {}; }
   // Reset options that start the current episode again (memtier: its first window), so that a

@@ -18,6 +18,15 @@ bool parse_env_id(std::string_view id, std::string& name, int& version) {
   return true;
 }
 
+nlohmann::json EnvSpec::training_config(nlohmann::json config, std::string_view action_kind) const {
+  return for_training ? for_training(std::move(config), action_kind) : config;
+}
+
+std::vector<nlohmann::json> EnvSpec::evaluation_configs(nlohmann::json config) const {
+  if (!for_evaluation) return {std::move(config)};
+  return for_evaluation(std::move(config));
+}
+
 void Registry::add(EnvSpec spec) {
   std::string name;
   int version = 0;

@@ -27,6 +27,21 @@ struct EnvSpec {
   nlohmann::json example_config = nlohmann::json::object();
   // Every config key (describe, the README, the web form and --set read it).
   ConfigSchema schema;
+  // How training and evaluation adapt a user's config; either may be empty (the config is used
+  // as given).
+  //
+  // for_training adds, only where the user set none, keys that make the env offer `action_kind`
+  // actions ("Discrete" for DQN, "MultiBinary" for PPO) and vary its episodes (memtier: the action
+  // mode; random starts when episodes are shorter than the trace).
+  std::function<nlohmann::json(nlohmann::json config, std::string_view action_kind)> for_training =
+      {};
+  // for_evaluation: the configs on which `sysgym eval` runs a policy trained on `config`, each
+  // one whole episode over all the data; it replaces the training's episode keys (memtier: from
+  // the first window to the last; a capacity range becomes its two ends).
+  std::function<std::vector<nlohmann::json>(nlohmann::json config)> for_evaluation = {};
+  // Applies the hooks (identity when a hook is empty).
+  nlohmann::json training_config(nlohmann::json config, std::string_view action_kind) const;
+  std::vector<nlohmann::json> evaluation_configs(nlohmann::json config) const;
 };
 
 class Registry {

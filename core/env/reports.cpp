@@ -27,28 +27,41 @@ nlohmann::json run_report(const EpisodeRecord& episode, const Env& env) {
   return out;
 }
 
+nlohmann::json compare_report(const std::vector<ComparedPolicy>& entries,
+                              const PolicyRegistry& policies, std::uint64_t seed,
+                              const std::function<void(std::size_t, std::size_t)>& progress) {
+  if (entries.empty()) return nlohmann::json::array();
+  std::unique_ptr<Env> env = entries.front().make_env();
+  for (const ComparedPolicy& entry : entries)
+    policies.spec(entry.policy, env->id());  // unknown names fail first
+  const Env::Ranking ranking = env->ranking();
+  const std::string key = ranking.key.empty() ? "return" : ranking.key;
+  std::vector<nlohmann::json> rows;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const ComparedPolicy& entry = entries[i];
+    if (i > 0) env = entry.make_env();
+    auto policy = policies.make(entry.policy, env->id(), entry.parameters);
+    nlohmann::json row = summary_row(run_episode(*env, *policy, entry.policy, seed, false));
+    if (!entry.label.empty()) row["policy"] = entry.label;
+    row["oracle"] = policies.spec(entry.policy, env->id()).oracle;
+    rows.push_back(std::move(row));
+    if (progress) progress(i + 1, entries.size());
+  }
+  std::stable_sort(rows.begin(), rows.end(), [&](const nlohmann::json& a, const nlohmann::json& b) {
+    const double x = a[key].get<double>(), y = b[key].get<double>();
+    return ranking.higher_is_better ? x > y : x < y;
+  });
+  return rows;
+}
+
 nlohmann::json compare_report(const EnvMaker& make_env, const PolicyRegistry& policies,
                               const std::vector<std::string>& names, std::uint64_t seed,
                               const std::function<void(std::size_t, std::size_t)>& progress,
                               const nlohmann::json& parameters) {
-  std::unique_ptr<Env> env = make_env();
+  std::vector<ComparedPolicy> entries;
   for (const std::string& name : names)
-    policies.spec(name, env->id());  // unknown names fail first
-  const std::string metric = env->primary_metric().empty() ? "return" : env->primary_metric();
-  std::vector<nlohmann::json> rows;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) env = make_env();
-    auto policy =
-        policies.make(names[i], env->id(), parameters.value(names[i], nlohmann::json::object()));
-    nlohmann::json row = summary_row(run_episode(*env, *policy, names[i], seed, false));
-    row["oracle"] = policies.spec(names[i], env->id()).oracle;
-    rows.push_back(std::move(row));
-    if (progress) progress(i + 1, names.size());
-  }
-  std::stable_sort(rows.begin(), rows.end(), [&](const nlohmann::json& a, const nlohmann::json& b) {
-    return a[metric].get<double>() > b[metric].get<double>();
-  });
-  return rows;
+    entries.push_back({name, make_env, parameters.value(name, nlohmann::json::object()), ""});
+  return compare_report(entries, policies, seed, progress);
 }
 
 }  // namespace sysgym

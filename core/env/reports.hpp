@@ -22,10 +22,24 @@ nlohmann::json run_report(const EpisodeRecord& episode, const Env& env);
 
 using EnvMaker = std::function<std::unique_ptr<Env>()>;
 
-// `sysgym compare --json`: every policy in `names` run once on a fresh env from `make_env`, one
-// row each (the run report's summary and return, "policy", "oracle"), best first by the env's
-// primary metric (the return when it declares none). `progress(done, total)` is called after
-// each policy; `parameters` maps a policy name to its parameters (a learned policy's file).
+// One row of a comparison: `policy` (a registered name) with `parameters`, on a fresh env from
+// `make_env`, listed as `label` (the policy's name when empty).
+struct ComparedPolicy {
+  std::string policy;
+  EnvMaker make_env;
+  nlohmann::json parameters = nlohmann::json::object();
+  std::string label = {};
+};
+
+// `sysgym compare --json` and `sysgym eval --json`: every entry run once, one row each (the run
+// report's summary and return, "policy", "oracle"), best first by the env's ranking().
+// `progress(done, total)` is called after each policy.
+nlohmann::json compare_report(const std::vector<ComparedPolicy>& entries,
+                              const PolicyRegistry& policies, std::uint64_t seed,
+                              const std::function<void(std::size_t, std::size_t)>& progress = {});
+
+// Every policy in `names` on envs from `make_env`; `parameters` maps a name to its parameters
+// (a learned policy's file).
 nlohmann::json compare_report(const EnvMaker& make_env, const PolicyRegistry& policies,
                               const std::vector<std::string>& names, std::uint64_t seed,
                               const std::function<void(std::size_t, std::size_t)>& progress = {},

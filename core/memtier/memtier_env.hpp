@@ -98,6 +98,8 @@ class MemtierEnv : public Env {
   std::vector<std::string> observation_layout() const override;
   nlohmann::json episode_summary() const override { return summary().to_json(); }
   std::string primary_metric() const override { return "gap_closed"; }
+  // Total time orders policies even where HBM is slower than DDR and gap closed changes sign.
+  Ranking ranking() const override { return {"total_ms", false}; }
   std::vector<std::string> report_columns() const override {
     return {"estimated_ms", "migration_ms", "total_ms", "gap_closed", "bytes_moved"};
   }

@@ -126,6 +126,11 @@ std::shared_ptr<const PreparedPair> InMemoryPairSource::load(const std::string& 
   return load_other(name, windows);
 }
 
+bool InMemoryPairSource::is_preprocessed(const std::string& name) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  return prepared_.count(name) != 0;
+}
+
 std::shared_ptr<const PreparedPair> InMemoryPairSource::load_other(const std::string& name,
                                                                    const WindowRequest&) {
   std::string known;

@@ -28,6 +28,9 @@ class PairSource {
   // The pair named `name`. Throws sysgym::Error (UnknownNameError, TraceFormatError, IoError ...).
   virtual std::shared_ptr<const PreparedPair> load(const std::string& name,
                                                    const WindowRequest& windows) = 0;
+  // Whether `name` is a preprocessed pair, which brings its own windows and refuses window
+  // options (false for raw traces, synthetic pairs and names the source does not know).
+  virtual bool is_preprocessed(const std::string& name) = 0;
 };
 
 class InMemoryPairSource : public PairSource {
@@ -37,6 +40,7 @@ class InMemoryPairSource : public PairSource {
   void add_traces(const std::string& name, std::shared_ptr<const TracePair> traces);
   std::shared_ptr<const PreparedPair> load(const std::string& name,
                                            const WindowRequest& windows) override;
+  bool is_preprocessed(const std::string& name) override;
 
  protected:
   // Called for names not held in memory; the native source reads files here.

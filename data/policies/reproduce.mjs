@@ -12,21 +12,20 @@ const root = path.resolve(here, '../..');
 const [what = 'table', binary, ...only] = process.argv.slice(2);
 const sysgym = path.resolve(binary ?? path.join(root, 'build/native-release/sysgym'));
 const manifest = JSON.parse(fs.readFileSync(path.join(here, 'manifest.json'), 'utf8'));
-const traces = (names) => names.map((n) => `data/real/${n}`).join(',');
 const run = (args) => execFileSync(sysgym, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 
 function train() {
   for (const p of manifest.policies) {
     if (only.length > 0 && !only.includes(p.file)) continue;
     console.error(`training ${p.file}`);
-    const all = [traces(manifest.split.train), ...manifest.split.synthetic].join(',');
-    run(['train', '--traces', all, ...p.train_args, '-o', `data/policies/${p.file}`]);
+    const all = [...manifest.split.train, ...manifest.split.synthetic].join(',');
+    run(['train', 'memtier', '--vary', `trace=${all}`, ...p.train_args, '-o', `data/policies/${p.file}`]);
   }
 }
 
 function evaluate() {
-  const args = ['eval', '--traces', traces([...manifest.split.held_out, ...manifest.split.train]),
-    '--hbm-capacity', manifest.capacities.join(','), '--json'];
+  const args = ['eval', 'memtier', '--vary', `trace=${[...manifest.split.held_out, ...manifest.split.train].join(',')}`,
+    '--vary', `hbm_capacity=${manifest.capacities.join(',')}`, '--json'];
   for (const p of manifest.policies) args.push('--policy', `data/policies/${p.file}`);
   fs.writeFileSync(path.join(here, 'results.json'), run(args));
 }
@@ -43,7 +42,7 @@ function table() {
     ...manifest.bounds.map((b) => `${b} (bound)`)];
   const lines = [`| trace | capacity | ${names.join(' | ')} |`, `|${'---|'.repeat(names.length + 2)}`];
   for (const r of results) {
-    const trace = path.basename(r.trace);
+    const trace = path.basename(r.config.trace);
     // The per-window oracle ignores migration: its bound is the windows' time alone.
     const gapOf = (row) => (manifest.bounds.includes(row.policy)
       ? (row.ddr_ms - row.estimated_ms) / (row.ddr_ms - row.hbm_ms) : row.gap_closed);
@@ -54,7 +53,7 @@ function table() {
       const text = percent(gap[c]);
       return learned.includes(c) && gap[c] > best ? `**${text}**` : text;
     });
-    lines.push(`| ${trace} (${split}) | ${r.hbm_capacity} | ${cells.join(' | ')} |`);
+    lines.push(`| ${trace} (${split}) | ${r.config.hbm_capacity} | ${cells.join(' | ')} |`);
   }
   console.log(lines.join('\n'));
 }

@@ -68,14 +68,8 @@ void compare_command(CompareArgs args) {
     return;
   }
   const auto env = catalog().envs.make(id, config);
-  std::string line = id + ":";
-  const nlohmann::json facts = env->facts();
-  for (const auto& [key, value] : facts.items())
-    line += (line.back() == ':' ? " " : ", ") + key + " " + report_value_text(key, value);
-  std::printf("%s\n", line.c_str());
-  const std::string metric = env->primary_metric().empty() ? "return" : env->primary_metric();
-  print_report_table(rows, env->report_columns(), metric);
-  std::printf("* oracle (knows the future). Sorted best first by %s (^).\n", metric.c_str());
+  print_comparison(id, *env, rows);
+  print_comparison_footer(*env);
 }
 
 }  // namespace

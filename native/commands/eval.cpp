@@ -1,120 +1,131 @@
-// sysgym eval: a trained policy next to every baseline and oracle on held-out traces.
+// sysgym eval: trained policies next to every baseline and oracle, on whole episodes of the
+// configs a user names (held-out traces, other capacities ...), one comparison table each.
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "agents/learned_policy.hpp"
 #include "agents/policy_file.hpp"
 #include "base/error.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
 #include "env/reports.hpp"
-#include "memtier/memtier_config.hpp"
-#include "memtier/memtier_env.hpp"
 #include "numeric_flags.hpp"
 #include "progress_bar.hpp"
+#include "report_text.hpp"
 
 namespace sysgym::cli {
 namespace {
 
 struct EvalArgs {
+  EnvFlags env;
+  VaryFlags vary;
   std::vector<std::string> policies;  // policy files
-  std::vector<std::string> traces;
-  std::vector<std::string> capacities;
   std::vector<std::string> baselines;
   std::uint64_t seed = 0;
   bool json = false;
 };
 
-// The env config a policy was trained with, on `trace` at `capacity`, over the whole trace.
-nlohmann::json eval_config(const agents::PolicyFile& policy, const std::string& trace,
-                           const std::string& capacity) {
-  nlohmann::json config = policy.env_config;
-  config["trace"] = resolve_trace_name(trace);
-  if (!capacity.empty()) config["hbm_capacity"] = capacity;
-  config["episode_start"] = 0;
-  config["episode_length"] = 0;
-  config["random_start"] = false;
-  // Raw pairs ("DDR,HBM") and synth names are windowed as the policy was trained; a
-  // preprocessed pair brings its own windows and refuses window options.
-  const std::string name = config["trace"].get<std::string>();
-  if (name.find(',') == std::string::npos && !name.starts_with("synth:")) {
-    for (const char* key : memtier::kWindowKeys)
-      config.erase(key);
-  }
-  return config;
-}
+struct Trained {
+  std::string path;
+  nlohmann::json text;  // the file, as the learned policy's parameters
+  agents::PolicyFile file;
+};
 
-void print_rows(const std::string& trace, const std::string& capacity, const nlohmann::json& rows) {
-  std::printf("%s at %s: all-DDR %.3f ms, all-HBM %.3f ms\n", trace.c_str(), capacity.c_str(),
-              rows.front()["ddr_ms"].get<double>(), rows.front()["hbm_ms"].get<double>());
-  std::printf("  %-26s %14s %14s %10s\n", "policy", "total ms", "migration ms", "gap closed");
-  for (const nlohmann::json& row : rows) {
-    const std::string name =
-        row["policy"].get<std::string>() + (row["oracle"].get<bool>() ? " *" : "");
-    std::printf("  %-26s %14.3f %14.3f %9.1f%%\n", name.c_str(), row["total_ms"].get<double>(),
-                row["migration_ms"].get<double>(), 100.0 * row["gap_closed"].get<double>());
-  }
-}
-
-void eval_command(const EvalArgs& args) {
-  std::vector<agents::PolicyFile> files;
-  nlohmann::json texts = nlohmann::json::array();
+std::vector<Trained> read_policies(const EvalArgs& args) {
+  std::vector<Trained> out;
   for (const std::string& path : args.policies) {
-    nlohmann::json j = json_option(path, "--policy");
+    nlohmann::json text = json_option(path, "--policy");
     try {
-      files.push_back(agents::PolicyFile::from_json(j));
+      agents::PolicyFile file = agents::PolicyFile::from_json(text);
+      out.push_back({path, std::move(text), std::move(file)});
     } catch (const ConfigError& e) {
       throw ConfigError(path + ": " + e.what());
     }
-    texts.push_back(std::move(j));
+    if (out.back().file.env_id != out.front().file.env_id) {
+      throw ConfigError("--policy " + path + " was trained on " + out.back().file.env_id + ", " +
+                        out.front().path + " on " + out.front().file.env_id +
+                        ": evaluate them separately");
+    }
   }
-  std::vector<std::string> capacities = args.capacities;
-  if (capacities.empty()) {
-    const nlohmann::json trained =
-        files.front().env_config.value("hbm_capacity", nlohmann::json("25%"));
-    // A policy trained on a capacity range is evaluated at both ends of it.
-    for (const nlohmann::json& c : trained.is_array() ? trained : nlohmann::json::array({trained}))
-      capacities.push_back(c.is_string() ? c.get<std::string>() : c.dump());
+  return out;
+}
+
+// The config every row shares: the first policy's training settings without the keys each
+// policy fixes for itself (so baselines run as `sysgym compare` runs them), then the user's.
+nlohmann::json shared_config(const EnvSpec& spec, const Trained& first, const EnvFlags& env) {
+  nlohmann::json config = first.file.env_config;
+  for (const std::string& key : spec.schema.names()) {
+    if (spec.schema.at(key).fixed_by_policy) config.erase(key);
   }
-  std::vector<std::string> baselines =
-      args.baselines.empty() ? catalog().policies.standalone_names(memtier::kMemtierId)
-                             : args.baselines;
+  return env.config_over(spec, std::move(config));
+}
+
+// The keys that tell the tables apart (varied, or split by the env's evaluation hook).
+std::vector<std::string> distinguishing_keys(const std::vector<nlohmann::json>& configs) {
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : configs.front().items()) {
+    for (const nlohmann::json& c : configs) {
+      if (c.value(key, nlohmann::json()) != value) {
+        keys.push_back(key);
+        break;
+      }
+    }
+  }
+  return keys;
+}
+
+nlohmann::json evaluate(const EnvSpec& spec, const nlohmann::json& config,
+                        const std::vector<Trained>& trained,
+                        const std::vector<std::string>& baselines, std::uint64_t seed) {
+  std::vector<ComparedPolicy> entries;
+  for (const Trained& t : trained) {
+    nlohmann::json own = config;
+    own.update(agents::policy_base_config("learned", t.text, spec));
+    entries.push_back(
+        {"learned", [&spec, own] { return spec.factory(own); }, t.text, "learned:" + t.path});
+  }
+  for (const std::string& name : baselines)
+    entries.push_back({name, [&spec, config] { return spec.factory(config); }});
+  return compare_report(entries, catalog().policies, seed);
+}
+
+void eval_command(EvalArgs args) {
+  const std::vector<Trained> trained = read_policies(args);
+  const EnvSpec& spec = catalog().envs.spec(trained.front().file.env_id);
+  if (args.env.named() && args.env.id() != spec.id) {
+    throw ConfigError("the policies were trained on " + spec.id + ", not " + args.env.id());
+  }
+  const std::vector<std::string> baselines =
+      args.baselines.empty() ? catalog().policies.standalone_names(spec.id) : args.baselines;
+  std::vector<nlohmann::json> configs;
+  for (const nlohmann::json& c :
+       args.vary.grid(spec, shared_config(spec, trained.front(), args.env))) {
+    for (nlohmann::json& whole : spec.evaluation_configs(c))
+      configs.push_back(std::move(whole));
+  }
   nlohmann::json report = nlohmann::json::array();
   ProgressBar bar("evaluating");
-  const std::size_t total = args.traces.size() * capacities.size() * files.size();
-  std::size_t done = 0;
-  for (const std::string& trace : args.traces) {
-    for (const std::string& capacity : capacities) {
-      nlohmann::json rows = nlohmann::json::array();
-      for (std::size_t f = 0; f < files.size(); ++f) {
-        const nlohmann::json config = eval_config(files[f], trace, capacity);
-        // Every policy file runs under its own name; the baselines once, with the first file's
-        // env settings.
-        std::vector<std::string> names = {"learned"};
-        if (f == 0) names.insert(names.end(), baselines.begin(), baselines.end());
-        nlohmann::json part =
-            compare_report([&] { return catalog().envs.make(memtier::kMemtierId, config); },
-                           catalog().policies, names, args.seed, {}, {{"learned", texts[f]}});
-        for (nlohmann::json& row : part) {
-          if (row["policy"] == "learned") row["policy"] = "learned:" + args.policies[f];
-          rows.push_back(std::move(row));
-        }
-        bar.update(++done, total);
-      }
-      std::stable_sort(rows.begin(), rows.end(),
-                       [](const nlohmann::json& a, const nlohmann::json& b) {
-                         return a["total_ms"].get<double>() < b["total_ms"].get<double>();
-                       });
-      report.push_back({{"trace", trace}, {"hbm_capacity", capacity}, {"rows", rows}});
-    }
+  for (std::size_t i = 0; i < configs.size(); ++i) {
+    report.push_back({{"config", configs[i]},
+                      {"rows", evaluate(spec, configs[i], trained, baselines, args.seed)}});
+    bar.update(i + 1, configs.size());
   }
   if (args.json) {
     std::printf("%s\n", report.dump(2).c_str());
     return;
   }
-  for (const nlohmann::json& entry : report)
-    print_rows(entry["trace"], entry["hbm_capacity"], entry["rows"]);
-  std::printf("* oracle (knows future windows). Sorted by total time (windows + migration).\n");
+  const std::vector<std::string> keys = distinguishing_keys(configs);
+  for (const nlohmann::json& table : report) {
+    std::string heading = spec.id;
+    for (const std::string& key : keys) {
+      const nlohmann::json value = table["config"].value(key, nlohmann::json());
+      heading += " " + key + "=" +
+                 (value.is_string() ? value.get<std::string>() : report_value_text(key, value));
+    }
+    print_comparison(heading, *spec.factory(table["config"]), table["rows"]);
+  }
+  print_comparison_footer(*spec.factory(configs.front()));
 }
 
 }  // namespace
@@ -125,24 +136,23 @@ void add_eval_command(CLI::App& app) {
       app.add_subcommand("eval", "Evaluate trained policies against every baseline and oracle");
   command->footer(
       "Examples:\n"
-      "  sysgym eval --policy dqn.json --traces data/real/lammps,data/real/hpcc-stream\n"
-      "  sysgym eval --policy dqn.json --policy ppo.json --traces synth:random --hbm-capacity "
-      "10%,50% --json\n"
-      "Each trace runs whole (no random start) with the env settings the policy was trained with.");
+      "  sysgym eval --policy dqn.json --vary trace=lammps,hpcc-stream\n"
+      "  sysgym eval memtier --policy dqn.json --policy ppo.json trace=synth:random --vary "
+      "hbm_capacity=10%,50% --json\n"
+      "Every config runs whole (the env's evaluation settings: memtier from the first window to\n"
+      "the last, a trained capacity range at both ends). Baselines run on the first policy's\n"
+      "env settings without the keys a policy fixes (as `sysgym compare` runs them); each\n"
+      "learned policy adds its own. ENV, when given, must be the env the policies were trained "
+      "on.");
+  add_env_flags(*command, args->env, true);
+  add_vary_flag(*command, args->vary);
   command->add_option("--policy", args->policies, "A policy file from `sysgym train`; repeatable")
-      ->required();
-  command->add_option("--traces", args->traces, "Traces to evaluate on")
       ->required()
-      ->delimiter(',');
-  command
-      ->add_option("--hbm-capacity", args->capacities,
-                   "Capacities (default: the policy's training capacity, or both ends of its "
-                   "training range)")
-      ->delimiter(',');
+      ->allow_extra_args(false);
   command->add_option("--baselines", args->baselines, "Only these baselines (default: all)")
       ->delimiter(',');
   add_integer_flag(*command, "--seed", args->seed, "Episode seed", kSeedRange);
-  command->add_flag("--json", args->json, "Print a JSON list");
+  command->add_flag("--json", args->json, "Print a JSON list: {config, rows} per table");
   command->callback([args] { eval_command(*args); });
 }
 

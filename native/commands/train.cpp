@@ -1,5 +1,5 @@
-// sysgym train: a DQN or PPO agent on memtier-v0 over several traces and capacities, stepped
-// on threads; writes a policy file and the learning curve.
+// sysgym train: a DQN or PPO agent on any env over a grid of configs (--vary), stepped on
+// threads; writes a policy file and the learning curve.
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -20,11 +20,10 @@ namespace {
 constexpr std::uint64_t kMaxTrainSteps = std::uint64_t{1} << 40;
 
 struct TrainArgs {
-  std::vector<std::string> traces;
-  std::vector<std::string> capacities = {"25%"};
+  EnvFlags env;
+  VaryFlags vary;
   std::string agent = "dqn";
   std::string agent_config;
-  std::string config;
   std::int64_t steps = 200000;
   std::size_t envs = 0;
   std::size_t threads = 1;
@@ -36,31 +35,14 @@ struct TrainArgs {
   std::string output;
 };
 
-// "LOW:HIGH" is a range each episode draws from; anything else one capacity.
-nlohmann::json capacity_value(const std::string& text) {
-  const std::size_t colon = text.find(':');
-  if (colon == std::string::npos) return text;
-  return nlohmann::json::array({text.substr(0, colon), text.substr(colon + 1)});
-}
-
-// One env config per (trace, capacity), repeated round-robin up to `count` envs.
-std::vector<nlohmann::json> env_configs(const TrainArgs& args, const std::string& mode) {
-  nlohmann::json base =
-      args.config.empty() ? nlohmann::json::object() : json_option(args.config, "--config");
-  if (!base.is_object()) throw ConfigError("--config: expected a JSON object");
-  if (!base.contains("action_mode")) base["action_mode"] = mode;
-  if (!base.contains("random_start") && base.value("episode_length", 0) > 0)
-    base["random_start"] = true;
-  const std::size_t combos = args.traces.size() * args.capacities.size();
-  const std::size_t count = args.envs > 0 ? args.envs : combos;
+// One config per combination of the varied keys, repeated round-robin up to --envs envs.
+std::vector<nlohmann::json> env_configs(const TrainArgs& args, const std::string& id) {
+  const std::vector<nlohmann::json> grid =
+      args.vary.grid(catalog().envs.spec(id), args.env.config_over(nlohmann::json::object()));
+  const std::size_t count = args.envs > 0 ? args.envs : grid.size();
   std::vector<nlohmann::json> out;
-  for (std::size_t k = 0; k < count; ++k) {
-    nlohmann::json c = base;
-    c["trace"] = resolve_trace_name(args.traces[k % args.traces.size()]);
-    c["hbm_capacity"] =
-        capacity_value(args.capacities[(k / args.traces.size()) % args.capacities.size()]);
-    out.push_back(std::move(c));
-  }
+  for (std::size_t k = 0; k < count; ++k)
+    out.push_back(grid[k % grid.size()]);
   return out;
 }
 
@@ -88,16 +70,18 @@ nlohmann::json read_state(const std::string& path) {
   }
 }
 
-// The state beside the policy: the trainer's, plus what the command line said about traces.
+// The state beside the policy: the trainer's, plus the command line's variations.
 void write_state(const std::string& path, const agents::Trainer& trainer, const TrainArgs& args) {
   nlohmann::json state = trainer.state();
-  state["cli"] = {{"traces", args.traces}, {"capacities", args.capacities}};
+  state["cli"] = {{"vary", args.vary.texts}};
   write_file_atomically(path, nlohmann::json::to_cbor(state));
 }
 
 void train_command(TrainArgs args) {
-  if (args.resume.empty() && args.traces.empty()) {
-    throw ConfigError("--traces is required (or --resume a training state)");
+  if (args.resume.empty() && !args.env.named()) {
+    throw ConfigError(
+        "name the env to train on (`sysgym train memtier ...`), or --resume a "
+        "training state");
   }
   agents::TrainerOptions options;
   nlohmann::json state;
@@ -109,16 +93,15 @@ void train_command(TrainArgs args) {
       throw ConfigError("--resume " + args.resume + ": " + e.what());
     }
     args.agent = options.agent;
-    args.traces =
-        state.value("cli", nlohmann::json::object()).value("traces", std::vector<std::string>{});
-    args.capacities = state.value("cli", nlohmann::json::object())
-                          .value("capacities", std::vector<std::string>{});
+    args.vary.texts =
+        state.value("cli", nlohmann::json::object()).value("vary", std::vector<std::string>{});
   } else {
     options.agent = args.agent;
     options.agent_config = args.agent_config.empty()
                                ? nlohmann::json::object()
                                : json_option(args.agent_config, "--agent-config");
-    options.env_configs = env_configs(args, args.agent == "ppo" ? "bins" : "discrete");
+    options.env_id = args.env.id();
+    options.env_configs = env_configs(args, options.env_id);
     options.seed = args.seed;
     options.curve_every = args.curve_every;
   }
@@ -162,8 +145,7 @@ void train_command(TrainArgs args) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   agents::PolicyFile policy = trainer.policy();
-  policy.training["traces"] = args.traces;
-  policy.training["capacities"] = args.capacities;
+  policy.training["vary"] = args.vary.texts;
   policy.training["threads"] = args.threads;
   policy.training["seconds"] = seconds;
   write_file_atomically(args.output, policy.to_json().dump() + "\n");
@@ -180,43 +162,41 @@ void train_command(TrainArgs args) {
 
 void add_train_command(CLI::App& app) {
   auto args = std::make_shared<TrainArgs>();
-  CLI::App* command = app.add_subcommand("train", "Train a DQN or PPO agent on memtier traces");
+  CLI::App* command = app.add_subcommand("train", "Train a DQN or PPO agent on an env");
   command->footer(
       "Examples:\n"
-      "  sysgym train --traces data/real/xz,data/real/sqlite --agent dqn --steps 100000 -o "
-      "dqn.json\n"
-      "  sysgym train --traces synth:phased,synth:stream --hbm-capacity 10%,25%,50% --agent ppo "
-      "\\\n"
-      "      --envs 12 --threads 2 --config '{\"bins\": 32, \"episode_length\": 64}' --curve "
-      "curve.csv -o ppo.json\n"
-      "A trace is a pair name: PREFIX (PREFIX.ddr.bin + PREFIX.hbm.bin), PAIR.bin or "
-      "synth:PATTERN.\n"
-      "Env k trains on trace k mod T at capacity (k / T) mod C; dqn uses the discrete action "
-      "mode,\n"
-      "ppo the bins mode. Run the result with `sysgym run --policy learned --policy-config FILE`.\n"
+      "  sysgym train memtier --vary trace=hpcc-randomaccess,sqlite hbm_capacity=25% bins=16 \\\n"
+      "      --agent dqn --steps 100000 -o dqn.json\n"
+      "  sysgym train memtier --vary trace=synth:phased,synth:stream --vary "
+      "hbm_capacity=10%,25%,50% \\\n"
+      "      --agent ppo --envs 12 --threads 2 bins=32 episode_length=64 --curve curve.csv -o "
+      "ppo.json\n"
+      "  sysgym train memtier --vary trace=lammps,xz 'hbm_capacity=[\"5%\",\"30%\"]' -o "
+      "range.json\n"
+      "Env k trains on combination k of the --vary values (the last --vary fastest), round-robin\n"
+      "when --envs is larger. dqn needs Discrete actions, ppo MultiBinary: the env sets its own\n"
+      "action settings for the agent unless given (memtier: action_mode). Run the result with\n"
+      "`sysgym run ENV --policy learned --policy-config FILE`, compare it with `sysgym eval`.\n"
       "A run with --checkpoint-every N also keeps OUTPUT.state; continue it with\n"
       "  sysgym train --resume ppo.json.state --steps 400000 -o ppo.json");
   CLI::Option* resume =
       command->add_option("--resume", args->resume,
                           "Continue a run from its OUTPUT.state (written with --checkpoint-every); "
-                          "the run's traces, agent, configs, envs and seed come from the state");
+                          "the run's env, configs, agent, envs and seed come from the state");
   const auto from_state = [&](CLI::Option* option) { option->excludes(resume); };
-  from_state(command->add_option("--traces", args->traces, "Training traces")->delimiter(','));
-  from_state(command
-                 ->add_option("--hbm-capacity", args->capacities,
-                              "Capacities to train at; LOW:HIGH draws one per episode (5%:30%)")
-                 ->delimiter(',')
-                 ->capture_default_str());
+  add_env_flags(*command, args->env, true);  // not with --resume
+  add_vary_flag(*command, args->vary);
+  for (const char* name : {"env", "settings", "--config", "--set", "--vary"})
+    from_state(command->get_option(name));
   from_state(command->add_option("--agent", args->agent, "Agent")
                  ->check(CLI::IsMember({"dqn", "ppo"}))
                  ->capture_default_str());
   from_state(command->add_option("--agent-config", args->agent_config,
                                  "Agent hyperparameters: JSON or file"));
-  from_state(
-      command->add_option("--config", args->config, "Env config for every env: JSON or file"));
   add_integer_flag(*command, "--steps", args->steps, "Env steps in all", {1, kMaxTrainSteps});
   from_state(add_integer_flag(*command, "--envs", args->envs,
-                              "Envs stepped together (default: traces x capacities)", {1, 4096}));
+                              "Envs stepped together (default: one per --vary combination)",
+                              {1, 4096}));
   add_integer_flag(*command, "--threads", args->threads, "Threads stepping the envs", {1, 256});
   from_state(add_integer_flag(*command, "--seed", args->seed, "Seed of the agent and the envs",
                               kSeedRange));

@@ -43,6 +43,7 @@ void BM_Train(benchmark::State& state, const char* agent, std::size_t threads, b
   const bool dqn = std::string(agent) == "dqn";
   TrainerOptions options;
   options.agent = agent;
+  options.env_id = "memtier-v0";
   for (int k = 0; k < 8; ++k) {
     options.env_configs.push_back({{"trace", "synth:phased:1000000:1"},
                                    {"bins", per_bin ? 64 : 8},

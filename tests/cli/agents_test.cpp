@@ -5,8 +5,8 @@ namespace sysgym::testing {
 namespace {
 
 const std::string kSmall =
-    " --traces synth:phased:6000:1,synth:stream:6000:2 --hbm-capacity 10%,30% --steps 2400 "
-    "--curve-every 600 --config '{\"bins\": 8, \"episode_length\": 40}' ";
+    " memtier --vary trace=synth:phased:6000:1,synth:stream:6000:2 --vary hbm_capacity=10%,30% "
+    "--steps 2400 --curve-every 600 bins=8 episode_length=40 ";
 
 nlohmann::json read_json(const std::string& path) {
   return nlohmann::json::parse(slurp(path));
@@ -22,7 +22,11 @@ TEST_F(Cli, TrainWritesAPolicyThatRunsAndEvaluates) {
   EXPECT_EQ(policy["agent"], "dqn");
   EXPECT_EQ(policy["action_space"], "Discrete(17)");
   EXPECT_EQ(policy["training"]["env_steps"], 2400);
-  EXPECT_EQ(policy["training"]["envs"].size(), 4u);  // 2 traces x 2 capacities
+  ASSERT_EQ(policy["training"]["envs"].size(), 4u);  // 2 traces x 2 capacities
+  EXPECT_EQ(policy["training"]["envs"][1]["trace"], "synth:phased:6000:1");  // the last --vary
+  EXPECT_EQ(policy["training"]["envs"][1]["hbm_capacity"], "30%");           // varies fastest
+  EXPECT_EQ(policy["training"]["envs"][1]["action_mode"], "discrete");       // memtier's hook
+  EXPECT_EQ(policy["training"]["envs"][1]["random_start"], true);
   const std::string curve = slurp(path("curve.csv"));
   EXPECT_EQ(curve.substr(0, curve.find('\n')),
             "env_steps,episodes,mean_return,mean_gap_closed,loss");
@@ -30,21 +34,21 @@ TEST_F(Cli, TrainWritesAPolicyThatRunsAndEvaluates) {
 
   // The policy runs like any other, deterministically.
   const std::string run_args =
-      "run --trace synth:phased:6000:1 --config '{\"bins\": 8, "
-      "\"action_mode\": \"discrete\"}' --policy learned --policy-config " +
-      path("dqn.json") + " --json";
+      "run memtier trace=synth:phased:6000:1 --policy learned --policy-config " + path("dqn.json") +
+      " --json";
   const Result first = run(run_args), second = run(run_args);
   ASSERT_EQ(first.code, 0) << first.err;
   EXPECT_EQ(first.out, second.out);
 
   const Result eval =
       run("eval --policy " + path("dqn.json") +
-          " --traces synth:random:6000:3 --hbm-capacity 20% --baselines lru,all-ddr "
-          "--json");
+          " trace=synth:random:6000:3 hbm_capacity=20% --baselines lru,all-ddr --json");
   ASSERT_EQ(eval.code, 0) << eval.err;
   const nlohmann::json e = nlohmann::json::parse(eval.out);
   ASSERT_EQ(e.size(), 1u);
-  EXPECT_EQ(e[0]["hbm_capacity"], "20%");
+  EXPECT_EQ(e[0]["config"]["hbm_capacity"], "20%");
+  EXPECT_EQ(e[0]["config"]["episode_length"], 0);      // whole episodes
+  EXPECT_EQ(e[0]["config"].count("action_mode"), 0u);  // baselines run as compare runs them
   ASSERT_EQ(e[0]["rows"].size(), 3u);
   std::vector<std::string> names;
   for (const auto& row : e[0]["rows"])
@@ -56,8 +60,8 @@ TEST_F(Cli, TrainWritesAPolicyThatRunsAndEvaluates) {
   ASSERT_EQ(
       run("preprocess --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv -o " + path("s.bin")).code,
       0);
-  const Result prepared = run("eval --policy " + path("dqn.json") + " --traces " + path("s.bin") +
-                              " --baselines all-ddr --json");
+  const Result prepared = run("eval memtier --policy " + path("dqn.json") +
+                              " --vary trace=" + path("s.bin") + " --baselines all-ddr --json");
   ASSERT_EQ(prepared.code, 0) << prepared.err;
   EXPECT_EQ(nlohmann::json::parse(prepared.out)[0]["rows"].size(), 2u);
 }
@@ -70,10 +74,8 @@ TEST_F(Cli, TrainingWritesCheckpointsThatRun) {
                        path("c.json"));
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(read_json(path("c.json"))["training"]["env_steps"], 2400);
-  const Result use =
-      run("run --trace synth:stream:6000:2 --config '{\"bins\": 8}' --policy "
-          "learned --policy-config " +
-          path("c.json"));
+  const Result use = run("run memtier trace=synth:stream:6000:2 --policy learned --policy-config " +
+                         path("c.json"));
   EXPECT_EQ(use.code, 0) << use.err;
 }
 
@@ -95,7 +97,7 @@ TEST_F(Cli, TrainingResumesFromItsStateFile) {
     const nlohmann::json r1 = read_json(path("r1.json")), r2 = read_json(path("r2.json"));
     EXPECT_EQ(r1["network"], r2["network"]);
     EXPECT_EQ(r1["training"]["env_steps"], 3600);
-    EXPECT_EQ(r1["training"]["traces"], read_json(out)["training"]["traces"]);
+    EXPECT_EQ(r1["training"]["vary"], read_json(out)["training"]["vary"]);
     EXPECT_NE(r1["network"], read_json(out)["network"]);  // it learned on
     const std::string curve = slurp(path("r1.csv"));
     EXPECT_EQ(std::count(curve.begin(), curve.end(), '\n'), 7);  // header + 6 points
@@ -103,9 +105,12 @@ TEST_F(Cli, TrainingResumesFromItsStateFile) {
               slurp(path("a.csv")).substr(0, curve.find('\n', curve.find('\n') + 1)));
   }
   const Result both = run("train --resume " + path("ppo.json.state") +
-                          " --traces synth:phased -o " + path("x.json"));
+                          " --vary trace=synth:phased -o " + path("x.json"));
   EXPECT_EQ(both.code, 2) << both.err;  // usage error: the state says which traces
-  EXPECT_NE(both.err.find("--resume excludes --traces"), std::string::npos) << both.err;
+  EXPECT_NE(both.err.find("--resume excludes --vary"), std::string::npos) << both.err;
+  const Result env =
+      run("train --resume " + path("ppo.json.state") + " memtier -o " + path("x.json"));
+  EXPECT_EQ(env.code, 2) << env.err;
   const Result not_state = run("train --resume " + path("ppo.json") + " -o " + path("x.json"));
   EXPECT_EQ(not_state.code, 1);
   EXPECT_EQ(not_state.err.find("sysgym: ConfigError: --resume " + path("ppo.json") +
@@ -131,10 +136,7 @@ TEST_F(Cli, PerBinAgentsTrainActAndResume) {
     EXPECT_EQ(policy["network"]["sizes"][0], 4 + 2 + 5);  // 4 channels, 2 ranks, 5 scalars
     EXPECT_EQ(policy["value_network"].is_null(), agent == "ppo");
     const std::string use =
-        "run --trace synth:stream:6000:2 --config '{\"bins\": 8, "
-        "\"action_mode\": \"" +
-        std::string(agent == "dqn" ? "discrete" : "bins") +
-        "\"}' --policy learned --policy-config " + out + " --json";
+        "run memtier trace=synth:stream:6000:2 --policy learned --policy-config " + out + " --json";
     const Result first = run(use), second = run(use);
     ASSERT_EQ(first.code, 0) << first.err;
     EXPECT_EQ(first.out, second.out);
@@ -144,22 +146,21 @@ TEST_F(Cli, PerBinAgentsTrainActAndResume) {
 
 TEST_F(Cli, ACapacityRangeTrainsAcrossCapacitiesAndEvaluatesAtBothEnds) {
   const Result r =
-      run("train --agent dqn --traces synth:phased:6000:1 --hbm-capacity 10%:30% --steps 600 "
-          "--config '{\"bins\": 8, \"episode_length\": 40}' --agent-config '{\"hidden\": [8]}' "
-          "-o " +
+      run("train memtier --agent dqn trace=synth:phased:6000:1 'hbm_capacity=[\"10%\",\"30%\"]' "
+          "--steps 600 bins=8 episode_length=40 --agent-config '{\"hidden\": [8]}' -o " +
           path("range.json"));
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(read_json(path("range.json"))["env"]["config"]["hbm_capacity"],
             nlohmann::json::array({"10%", "30%"}));
   const Result eval = run("eval --policy " + path("range.json") +
-                          " --traces synth:phased:6000:1 --baselines all-ddr --json");
+                          " trace=synth:phased:6000:1 --baselines all-ddr --json");
   ASSERT_EQ(eval.code, 0) << eval.err;
   const nlohmann::json e = nlohmann::json::parse(eval.out);
   ASSERT_EQ(e.size(), 2u);
-  EXPECT_EQ(e[0]["hbm_capacity"], "10%");
-  EXPECT_EQ(e[1]["hbm_capacity"], "30%");
+  EXPECT_EQ(e[0]["config"]["hbm_capacity"], "10%");
+  EXPECT_EQ(e[1]["config"]["hbm_capacity"], "30%");
   const Result bad =
-      run("train --agent dqn --traces synth:phased:6000:1 --hbm-capacity 30%:10% "
+      run("train memtier --agent dqn trace=synth:phased:6000:1 'hbm_capacity=[\"30%\",\"10%\"]' "
           "--steps 100 -o " +
           path("bad.json"));
   EXPECT_EQ(bad.code, 1);
@@ -176,25 +177,25 @@ TEST_F(Cli, ShippedPoliciesReproduceTheirResults) {
   const std::string root = std::string(SYSGYM_SHIPPED_DATA) + "/..";
   std::string traces, capacities, policies;
   for (const auto& name : manifest["split"]["held_out"])
-    traces += (traces.empty() ? "" : ",") + root + "/data/real/" + name.get<std::string>();
+    traces += (traces.empty() ? "" : ",") + name.get<std::string>();  // shipped names
   for (const auto& c : manifest["capacities"])
     capacities += (capacities.empty() ? "" : ",") + c.get<std::string>();
   for (const auto& p : manifest["policies"])
     policies += " --policy " + root + "/data/policies/" + p["file"].get<std::string>();
-  const Result r = run("eval" + policies + " --traces " + traces + " --hbm-capacity " + capacities +
-                       " --baselines all-ddr --json");
+  const Result r = run("eval" + policies + " --vary trace=" + traces +
+                       " --vary hbm_capacity=" + capacities + " --baselines all-ddr --json");
   ASSERT_EQ(r.code, 0) << r.err;
   const nlohmann::json now = nlohmann::json::parse(r.out);
   std::size_t compared = 0;
   for (const auto& table : now) {
-    const std::string trace = fs::path(table["trace"].get<std::string>()).filename();
+    const std::string trace = fs::path(table["config"]["trace"].get<std::string>()).filename();
     for (const auto& row : table["rows"]) {
       const std::string policy = row["policy"];
       if (policy.rfind("learned:", 0) != 0) continue;
       const std::string file = fs::path(policy.substr(8)).filename();
       for (const auto& recorded : results) {
-        if (fs::path(recorded["trace"].get<std::string>()).filename() != trace ||
-            recorded["hbm_capacity"] != table["hbm_capacity"]) {
+        if (fs::path(recorded["config"]["trace"].get<std::string>()).filename() != trace ||
+            recorded["config"]["hbm_capacity"] != table["config"]["hbm_capacity"]) {
           continue;
         }
         for (const auto& old : recorded["rows"]) {
@@ -229,23 +230,21 @@ TEST_F(Cli, LearnedPolicyMismatchesAndBadFilesAreClearErrors) {
           .code,
       0);
   const Result bins =
-      run("run --trace synth:phased:6000:1 --config '{\"bins\": 16, \"action_mode\": "
-          "\"discrete\"}' --policy learned --policy-config " +
+      run("run memtier trace=synth:phased:6000:1 bins=16 --policy learned --policy-config " +
           path("p.json"));
   EXPECT_EQ(bins.code, 1);
   EXPECT_EQ(bins.err,
             "sysgym: ConfigError: the policy acts in Discrete(17) but the env's action space is "
             "Discrete(33) (train it with the same bins and action_mode)\n");
   const Result ppo =
-      run("train --agent ppo --traces synth:phased:6000 --config "
-          "'{\"action_mode\": \"discrete\"}' -o " +
+      run("train memtier --agent ppo trace=synth:phased:6000 action_mode=discrete -o " +
           path("x.json"));
   EXPECT_EQ(ppo.code, 1);
   EXPECT_NE(ppo.err.find("ppo needs a MultiBinary action space; this env has Discrete"),
             std::string::npos)
       << ppo.err;
   std::ofstream(path("bad.json")) << "{\"kind\": \"sysgym-policy\", \"schema_version\": 7}";
-  const Result bad = run("eval --policy " + path("bad.json") + " --traces synth:phased:6000");
+  const Result bad = run("eval --policy " + path("bad.json") + " trace=synth:phased:6000");
   EXPECT_EQ(bad.code, 1);
   EXPECT_EQ(bad.err, "sysgym: ConfigError: " + path("bad.json") +
                          ": policy file schema_version 7 is not supported (this sysgym reads "

@@ -50,13 +50,13 @@ for (const { agent, name, agentConfig } of trained) {
   test(`a ${name} policy trained natively replays bit-identically in wasm`, () => {
     const policyFile = path.join(tmp, `${name.replace(' ', '-')}.json`);
     const env = { bins: 8, episode_length: 40 };
-    execFileSync(nativeTool, ['train', '--agent', agent, '--traces', 'synth:phased:8000:1,synth:random:8000:2',
+    execFileSync(nativeTool, ['train', 'memtier', '--agent', agent, '--vary', 'trace=synth:phased:8000:1,synth:random:8000:2',
       '--steps', '3000', '--config', JSON.stringify(env), '--agent-config', JSON.stringify(agentConfig),
       '-o', policyFile]);
     const policyConfig = JSON.parse(fs.readFileSync(policyFile, 'utf8'));
     const config = { trace: 'synth:stencil:8000:3', bins: 8, action_mode: agent === 'dqn' ? 'discrete' : 'bins' };
     const file = path.join(tmp, `${name.replace(' ', '-')}-episode.json`);
-    execFileSync(nativeTool, ['run', '--policy', 'learned', '--policy-config', policyFile, '--config',
+    execFileSync(nativeTool, ['run', 'memtier', '--policy', 'learned', '--policy-config', policyFile, '--config',
       JSON.stringify(config), '--record', file]);
     const native = fs.readFileSync(file, 'utf8').trim();
     const wasm = sysgym.runEpisode({ config, policy: 'learned', policyConfig, record: true });
