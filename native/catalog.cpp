@@ -38,15 +38,7 @@ nlohmann::json config_from_flags(const EnvSpec& spec, nlohmann::json base,
     if (!given.is_object()) throw ConfigError("--config: expected a JSON object");
     base.update(given);
   }
-  for (const std::string& set : sets) {
-    const std::size_t equals = set.find('=');
-    if (equals == std::string::npos || equals == 0)
-      throw ConfigError("--set: expected KEY=VALUE, got " + quote(set));
-    const std::string key = set.substr(0, equals);
-    base[key] = spec.schema.value_of_text(key, std::string_view(set).substr(equals + 1),
-                                          "--set " + spec.id);
-  }
-  return base;
+  return spec.with_settings(std::move(base), sets);
 }
 
 void add_config_flags(CLI::App& command, std::string& config_text, std::vector<std::string>& sets) {

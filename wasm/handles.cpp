@@ -43,16 +43,16 @@ bool is_window_number(const std::string& key) {
   return key == "window_len" || key == "page_size" || key == "cpu_cycles_per_ms";
 }
 
-// Command-line overrides as the native tool applies them: strings stay strings, numeric window
-// options are parsed from their text.
-nlohmann::json with_overrides(const std::string& config_json, const std::string& overrides_json) {
-  nlohmann::json config =
-      config_json.empty() ? nlohmann::json::object() : parse_json_text(config_json, "--config");
-  if (!config.is_object()) throw ConfigError("--config: expected a JSON object");
-  const nlohmann::json overrides = parse(overrides_json);  // named: items() must not outlive it
-  for (const auto& [key, value] : overrides.items())
-    config[key] = is_window_number(key) ? window_number(key, value) : value;
-  return config;
+// The config of `run|compare ENV`: `base`, then --config's keys, then the KEY=VALUE settings.
+nlohmann::json command_line_config(const EnvSpec& spec, nlohmann::json base,
+                                   const std::string& config_json,
+                                   const std::string& settings_json) {
+  if (!config_json.empty()) {
+    const nlohmann::json given = parse_json_text(config_json, "--config");
+    if (!given.is_object()) throw ConfigError("--config: expected a JSON object");
+    base.update(given);
+  }
+  return spec.with_settings(std::move(base), parse(settings_json).get<std::vector<std::string>>());
 }
 
 // The user's config over a policy's base config (a learned policy's training settings).
@@ -200,36 +200,40 @@ std::string estimate_report_text(const std::string& name, const std::string& win
   return out;
 }
 
-std::string run_report_text(const std::string& config_json, const std::string& overrides_json,
-                            const std::string& policy, const std::string& policy_config_json,
-                            const std::string& seed, bool record) {
+std::string run_report_text(const std::string& env, const std::string& config_json,
+                            const std::string& settings_json, const std::string& policy,
+                            const std::string& policy_config_json, const std::string& seed,
+                            bool record) {
   std::string out;
   guarded([&] {
+    const std::string id = runtime().envs.resolve(env);
+    const EnvSpec& spec = runtime().envs.spec(id);
     const nlohmann::json parameters = policy_config_json.empty()
                                           ? nlohmann::json::object()
                                           : parse_json_text(policy_config_json, "--policy-config");
-    auto p = runtime().policies.make(policy, memtier::kMemtierId, parameters);
-    memtier::MemtierEnv env(
-        over_base(agents::policy_base_config(policy, parameters,
-                                             runtime().envs.spec(memtier::kMemtierId)),
-                  with_overrides(config_json, overrides_json)),
-        *runtime().traces);
-    const auto episode = run_episode(env, *p, policy, seed_value(seed), record);
-    const std::string recorded = record ? episode_to_json(episode, env).dump() : std::string();
-    out = nlohmann::json::array({run_report(episode, env).dump(2), recorded}).dump();
+    auto p = runtime().policies.make(policy, id, parameters);
+    const auto made = runtime().envs.make(
+        id, command_line_config(spec, agents::policy_base_config(policy, parameters, spec),
+                                config_json, settings_json));
+    const auto episode = run_episode(*made, *p, policy, seed_value(seed), record);
+    const std::string recorded = record ? episode_to_json(episode, *made).dump() : std::string();
+    out = nlohmann::json::array({run_report(episode, *made).dump(2), recorded}).dump();
   });
   return out;
 }
 
-std::string compare_report_text(const std::string& config_json, const std::string& overrides_json,
-                                const std::string& names_json, const std::string& seed) {
+std::string compare_report_text(const std::string& env, const std::string& config_json,
+                                const std::string& settings_json, const std::string& names_json,
+                                const std::string& seed) {
   std::string out;
   guarded([&] {
+    const std::string id = runtime().envs.resolve(env);
+    const nlohmann::json config = command_line_config(
+        runtime().envs.spec(id), nlohmann::json::object(), config_json, settings_json);
     std::vector<std::string> names = parse(names_json).get<std::vector<std::string>>();
-    if (names.empty()) names = runtime().policies.standalone_names(memtier::kMemtierId);
-    const nlohmann::json config = with_overrides(config_json, overrides_json);
-    out = compare_report([&] { return runtime().envs.make(memtier::kMemtierId, config); },
-                         runtime().policies, names, seed_value(seed))
+    if (names.empty()) names = runtime().policies.standalone_names(id);
+    out = compare_report([&] { return runtime().envs.make(id, config); }, runtime().policies, names,
+                         seed_value(seed))
               .dump(2);
   });
   return out;

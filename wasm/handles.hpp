@@ -42,16 +42,19 @@ std::string replay_episode_json(const std::string& episode_json);
 // The exact text `sysgym estimate|run|compare --json` prints (empty string on failure), for the
 // package's bin. `windows_json`: {"mode", "unit", "window_len", "page_size",
 // "cpu_cycles_per_ms"} as given on the command line. run returns a JSON array
-// [report text, recorded episode text or ""]. `overrides_json` holds the command line's keys
-// ("trace", "hbm_capacity", window options as text), applied over the config as natively.
+// [report text, recorded episode text or ""]. run and compare take any env: `env` as the
+// command line named it, --config's text (or ""), and the KEY=VALUE settings (a JSON list of
+// strings, --set first, then those after ENV), applied as natively.
 std::string estimate_report_text(const std::string& name, const std::string& windows_json,
                                  const std::string& ranges, const std::string& hbm_factor,
                                  const std::string& measured_bytes, bool has_measured);
-std::string run_report_text(const std::string& config_json, const std::string& overrides_json,
-                            const std::string& policy, const std::string& policy_config_json,
-                            const std::string& seed, bool record);
-std::string compare_report_text(const std::string& config_json, const std::string& overrides_json,
-                                const std::string& names_json, const std::string& seed);
+std::string run_report_text(const std::string& env, const std::string& config_json,
+                            const std::string& settings_json, const std::string& policy,
+                            const std::string& policy_config_json, const std::string& seed,
+                            bool record);
+std::string compare_report_text(const std::string& env, const std::string& config_json,
+                                const std::string& settings_json, const std::string& names_json,
+                                const std::string& seed);
 
 class EnvHandle {
  public:

@@ -4,6 +4,7 @@
 
 #include "base/error.hpp"
 #include "base/names.hpp"
+#include "base/quote.hpp"
 
 namespace sysgym {
 
@@ -16,6 +17,19 @@ bool parse_env_id(std::string_view id, std::string& name, int& version) {
   if (error != std::errc() || end != last || version < 0) return false;
   name = std::string(id.substr(0, dash));
   return true;
+}
+
+nlohmann::json EnvSpec::with_settings(nlohmann::json base, const std::vector<std::string>& settings,
+                                      const std::string& context) const {
+  for (const std::string& setting : settings) {
+    const std::size_t equals = setting.find('=');
+    if (equals == std::string::npos || equals == 0)
+      throw ConfigError(context + ": expected KEY=VALUE, got " + quote(setting));
+    const std::string key = setting.substr(0, equals);
+    base[key] =
+        schema.value_of_text(key, std::string_view(setting).substr(equals + 1), context + " " + id);
+  }
+  return base;
 }
 
 nlohmann::json EnvSpec::training_config(nlohmann::json config, std::string_view action_kind) const {

@@ -39,6 +39,11 @@ struct EnvSpec {
   // one whole episode over all the data; it replaces the training's episode keys (memtier: from
   // the first window to the last; a capacity range becomes its two ends).
   std::function<std::vector<nlohmann::json>(nlohmann::json config)> for_evaluation = {};
+  // `base` with each "KEY=VALUE" of `settings` over it, VALUE typed by the schema (JSON when it
+  // parses as JSON, else a string): what `--set` and `ENV KEY=VALUE...` mean in every shell.
+  // Throws ConfigError / UnknownNameError naming `context` and the key.
+  nlohmann::json with_settings(nlohmann::json base, const std::vector<std::string>& settings,
+                               const std::string& context = "--set") const;
   // Applies the hooks (identity when a hook is empty).
   nlohmann::json training_config(nlohmann::json config, std::string_view action_kind) const;
   std::vector<nlohmann::json> evaluation_configs(nlohmann::json config) const;

@@ -18,7 +18,6 @@ namespace {
 
 struct RunArgs {
   EnvFlags env;
-  std::vector<std::string> traces;  // the old memtier form: --trace A [--trace B]
   std::string policy;
   std::string policy_config;
   std::string record;
@@ -27,17 +26,11 @@ struct RunArgs {
 };
 
 // The env config: a learned policy's own env settings first (it only runs on the spaces it was
-// trained on), then --config, --set and KEY=VALUE; the old --trace form sets memtier's trace.
+// trained on), then --config, --set and KEY=VALUE.
 nlohmann::json env_config(const RunArgs& args, const std::string& id,
                           const nlohmann::json& policy_config) {
-  nlohmann::json config = args.env.config_over(
+  return args.env.config_over(
       agents::policy_base_config(args.policy, policy_config, catalog().envs.spec(id)));
-  if (args.traces.size() > 2)
-    throw ConfigError("--trace: give one pair name or two traces (DDR, then HBM)");
-  if (!args.traces.empty())
-    config["trace"] =
-        args.traces.size() == 1 ? args.traces[0] : args.traces[0] + "," + args.traces[1];
-  return config;
 }
 
 void print_value(const std::string& key, const nlohmann::json& value, const std::string& metric) {
@@ -58,8 +51,7 @@ void print_report(const nlohmann::json& report, const std::string& id, const std
   }
 }
 
-void run_command(RunArgs args) {
-  if (args.env.env.empty()) args.env.env = "memtier-v0";  // the old form names no env
+void run_command(const RunArgs& args) {
   const std::string id = args.env.id();
   const nlohmann::json policy_config = args.policy_config.empty()
                                            ? nlohmann::json::object()
@@ -93,9 +85,8 @@ void add_run_command(CLI::App& app) {
       "  sysgym run memtier --policy learned --policy-config data/policies/dqn-dense.json \\\n"
       "      trace=xz hbm_capacity=10%\n"
       "Config keys: `sysgym describe ENV`. A learned policy starts from the env settings its file\n"
-      "was trained with. The old form without ENV (`sysgym run --trace PAIR ...`) runs "
-      "memtier-v0.");
-  add_env_flags(*command, args->env, true);  // ENV optional: the old form
+      "was trained with.");
+  add_env_flags(*command, args->env);
   command->add_option("--policy", args->policy, "Policy name")->required();
   command->add_option("--policy-config", args->policy_config,
                       "Policy parameters: JSON text or a JSON file (learned: the policy file)");
@@ -103,8 +94,6 @@ void add_run_command(CLI::App& app) {
   command->add_option("--record", args->record,
                       "Write the episode (actions, rewards, infos, summary) as JSON");
   command->add_flag("--json", args->json, "Print one JSON object");
-  command->add_option("--trace", args->traces,
-                      "memtier-v0's trace (the old form; same as trace=NAME after ENV)");
   command->callback([args] { run_command(*args); });
 }
 

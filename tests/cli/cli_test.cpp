@@ -192,7 +192,7 @@ TEST_F(Cli, ShippedDemoPairEstimates) {
 TEST_F(Cli, CompareRunsEveryPolicyBestTotalTimeFirst) {
   const std::string p = synth("phased", 8000, 1, "32MiB");
   const Result r =
-      run("compare --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv --hbm-capacity 10% --json");
+      run("compare memtier trace=" + p + ".ddr.csv," + p + ".hbm.csv hbm_capacity=10% --json");
   ASSERT_EQ(r.code, 0) << r.err;
   const nlohmann::json rows = nlohmann::json::parse(r.out);
   ASSERT_EQ(rows.size(), 11u);
@@ -202,7 +202,7 @@ TEST_F(Cli, CompareRunsEveryPolicyBestTotalTimeFirst) {
                             "bytes_moved", "return"}) {
       ASSERT_TRUE(row.contains(key)) << key;
     }
-    // Gap closed counts total time, migration included: best first is least total time first.
+    // Best first is least total time (migration included) first.
     EXPECT_GE(row["total_ms"].get<double>(), previous);
     EXPECT_DOUBLE_EQ(row["total_ms"].get<double>(),
                      row["estimated_ms"].get<double>() + row["migration_ms"].get<double>());
@@ -222,11 +222,11 @@ TEST_F(Cli, CompareAcceptsAPreprocessedPairButNotWindowOptionsForIt) {
   const std::string p = synth("stream", 4000);
   const std::string bin = path("stream.bin");
   ASSERT_EQ(run("preprocess --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv -o " + bin).code, 0);
-  const Result ok = run("compare --input " + bin +
-                        " --hbm-capacity 8MiB --policies all-ddr,static-oracle --json");
+  const Result ok = run("compare memtier trace=" + bin +
+                        " hbm_capacity=8MiB --policies all-ddr,static-oracle --json");
   ASSERT_EQ(ok.code, 0) << ok.err;
   EXPECT_EQ(nlohmann::json::parse(ok.out).size(), 2u);
-  const Result refused = run("compare --input " + bin + " --hbm-capacity 8MiB --page-size 12");
+  const Result refused = run("compare memtier trace=" + bin + " hbm_capacity=8MiB page_size=12");
   EXPECT_EQ(refused.code, 1);
   EXPECT_EQ(refused.err,
             "sysgym: ConfigError: trace '" + bin +
@@ -236,13 +236,12 @@ TEST_F(Cli, CompareAcceptsAPreprocessedPairButNotWindowOptionsForIt) {
 
 TEST_F(Cli, RunMatchesTheCompareRowAndRecordsAReplayableEpisode) {
   const std::string p = synth("phased", 6000, 1, "32MiB");
-  const std::string traces = " --trace " + p + ".ddr.csv --trace " + p + ".hbm.csv";
-  const Result one =
-      run("run" + traces + " --policy lru --config '{\"hbm_capacity\": \"10%\"}' --json --record " +
-          path("episode.json"));
+  const std::string traces = " trace=" + p + ".ddr.csv," + p + ".hbm.csv";
+  const Result one = run("run memtier" + traces +
+                         " --policy lru --config '{\"hbm_capacity\": \"10%\"}' --json --record " +
+                         path("episode.json"));
   ASSERT_EQ(one.code, 0) << one.err;
-  const Result all =
-      run("compare --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv --hbm-capacity 10% --json");
+  const Result all = run("compare memtier" + traces + " hbm_capacity=10% --json");
   ASSERT_EQ(all.code, 0) << all.err;
   const nlohmann::json summary = nlohmann::json::parse(one.out);
   for (const auto& row : nlohmann::json::parse(all.out)) {
@@ -263,43 +262,44 @@ TEST_F(Cli, RunMatchesTheCompareRowAndRecordsAReplayableEpisode) {
 TEST_F(Cli, NamesATracePairByPrefixOrShippedName) {
   const std::string p = synth("phased", 4000, 1, "32MiB");
   const Result pair =
-      run("run --trace " + p + ".ddr.csv --trace " + p + ".hbm.csv --policy lru --json");
-  const Result prefix = run("run --trace " + p + " --policy lru --json");
+      run("run memtier trace=" + p + ".ddr.csv," + p + ".hbm.csv --policy lru --json");
+  const Result prefix = run("run memtier trace=" + p + " --policy lru --json");
   ASSERT_EQ(pair.code, 0) << pair.err;
   ASSERT_EQ(prefix.code, 0) << prefix.err;
   EXPECT_EQ(nlohmann::json::parse(prefix.out)["total_ms"],
             nlohmann::json::parse(pair.out)["total_ms"]);
   const Result shipped =
-      run("run --trace xz --policy lru --config '{\"episode_length\": 20}' --json");
+      run("run memtier trace=xz --policy lru --config '{\"episode_length\": 20}' --json");
   ASSERT_EQ(shipped.code, 0) << shipped.err;
   EXPECT_EQ(nlohmann::json::parse(shipped.out)["windows"], 20);
 
-  const Result typo = run("run --trace lamps --policy lru");
+  const Result typo = run("run memtier trace=lamps --policy lru");
   EXPECT_EQ(typo.code, 1);
   EXPECT_EQ(typo.err.rfind("sysgym: IoError: trace 'lamps': no such file", 0), 0u) << typo.err;
   EXPECT_NE(typo.err.find("did you mean 'lammps'?"), std::string::npos) << typo.err;
   fs::remove(p + ".hbm.csv");
-  const Result half = run("run --trace " + p + " --policy lru");
+  const Result half = run("run memtier trace=" + p + " --policy lru");
   EXPECT_EQ(half.code, 1);
   EXPECT_NE(half.err.find("but no HBM trace beside it"), std::string::npos) << half.err;
 }
 
 TEST_F(Cli, RunErrorsNameTheProblem) {
-  const Result unknown = run("run --trace synth:phased:2000 --policy lfu");
+  const Result unknown = run("run memtier trace=synth:phased:2000 --policy lfu");
   EXPECT_EQ(unknown.code, 1);
   EXPECT_EQ(unknown.err.rfind(
                 "sysgym: UnknownNameError: unknown policy 'lfu' (did you mean 'lfu-hemem'?)", 0),
             0u)
       << unknown.err;
-  const Result key = run("run --trace synth:phased:2000 --policy lru --config '{\"bins\": 0}'");
+  const Result key =
+      run("run memtier trace=synth:phased:2000 --policy lru --config '{\"bins\": 0}'");
   EXPECT_EQ(key.code, 1);
   EXPECT_EQ(
       key.err,
       "sysgym: ConfigError: memtier-v0 config: 'bins' must be an integer in [1, 65536], got 0\n");
-  const Result json = run("run --trace synth:phased:2000 --policy lru --config '{bins'");
+  const Result json = run("run memtier trace=synth:phased:2000 --policy lru --config '{bins'");
   EXPECT_EQ(json.code, 1);
   EXPECT_EQ(json.err.rfind("sysgym: ConfigError: --config: not valid JSON", 0), 0u) << json.err;
-  const Result single = run("run --trace " + synth("random", 1000) + ".ddr.csv --policy lru");
+  const Result single = run("run memtier trace=" + synth("random", 1000) + ".ddr.csv --policy lru");
   EXPECT_EQ(single.code, 1);
   EXPECT_NE(single.err.find("a single trace cannot drive the env"), std::string::npos)
       << single.err;
@@ -357,25 +357,34 @@ TEST_F(Cli, SetTypesEachValueByTheEnvsSchema) {
             "0\n");
 }
 
-// The generic form `run|compare ENV KEY=VALUE...` is the old memtier form, to the last bit.
+// `run|compare ENV KEY=VALUE...`: settings after ENV are --set, --config's keys under both.
 TEST_F(Cli, RunAndCompareTakeAnEnvAndItsSettings) {
   const std::string p = synth("phased", 5000, 1, "32MiB");
-  const Result old_run =
-      run("run --trace " + p + " --policy lru --config '{\"hbm_capacity\": \"10%\"}' --json");
-  const Result new_run = run("run memtier trace=" + p + " hbm_capacity=10% --policy lru --json");
-  ASSERT_EQ(old_run.code, 0) << old_run.err;
-  ASSERT_EQ(new_run.code, 0) << new_run.err;
-  EXPECT_EQ(new_run.out, old_run.out);
-  const Result old_compare = run("compare --trace " + p + " --hbm-capacity 10% --json");
-  const Result new_compare =
-      run("compare memtier-v0 trace=" + p + " --set hbm_capacity=10% --json");
-  ASSERT_EQ(old_compare.code, 0) << old_compare.err;
-  ASSERT_EQ(new_compare.code, 0) << new_compare.err;
-  EXPECT_EQ(new_compare.out, old_compare.out);
+  const Result config_run = run("run memtier --policy lru --config '{\"trace\": \"" + p +
+                                "\", \"hbm_capacity\": \"10%\"}' --json");
+  const Result settings_run =
+      run("run memtier trace=" + p + " hbm_capacity=10% --policy lru --json");
+  ASSERT_EQ(config_run.code, 0) << config_run.err;
+  ASSERT_EQ(settings_run.code, 0) << settings_run.err;
+  EXPECT_EQ(settings_run.out, config_run.out);
+  const Result set_compare =
+      run("compare memtier-v0 --set trace=" + p + " --set hbm_capacity=5% hbm_capacity=10% --json");
+  const Result compare = run("compare memtier trace=" + p +
+                             " --config '{\"hbm_capacity\": \"50%\"}' hbm_capacity=10% --json");
+  ASSERT_EQ(set_compare.code, 0) << set_compare.err;
+  ASSERT_EQ(compare.code, 0) << compare.err;
+  EXPECT_EQ(set_compare.out, compare.out);  // the last setting wins over --set and --config
   const Result text = run("compare memtier trace=" + p + " hbm_capacity=10%");
   ASSERT_EQ(text.code, 0) << text.err;
   EXPECT_NE(text.out.find("total_ms v"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("Sorted best first by total_ms (v lower is better)"), std::string::npos)
+      << text.out;
 
+  const Result no_env = run("run --policy lru trace=" + p);
+  EXPECT_EQ(no_env.code, 1);
+  EXPECT_EQ(no_env.err, "sysgym: ConfigError: name an env first (`sysgym list` shows them)\n");
+  const Result old_form = run("run --trace " + p + " --policy lru");
+  EXPECT_EQ(old_form.code, 2) << old_form.err;  // the memtier flags are gone from run
   const Result env = run("run memtir trace=" + p + " --policy lru");
   EXPECT_EQ(env.code, 1);
   EXPECT_EQ(env.err.rfind("sysgym: UnknownNameError: unknown env 'memtir' (did you mean "

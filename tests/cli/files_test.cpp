@@ -130,7 +130,7 @@ TEST_F(Cli, RunningOutOfMemoryIsAnErrorNotACrash) {
   GTEST_SKIP() << "AddressSanitizer cannot run under an address-space limit";
 #else
   const std::string command = "ulimit -v 1000000; exec " + std::string(SYSGYM_EXE) +
-                              " run --trace synth:random:40000000 --policy lru 2>" +
+                              " run memtier trace=synth:random:40000000 --policy lru 2>" +
                               path("err.txt") + " >/dev/null";
   const int status = std::system(command.c_str());
   ASSERT_TRUE(WIFEXITED(status)) << "the tool did not exit normally (status " << status << ")";
@@ -143,7 +143,7 @@ TEST_F(Cli, RunningOutOfMemoryIsAnErrorNotACrash) {
 TEST_F(Cli, AFailingCommandLeavesThePreviousOutputWhole) {
   const std::string out = path("episode.json");
   std::ofstream(out) << "previous";
-  const Result r = run("run --trace synth:phased --policy lruu --record " + out);
+  const Result r = run("run memtier trace=synth:phased --policy lruu --record " + out);
   EXPECT_NE(r.code, 0);
   EXPECT_EQ(slurp(out), "previous");
   EXPECT_EQ(temporaries_in(dir_), std::vector<std::string>());

@@ -30,7 +30,7 @@ TEST_F(Cli, AnOutputThatIsAnInputIsRefusedAndTheInputKept) {
   const std::string pair = path("pair.bin");
   ASSERT_EQ(run("preprocess --ddr " + ddr + " --hbm " + hbm + " -o " + pair).code, 0);
   const std::string pair_before = slurp(pair);
-  r = run("run --trace " + pair + " --policy lru --record " + pair);
+  r = run("run memtier trace=" + pair + " --policy lru --record " + pair);
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.err.find("refusing to write"), std::string::npos) << r.err;
   EXPECT_EQ(slurp(pair), pair_before);
@@ -117,14 +117,14 @@ TEST_F(Cli, AFifoOrDeviceInputIsRefusedWithoutWaiting) {
 TEST_F(Cli, TerminalEscapesInAConfigAreShownEscaped) {
   const std::string config = path("config.json");
   std::ofstream(config) << R"({"trace": "\u001b]0;owned\u0007\u001b[2J\u0000tail"})";
-  const Result r = run("run --policy lru --config " + config);
+  const Result r = run("run memtier --policy lru --config " + config);
   EXPECT_EQ(r.code, 1);
   EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << "a raw escape reached the terminal";
   EXPECT_NE(r.err.find("\\x1b]0;owned\\x07\\x1b[2J\\x00tail"), std::string::npos) << r.err;
 }
 
 TEST_F(Cli, HugeNumbersAndHugeKeysAreNamedConfigErrors) {
-  Result r = run(R"(run --trace synth:phased --policy lru --config '{"bins": 1e400}')");
+  Result r = run(R"(run memtier trace=synth:phased --policy lru --config '{"bins": 1e400}')");
   EXPECT_EQ(r.code, 1) << r.err;
   EXPECT_NE(r.err.find("ConfigError"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("out of range"), std::string::npos) << r.err;
@@ -132,7 +132,7 @@ TEST_F(Cli, HugeNumbersAndHugeKeysAreNamedConfigErrors) {
   const std::string config = path("key.json");
   std::ofstream(config) << "{\"trace\": \"synth:phased\", \"" << std::string(20'000'000, 'k')
                         << "\": 1}";
-  r = run("run --policy lru --config " + config);
+  r = run("run memtier --policy lru --config " + config);
   EXPECT_EQ(r.code, 1);
   EXPECT_LT(r.err.size(), 2000u) << "the message echoes the whole key";
   EXPECT_NE(r.err.find("kkk..."), std::string::npos) << r.err.substr(0, 300);

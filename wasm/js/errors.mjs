@@ -48,6 +48,13 @@ export function text(value, what) {
   return value;
 }
 
+export function strings(value, what) {
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
+    throw new ApiMisuseError(`${what} must be an array of strings, got ${describe(value)}`);
+  }
+  return value;
+}
+
 export function flag(value, what) {
   if (typeof value !== 'boolean') throw new ApiMisuseError(`${what} must be true or false, got ${describe(value)}`);
   return value;

@@ -125,11 +125,12 @@ export class Sysgym {
   /** The exact text `sysgym estimate --json` prints. */
   estimateReport(name: string, windows: Record<string, unknown>, hbmRanges: string | string[], hbmFactor?: number | string,
                  measured?: string | ArrayBuffer | Uint8Array | null): string;
-  /** [report text, recorded episode text or ''] as `sysgym run --json [--record]`. */
-  runReport(configText: string, overrides: Record<string, string>, policy: string, policyConfigText: string,
+  /** [report text, recorded episode text or ''] as `sysgym run ENV KEY=VALUE... --json [--record]`;
+   * `settings`: KEY=VALUE strings (--set first), typed by the env's schema. */
+  runReport(env: string, configText: string, settings: string[], policy: string, policyConfigText: string,
             seed: Seed, record: boolean): [string, string];
-  /** The exact text `sysgym compare --json` prints. */
-  compareReport(configText: string, overrides: Record<string, string>, policies: string[], seed: Seed): string;
+  /** The exact text `sysgym compare ENV KEY=VALUE... --json` prints. */
+  compareReport(env: string, configText: string, settings: string[], policies: string[], seed: Seed): string;
   /** The seed's decimal text, checked as the native tool checks --seed; `name` names it in errors. */
   checkSeed(seed: Seed, name?: string): string;
 }

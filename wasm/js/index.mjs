@@ -5,7 +5,7 @@ import createSysgymCore from './sysgym_core.cjs';
 
 import {
   ApiMisuseError, ConfigError, EnvCheckError, InvalidActionError, IoError, SysgymError, TraceFormatError,
-  UnknownNameError, bytes, check, finalizer, flag, lastError, parsed, seedText, text,
+  UnknownNameError, bytes, check, finalizer, flag, lastError, parsed, seedText, strings, text,
 } from './errors.mjs';
 import { Episode } from './episode.mjs';
 
@@ -288,18 +288,20 @@ export class Sysgym {
     return out;
   }
 
-  // [report text, recorded episode text or ''] of `sysgym run --json [--record]`.
-  runReport(configText, overrides, policy, policyConfigText, seed, record) {
-    const out = this.#core.runReportText(text(configText, 'runReport: configText'), JSON.stringify(overrides),
-      text(policy, 'runReport: policy'), text(policyConfigText, 'runReport: policyConfigText'),
-      seedText(this.#core, seed), flag(record, 'runReport: record'));
+  // [report text, recorded episode text or ''] of `sysgym run ENV KEY=VALUE... --json [--record]`:
+  // `settings` are the KEY=VALUE strings (--set first), typed by the env's schema as natively.
+  runReport(env, configText, settings, policy, policyConfigText, seed, record) {
+    const out = this.#core.runReportText(text(env, 'runReport: env'), text(configText, 'runReport: configText'),
+      JSON.stringify(strings(settings, 'runReport: settings')), text(policy, 'runReport: policy'),
+      text(policyConfigText, 'runReport: policyConfigText'), seedText(this.#core, seed), flag(record, 'runReport: record'));
     return parsed(this.#core, out);
   }
 
-  // The exact text `sysgym compare --json` prints.
-  compareReport(configText, overrides, policies, seed) {
-    const out = this.#core.compareReportText(text(configText, 'compareReport: configText'), JSON.stringify(overrides),
-      JSON.stringify(policies), seedText(this.#core, seed));
+  // The exact text `sysgym compare ENV KEY=VALUE... --json` prints.
+  compareReport(env, configText, settings, policies, seed) {
+    const out = this.#core.compareReportText(text(env, 'compareReport: env'), text(configText, 'compareReport: configText'),
+      JSON.stringify(strings(settings, 'compareReport: settings')), JSON.stringify(strings(policies, 'compareReport: policies')),
+      seedText(this.#core, seed));
     if (out === '') throw lastError(this.#core);
     return out;
   }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `sysgym` for users with only Node: estimate, run and compare with the native tool's flags,
-// on the WebAssembly core. With --json the output is the native tool's, byte for byte (the
-// reports are built by the same C++); without it, the same report as key/value lines.
+// `sysgym` for users with only Node: `run ENV`, `compare ENV` and `memtier estimate` (also
+// `estimate`) with the native tool's arguments, on the WebAssembly core. With --json the output
+// is the native tool's, byte for byte (the reports are built by the same C++); without it, the
+// same report as key/value lines.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,22 +15,18 @@ const windowFlags = {
   mode: { type: 'string' }, unit: { type: 'string' }, 'window-len': { type: 'string' },
   'page-size': { type: 'string' }, 'cpu-cycles-per-ms': { type: 'string' },
 };
+const envFlags = { config: { type: 'string' }, set: { type: 'string', multiple: true }, seed: { type: 'string' }, json: { type: 'boolean' } };
 const COMMANDS = {
   estimate: {
     ...windowFlags, ddr: { type: 'string' }, hbm: { type: 'string' }, input: { type: 'string' },
     'hbm-range': { type: 'string', multiple: true }, measured: { type: 'string' },
     'hbm-factor': { type: 'string' }, json: { type: 'boolean' },
   },
-  run: {
-    trace: { type: 'string', multiple: true }, policy: { type: 'string' }, config: { type: 'string' },
-    'policy-config': { type: 'string' }, seed: { type: 'string' }, record: { type: 'string' }, json: { type: 'boolean' },
-  },
-  compare: {
-    ...windowFlags, ddr: { type: 'string' }, hbm: { type: 'string' }, input: { type: 'string' },
-    trace: { type: 'string' }, 'hbm-capacity': { type: 'string' }, config: { type: 'string' },
-    policies: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' },
-  },
+  run: { ...envFlags, policy: { type: 'string' }, 'policy-config': { type: 'string' }, record: { type: 'string' } },
+  compare: { ...envFlags, policies: { type: 'string' } },
 };
+const USAGE = 'usage: sysgym run|compare ENV [KEY=VALUE]... [flags], sysgym memtier estimate [flags] '
+  + '(the native tool\'s arguments; see its --help)\n';
 
 // The files this command read (device and inode): an output may never replace one of them.
 const inputs = new Set();
@@ -95,13 +92,51 @@ function jsonText(text, flag) {
   return source;
 }
 
-// Makes the pair named `name` known to the core: "DDR,HBM" files, a preprocessed file, or a
-// synth: name the core generates itself.
+// The file of `side` ("ddr" or "hbm") for PREFIX, or '' (the binary one of several formats), as
+// the native tool's trace names choose it.
+function sideFile(prefix, side) {
+  const dir = path.dirname(prefix);
+  const stem = `${path.basename(prefix)}.${side}.`;
+  let found = [];
+  try {
+    found = fs.readdirSync(dir).filter((f) => f.startsWith(stem) && fs.statSync(path.join(dir, f)).isFile()).sort();
+  } catch {
+    return '';
+  }
+  if (found.length === 0) return '';
+  if (found.includes(`${stem}bin`)) return path.join(dir, `${stem}bin`);
+  if (found.length > 1) {
+    throw new IoError(`trace ${quote(prefix)}: several ${side} traces (${found.join(', ')}); name the pair as DDR_FILE,HBM_FILE`);
+  }
+  return path.join(dir, found[0]);
+}
+
+// The files of a pair name: "DDR,HBM", an existing file (a preprocessed pair), or PREFIX. The
+// package ships no traces, so the native tool's shipped names are not known here.
+function pairFiles(name) {
+  const comma = name.indexOf(',');
+  if (comma >= 0) return { ddr: name.slice(0, comma), hbm: name.slice(comma + 1) };
+  if (fs.existsSync(name) && !fs.statSync(name).isDirectory()) return { prepared: name };
+  if (name !== '') {
+    const ddr = sideFile(name, 'ddr');
+    const hbm = sideFile(name, 'hbm');
+    if (ddr && hbm) return { ddr, hbm };
+    if (ddr || hbm) {
+      throw new IoError(`trace ${quote(name)}: found ${ddr || hbm} but no ${ddr ? 'HBM' : 'DDR'} trace beside it `
+        + `(${path.basename(name)}${ddr ? '.hbm.*' : '.ddr.*'})`);
+    }
+  }
+  throw new IoError(`trace ${quote(name)}: no such file, and no ${name}.ddr.* + ${name}.hbm.* pair (the npm package `
+    + 'ships no traces); also DDR_FILE,HBM_FILE, a preprocessed PAIR.bin or synth:PATTERN');
+}
+
+// Makes the pair named `name` known to the core under that name: "DDR,HBM" files, PREFIX, a
+// preprocessed file, or a synth: name the core generates itself.
 function provide(sysgym, name) {
   if (name.startsWith('synth:')) return;
-  const comma = name.indexOf(',');
-  if (comma >= 0) {
-    sysgym.addTraces(name, read(name.slice(0, comma)), read(name.slice(comma + 1)));
+  const files = pairFiles(name);
+  if (!files.prepared) {
+    sysgym.addTraces(name, read(files.ddr), read(files.hbm));
     return;
   }
   const data = read(name);
@@ -138,15 +173,49 @@ function print(text, asJson) {
   }
 }
 
+// The trace the env will load: --config's, then the last trace=... of the settings (a JSON
+// string value is its text).
+function traceOf(configText, settings) {
+  let trace = configText ? JSON.parse(configText).trace : undefined;
+  for (const s of settings) {
+    if (!s.startsWith('trace=')) continue;
+    trace = s.slice(6);
+    try {
+      const value = JSON.parse(trace);
+      if (typeof value === 'string') trace = value;
+    } catch {
+      // not JSON: the text itself, as natively
+    }
+  }
+  return typeof trace === 'string' ? trace : undefined;
+}
+
+// `run|compare ENV [KEY=VALUE]...`: the env, --config's text and the settings (--set first).
+function envArguments(positionals, values) {
+  const [env, ...settings] = positionals;
+  if (env === undefined) {
+    process.stderr.write(`sysgym: name an env: ${USAGE}`);
+    process.exit(2);
+  }
+  if (env.includes('=')) throw new ConfigError('name an env first (`sysgym list` shows them)');
+  const config = jsonText(values.config, '--config');
+  const all = [...(values.set ?? []), ...settings];
+  const trace = traceOf(config, all);
+  return { env, config, settings: all, trace };
+}
+
 async function main() {
-  const [command, ...args] = process.argv.slice(2);
+  let [command, ...args] = process.argv.slice(2);
+  // The family's tools live under its name; `estimate` alone stays an alias for one release.
+  if (command === 'memtier') [command, ...args] = args;
   if (!COMMANDS[command]) {
-    process.stderr.write('usage: sysgym estimate|run|compare [flags] (the native tool\'s flags; see its --help)\n');
+    process.stderr.write(USAGE);
     process.exit(2);
   }
   let values;
+  let positionals;
   try {
-    ({ values } = parseArgs({ args, options: COMMANDS[command], strict: true }));
+    ({ values, positionals } = parseArgs({ args, options: COMMANDS[command], strict: true, allowPositionals: command !== 'estimate' }));
   } catch (e) {
     process.stderr.write(`sysgym: ${printable(e.message, 4096)}\n`);
     process.exit(2);
@@ -162,26 +231,18 @@ async function main() {
     print(sysgym.estimateReport(name, windowOptions(values), values['hbm-range'] ?? [],
       values['hbm-factor'] ?? '1', measured), values.json);
   } else if (command === 'run') {
-    const traces = values.trace ?? [];
-    const config = jsonText(values.config, '--config');
-    const overrides = traces.length > 0 ? { trace: traces.join(',') } : {};
-    provide(sysgym, overrides.trace ?? JSON.parse(config || '{}').trace ?? '');
+    const { env, config, settings, trace } = envArguments(positionals, values);
     const seed = sysgym.checkSeed(values.seed ?? '0', '--seed');
-    const [report, recorded] = sysgym.runReport(config, overrides, values.policy ?? '', jsonText(values['policy-config'],
-      '--policy-config'), seed, values.record !== undefined);
+    if (trace !== undefined) provide(sysgym, trace);
+    const [report, recorded] = sysgym.runReport(env, config, settings, values.policy ?? '',
+      jsonText(values['policy-config'], '--policy-config'), seed, values.record !== undefined);
     if (values.record !== undefined) writeAtomically(values.record, `${recorded}\n`);
     print(report, values.json);
   } else {
-    const trace = values.trace ?? values.input ?? (values.ddr ? `${values.ddr},${values.hbm}` : undefined);
-    if (trace === undefined) throw new ConfigError('give the pair with --ddr FILE --hbm FILE, --input FILE or --trace NAME');
-    provide(sysgym, trace);
-    const overrides = { trace, 'hbm_capacity': values['hbm-capacity'] ?? '', ...windowOptions(values) };
-    if (overrides.mode !== undefined) {
-      overrides.window_mode = overrides.mode;
-      delete overrides.mode;
-    }
-    print(sysgym.compareReport(jsonText(values.config, '--config'), overrides,
-      values.policies ? values.policies.split(',') : [], sysgym.checkSeed(values.seed ?? '0', '--seed')), values.json);
+    const { env, config, settings, trace } = envArguments(positionals, values);
+    const seed = sysgym.checkSeed(values.seed ?? '0', '--seed');
+    if (trace !== undefined) provide(sysgym, trace);
+    print(sysgym.compareReport(env, config, settings, values.policies ? values.policies.split(',') : [], seed), values.json);
   }
 }
 

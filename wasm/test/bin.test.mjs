@@ -31,7 +31,7 @@ test('estimate --json is identical', () => {
 });
 
 test('run --json and the recorded episode are identical', () => {
-  const args = (record) => ['run', '--trace', ddr, '--trace', hbm, '--policy', 'lfu-hemem', '--seed', '2',
+  const args = (record) => ['run', 'memtier', `trace=${ddr},${hbm}`, '--policy', 'lfu-hemem', '--seed', '2',
     '--config', '{"hbm_capacity": "10%", "window_len": 2e6}', '--json', '--record', record];
   const native = spawnSync(nativeTool, args(path.join(tmp, 'native.json')), { encoding: 'utf8' });
   const wasm = spawnSync('node', [bin, ...args(path.join(tmp, 'wasm.json'))], { encoding: 'utf8' });
@@ -41,18 +41,25 @@ test('run --json and the recorded episode are identical', () => {
 });
 
 test('compare --json is identical', () => {
-  const { native, wasm } = both(['compare', '--ddr', ddr, '--hbm', hbm, '--hbm-capacity', '10%', '--window-len', '2e6',
+  const { native, wasm } = both(['compare', 'memtier', `trace=${ddr},${hbm}`, '--set', 'hbm_capacity=10%', 'window_len=2e6',
     '--policies', 'all-ddr,static-oracle,lru,memtis', '--json']);
   assert.equal(native.status, 0, native.stderr);
   assert.equal(wasm.stdout, native.stdout);
 });
 
 test('bad input exits 1 with the same message', () => {
-  const { native, wasm } = both(['run', '--trace', 'synth:phased:2000', '--policy', 'lru', '--config', '{"bins": 0}']);
+  const { native, wasm } = both(['run', 'memtier', 'trace=synth:phased:2000', '--policy', 'lru', '--config', '{"bins": 0}']);
   assert.equal(native.status, 1);
   assert.equal(wasm.status, 1);
   assert.equal(wasm.stderr, native.stderr);
   const missing = both(['estimate', '--ddr', path.join(tmp, 'nope.csv'), '--hbm', hbm]);
   assert.equal(missing.wasm.status, 1);
   assert.equal(missing.wasm.stderr, missing.native.stderr);
+  const key = both(['compare', 'memtier', 'trace=synth:phased:2000', 'bns=16']);
+  assert.equal(key.wasm.status, 1);
+  assert.equal(key.wasm.stderr, key.native.stderr);
+  assert.match(key.native.stderr, /unknown key 'bns' \(did you mean 'bins'\?\)/);
+  const env = both(['run', 'memtir', '--policy', 'lru']);
+  assert.equal(env.wasm.status, 1);
+  assert.equal(env.wasm.stderr, env.native.stderr);
 });

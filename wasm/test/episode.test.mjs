@@ -34,7 +34,7 @@ test('a stepped episode shows every window and records what `sysgym run --record
   // Frames are copies: the first still holds its own window after the episode moved on.
   assert.notDeepEqual(frames[0].histogram, frames.at(-1).histogram);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sysgym-episode-')), 'episode.json');
-  execFileSync(nativeTool, ['run', '--policy', 'lfu-hemem', '--seed', '3', '--config', JSON.stringify(config),
+  execFileSync(nativeTool, ['run', 'memtier', '--policy', 'lfu-hemem', '--seed', '3', '--config', JSON.stringify(config),
     '--record', file]);
   const native = JSON.parse(fs.readFileSync(file, 'utf8'));
   assert.equal(JSON.stringify(episode.toJSON()), JSON.stringify(native));

@@ -23,7 +23,7 @@ const SEEDS = ['-1', '-5', '18446744073709551616', '99999999999999999999999', 'a
 
 test('bad seeds fail identically natively and in the bin', () => {
   for (const seed of SEEDS) {
-    const { native, wasm } = both(['run', '--trace', 'synth:phased:2000', '--policy', 'random', `--seed=${seed}`]);
+    const { native, wasm } = both(['run', 'memtier', 'trace=synth:phased:2000', '--policy', 'random', `--seed=${seed}`]);
     assert.equal(native.status, 1, `native --seed=${seed}: ${native.stderr}`);
     assert.equal(wasm.status, 1, `wasm --seed=${seed}: ${wasm.stderr}`);
     assert.equal(wasm.stderr, native.stderr, `--seed=${seed}`);
@@ -32,7 +32,7 @@ test('bad seeds fail identically natively and in the bin', () => {
 });
 
 test('the largest seed gives the same episode natively and in the bin', () => {
-  const { native, wasm } = both(['run', '--trace', 'synth:phased:2000', '--policy', 'random', '--seed', '18446744073709551615', '--json']);
+  const { native, wasm } = both(['run', 'memtier', 'trace=synth:phased:2000', '--policy', 'random', '--seed', '18446744073709551615', '--json']);
   assert.equal(native.status, 0, native.stderr);
   assert.equal(wasm.stdout, native.stdout);
 });
@@ -63,21 +63,21 @@ test('numeric flags are refused with the native ranges and messages', () => {
     assert.equal(wasm.status, 1, `${flags}: ${wasm.stderr}`);
     assert.equal(wasm.stderr, native.stderr, flags.join(' '));
   }
-  const compare = both(['compare', ...pair, '--hbm-capacity', '10%', '--window-len', '1e400']);
+  const compare = both(['compare', 'memtier', `trace=${pair[1]},${pair[3]}`, 'hbm_capacity=10%', 'window_len=1e400']);
   assert.equal(compare.wasm.status, 1);
   assert.equal(compare.wasm.stderr, compare.native.stderr);
 });
 
 test('a huge number or terminal escapes in a config are one printable line, as natively', () => {
   for (const config of ['{"trace": "synth:phased:2000", "bins": 1e400}', '{"trace": "\\u001b]0;owned\\u0007\\u001b[2J"}']) {
-    const { native, wasm } = both(['run', '--policy', 'lru', '--config', config]);
+    const { native, wasm } = both(['run', 'memtier', '--policy', 'lru', '--config', config]);
     assert.equal(native.status, 1, native.stderr);
     assert.equal(wasm.status, 1, wasm.stderr);
     if (config.includes('bins')) {
       assert.equal(wasm.stderr, native.stderr);
     } else {
-      // A trace name that is no file: the native tool also looked for PREFIX.ddr.* and shipped
-      // names, which the npm bin does not yet; both name the escaped trace as an IoError.
+      // A trace name that is no file: the native tool also looks for shipped names, which the
+      // npm package does not ship; both name the escaped trace as an IoError.
       for (const out of [native.stderr, wasm.stderr]) {
         assert.match(out, /^sysgym: IoError: .*'\\x1b\]0;owned\\x07\\x1b\[2J'/, out);
       }
@@ -92,22 +92,22 @@ test('the bin never records over an input, a directory or half a file', () => {
   execFileSync(nativeTool, ['synth', '--pattern', 'phased', '--samples', '3000', '-o', path.join(tmp, 'r')]);
   execFileSync(nativeTool, ['preprocess', '--ddr', path.join(tmp, 'r.ddr.csv'), '--hbm', path.join(tmp, 'r.hbm.csv'), '-o', pair]);
   const before = fs.readFileSync(pair);
-  const over = both(['run', '--trace', pair, '--policy', 'lru', '--record', pair]);
+  const over = both(['run', 'memtier', `trace=${pair}`, '--policy', 'lru', '--record', pair]);
   assert.equal(over.wasm.status, 1);
   assert.equal(over.wasm.stderr, over.native.stderr);
   assert.deepEqual(fs.readFileSync(pair), before);
 
   fs.mkdirSync(path.join(tmp, 'dir.json'));
-  const dir = both(['run', '--trace', pair, '--policy', 'lru', '--record', path.join(tmp, 'dir.json')]);
+  const dir = both(['run', 'memtier', `trace=${pair}`, '--policy', 'lru', '--record', path.join(tmp, 'dir.json')]);
   assert.equal(dir.wasm.status, 1);
   assert.equal(dir.wasm.stderr, dir.native.stderr);
 
-  const ok = spawnSync('node', [bin, 'run', '--trace', pair, '--policy', 'lru', '--record', '/dev/null'], { encoding: 'utf8' });
+  const ok = spawnSync('node', [bin, 'run', 'memtier', `trace=${pair}`, '--policy', 'lru', '--record', '/dev/null'], { encoding: 'utf8' });
   assert.equal(ok.status, 0, ok.stderr);
   assert.ok(fs.statSync('/dev/null').isCharacterDevice());
   const record = path.join(tmp, 'episode.json');
   fs.writeFileSync(record, 'previous');
-  assert.equal(spawnSync('node', [bin, 'run', '--trace', pair, '--policy', 'lru', '--record', record]).status, 0);
+  assert.equal(spawnSync('node', [bin, 'run', 'memtier', `trace=${pair}`, '--policy', 'lru', '--record', record]).status, 0);
   assert.equal(JSON.parse(fs.readFileSync(record, 'utf8')).kind, 'sysgym-episode');
   assert.deepEqual(fs.readdirSync(tmp).filter((f) => f.includes('.tmp-')), []);
 });
@@ -123,7 +123,7 @@ test('the bin refuses a FIFO or /dev/zero as input at once', () => {
 });
 
 test('lost standard output is an error in the bin too', () => {
-  const r = spawnSync('sh', ['-c', `node ${bin} run --trace synth:phased:2000 --policy lru --json >/dev/full`], { encoding: 'utf8' });
+  const r = spawnSync('sh', ['-c', `node ${bin} run memtier trace=synth:phased:2000 --policy lru --json >/dev/full`], { encoding: 'utf8' });
   assert.equal(r.status, 1, r.stderr);
   assert.match(r.stderr, /^sysgym: IoError: cannot write standard output/);
 });

@@ -25,7 +25,7 @@ const cases = [
 for (const c of cases) {
   test(`${c.policy} seed ${c.seed} on ${c.config.trace} is bit-identical natively and in wasm`, () => {
     const file = path.join(tmp, `${c.policy}-${c.seed}.json`);
-    execFileSync(nativeTool, ['run', '--policy', c.policy, '--seed', String(c.seed), '--config', JSON.stringify(c.config),
+    execFileSync(nativeTool, ['run', 'memtier', '--policy', c.policy, '--seed', String(c.seed), '--config', JSON.stringify(c.config),
       '--record', file]);
     const native = fs.readFileSync(file, 'utf8').trim();
     const wasm = sysgym.runEpisode({ config: c.config, policy: c.policy, seed: c.seed, record: true });

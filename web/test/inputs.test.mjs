@@ -15,7 +15,7 @@ test('a dropped CSV pair and a dropped preprocessed pair run like the native too
   await shared.page.setInputFiles('#files', csv);
   await shared.page.waitForFunction(() => document.querySelector('#trace').value === 'dropped:phased.ddr.csv,phased.hbm.csv');
   await runToEnd(shared.page, { policy: 'builtin:lru', fields: { hbm_capacity: '10%', bins: '32' } });
-  const expected = native(['run', '--policy', 'lru', '--config', JSON.stringify({ trace: csv.join(','), hbm_capacity: '10%', bins: 32 }), '--json']);
+  const expected = native(['run', 'memtier', '--policy', 'lru', '--config', JSON.stringify({ trace: csv.join(','), hbm_capacity: '10%', bins: 32 }), '--json']);
   assert.equal((await figure(shared.page, 'total-ms')).value, expected.total_ms);
 
   const prepared = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sysgym-drop-')), 'phased-memai.bin');
@@ -23,7 +23,7 @@ test('a dropped CSV pair and a dropped preprocessed pair run like the native too
   await shared.page.setInputFiles('#files', prepared);
   await shared.page.waitForFunction(() => document.querySelector('#trace').value === 'dropped:phased-memai.bin');
   await runToEnd(shared.page, { policy: 'builtin:static-oracle', fields: { hbm_capacity: '25%', bins: '16' } });
-  const fromFile = native(['run', '--policy', 'static-oracle', '--config', JSON.stringify({ trace: prepared, hbm_capacity: '25%', bins: 16 }), '--json']);
+  const fromFile = native(['run', 'memtier', '--policy', 'static-oracle', '--config', JSON.stringify({ trace: prepared, hbm_capacity: '25%', bins: 16 }), '--json']);
   assert.equal((await figure(shared.page, 'total-ms')).value, fromFile.total_ms);
   assert.equal((await figure(shared.page, 'gap-closed')).value, fromFile.gap_closed);
 });

@@ -50,7 +50,7 @@ test('the docs page embeds two players that render, play to the end and match th
   for (const [id, policy] of [['#hemem', 'lfu-hemem'], ['#oracle', 'static-oracle']]) {
     await waitForState(page, id, ['ended']);
     const shown = await readPlayer(page, id);
-    const expected = native(['run', '--policy', policy, '--config', JSON.stringify({ trace: xz, hbm_capacity: '10%' }), '--json']);
+    const expected = native(['run', 'memtier', '--policy', policy, '--config', JSON.stringify({ trace: xz, hbm_capacity: '10%' }), '--json']);
     assert.equal(shown.total, expected.total_ms, policy);
     assert.equal(shown.gap, expected.gap_closed, policy);
     assert.equal(shown.window, `window ${expected.windows} / ${expected.windows}`);
@@ -70,7 +70,7 @@ test('a player replays a recording and acts with a policy file given by URL', as
   await page.goto(`${browser.url}docs.html`);
   const config = { trace: 'synth:phased:20000:5:32', bins: 16, hbm_capacity: '10%' };
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sysgym-player-')), 'episode.json');
-  native(['run', '--policy', 'memtis', '--config', JSON.stringify(config), '--record', file, '--json']);
+  native(['run', 'memtier', '--policy', 'memtis', '--config', JSON.stringify(config), '--record', file, '--json']);
   const recording = fs.readFileSync(file, 'utf8');
   const policyText = fs.readFileSync(path.join(root, 'data/policies/dqn-per-bin.json'), 'utf8');
   await page.evaluate(([episode, policy]) => {
@@ -90,7 +90,7 @@ test('a player replays a recording and acts with a policy file given by URL', as
   await waitForState(page, '#learned', ['ended']);
   const policy = JSON.parse(policyText);
   const shape = Object.fromEntries(['bins', 'action_mode', 'history', 'interval_distance', 'admission'].map((k) => [k, policy.env.config[k]]));
-  const expected = native(['run', '--policy', 'learned', '--policy-config', 'data/policies/dqn-per-bin.json', '--config',
+  const expected = native(['run', 'memtier', '--policy', 'learned', '--policy-config', 'data/policies/dqn-per-bin.json', '--config',
     JSON.stringify({ trace: 'data/real/sqlite.ddr.bin,data/real/sqlite.hbm.bin', hbm_capacity: '10%', ...shape }), '--json']);
   assert.equal((await readPlayer(page, '#learned')).total, expected.total_ms);
   await page.close();

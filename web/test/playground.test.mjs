@@ -34,7 +34,7 @@ const baselines = [
 for (const c of baselines) {
   test(`${c.policy} on ${c.trace} ends with the totals of the native run --json`, async () => {
     await runToEnd(shared.page, { trace: c.trace, policy: `builtin:${c.policy}`, fields: c.fields });
-    const expected = native(['run', '--policy', c.policy, '--config', JSON.stringify({ trace: pair(c.trace), ...c.config }), '--json']);
+    const expected = native(['run', 'memtier', '--policy', c.policy, '--config', JSON.stringify({ trace: pair(c.trace), ...c.config }), '--json']);
     await assertTotals(expected);
     const shown = Number(await shared.page.locator('#window-counter').getAttribute('data-shown'));
     assert.equal(shown, expected.windows);
@@ -46,7 +46,7 @@ test('a shipped learned policy acts in the browser as it does natively', async (
   await runToEnd(shared.page, { trace: 'xz', policy: 'shipped:dqn-per-bin', fields: { hbm_capacity: '10%' } });
   const policy = JSON.parse(fs.readFileSync(path.join(root, 'data/policies/dqn-per-bin.json'), 'utf8'));
   const shape = Object.fromEntries(['bins', 'action_mode', 'history', 'interval_distance', 'admission'].map((k) => [k, policy.env.config[k]]));
-  const expected = native(['run', '--policy', 'learned', '--policy-config', 'data/policies/dqn-per-bin.json', '--config',
+  const expected = native(['run', 'memtier', '--policy', 'learned', '--policy-config', 'data/policies/dqn-per-bin.json', '--config',
     JSON.stringify({ trace: pair('xz'), hbm_capacity: '10%', migration_gbps: 1.6384, ...shape }), '--json']);
   await assertTotals(expected);
   assert.equal(await shared.page.locator('#bins').isDisabled(), true, 'a learned policy fixes the bins');
@@ -54,7 +54,7 @@ test('a shipped learned policy acts in the browser as it does natively', async (
 
 test('a recorded episode replays window by window to its recorded totals', async () => {
   const file = path.join(tmp, 'memtis-sqlite.json');
-  native(['run', '--policy', 'memtis', '--config', JSON.stringify({ trace: pair('sqlite'), hbm_capacity: '10%', bins: 16 }),
+  native(['run', 'memtier', '--policy', 'memtis', '--config', JSON.stringify({ trace: pair('sqlite'), hbm_capacity: '10%', bins: 16 }),
     '--record', file, '--json']);
   const recorded = JSON.parse(fs.readFileSync(file, 'utf8'));
   await shared.page.setInputFiles('#files', file);
@@ -70,7 +70,7 @@ test('an exported episode is exactly what `sysgym run --record` writes', async (
   const [download] = await Promise.all([shared.page.waitForEvent('download'), shared.page.click('#export')]);
   const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
   const file = path.join(tmp, 'lru.json');
-  native(['run', '--policy', 'lru', '--seed', '3', '--config',
+  native(['run', 'memtier', '--policy', 'lru', '--seed', '3', '--config',
     JSON.stringify({ trace: 'synth:phased', hbm_capacity: '10%', bins: 16, migration_gbps: 1.6384 }), '--record', file, '--json']);
   const expected = JSON.parse(fs.readFileSync(file, 'utf8'));
   assert.equal(exported.observation_hash, expected.observation_hash);
@@ -82,7 +82,7 @@ test('an exported episode is exactly what `sysgym run --record` writes', async (
 test('the comparison table holds every policy with the figures of the native compare', async () => {
   await fillForm(shared.page, { trace: 'sqlite', policy: 'builtin:lru', fields: { hbm_capacity: '25%' } });
   await shared.page.click('#compare');
-  const expected = native(['compare', '--trace', pair('sqlite'), '--hbm-capacity', '25%', '--config', '{"migration_gbps": 1.6384}', '--json']);
+  const expected = native(['compare', 'memtier', `trace=${pair('sqlite')}`, 'hbm_capacity=25%', '--config', '{"migration_gbps": 1.6384}', '--json']);
   await shared.page.waitForFunction((n) => document.querySelectorAll('#comparison tbody tr').length === n &&
     document.querySelector('#comparison').getAttribute('aria-busy') === 'false', expected.length, { timeout: 120000 });
   for (const row of expected) {
