@@ -16,14 +16,14 @@ cd "$(dirname "$0")"
 PACKAGES=(
   cmake g++ make          # the build
   libcli11-dev            # command-line parsing of the sysgym tool
-  libre2-dev pkg-config   # linear-time regular expressions for `sysgym trace` markers
+  libre2-dev pkg-config   # linear-time regular expressions for `sysgym memtier trace` markers
   nlohmann-json3-dev      # JSON configs, headers of the binary format, --json output
   libxxhash-dev           # XXH3 checksums of binary files (header-only use)
   libeigen3-dev           # matrices of the learned agents (header-only; compiles to wasm)
   libgtest-dev libgmock-dev  # unit and CLI tests
   libbenchmark-dev        # throughput benchmarks
   emscripten              # the WebAssembly build of the npm package (em++ 3.1.6, Embind)
-  valgrind                # `sysgym trace`: lackey streams a real program's memory accesses
+  valgrind                # `sysgym memtier trace`: lackey streams a real program's memory accesses
   chromium                # the browser the playground's tests drive (playwright-core, headless)
   clang libclang-rt-14-dev  # libFuzzer and its sanitizer runtimes for the fuzz targets
   clang-tidy-14           # static checks of core/ and native/ (tests/lint/tidy.sh)
@@ -77,17 +77,17 @@ demo() {
   out="$(mktemp -d)"
   echo
   echo "== what the shipped DDR trace holds"
-  $sysgym inspect data/synth/phased.ddr.csv
+  $sysgym memtier inspect data/synth/phased.ddr.csv
   echo
   echo "== MemAI-compatible estimate with phase 0's hot set in HBM, against the modeled mixed run"
-  $sysgym estimate $pair --hbm-range "$hot" --measured data/synth/phased.mixed.csv
+  $sysgym memtier estimate $pair --hbm-range "$hot" --measured data/synth/phased.mixed.csv
   echo
   echo "== the same with instruction-aligned windows"
-  $sysgym estimate $pair --mode aligned --hbm-range "$hot" --measured data/synth/phased.mixed.csv
+  $sysgym memtier estimate $pair --mode aligned --hbm-range "$hot" --measured data/synth/phased.mixed.csv
   echo
   echo "== preprocess once, then what-if estimates from the binary file"
-  $sysgym preprocess $pair --mode aligned -o "$out/phased.bin"
-  $sysgym estimate --input "$out/phased.bin" --hbm-range "$hot" --json
+  $sysgym memtier preprocess $pair --mode aligned -o "$out/phased.bin"
+  $sysgym memtier estimate --input "$out/phased.bin" --hbm-range "$hot" --json
   echo
   echo "== the memtier env: every baseline, heuristic and oracle with HBM for 10 % of the footprint"
   $sysgym compare memtier trace="$out/phased.bin" hbm_capacity=10%
@@ -98,9 +98,9 @@ demo() {
   echo
   echo "== the npm package (WebAssembly): the same estimate from Node, byte for byte"
   build_preset wasm >/dev/null
-  node build/wasm/package/sysgym-cli.mjs estimate --input "$out/phased.bin" --hbm-range "$hot" --json \
+  node build/wasm/package/sysgym-cli.mjs memtier estimate --input "$out/phased.bin" --hbm-range "$hot" --json \
     > "$out/wasm.json"
-  $sysgym estimate --input "$out/phased.bin" --hbm-range "$hot" --json > "$out/native.json"
+  $sysgym memtier estimate --input "$out/phased.bin" --hbm-range "$hot" --json > "$out/native.json"
   cmp "$out/wasm.json" "$out/native.json" && echo "identical: $(grep estimated_ms "$out/wasm.json")"
   rm -rf "$out"
   echo

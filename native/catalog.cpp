@@ -6,14 +6,15 @@
 #include "base/json_text.hpp"
 #include "base/quote.hpp"
 #include "builtins/builtins.hpp"
+#include "families/memtier/file_pair_source.hpp"
 #include "files.hpp"
-#include "trace_names.hpp"
 
 namespace sysgym::cli {
 
 Catalog& catalog() {
   static Catalog instance = [] {
     Catalog c;
+    c.traces = std::make_shared<FilePairSource>();
     register_builtins(c.envs, c.policies, c.traces);
     return c;
   }();
@@ -137,12 +138,6 @@ void add_vary_flag(CLI::App& command, VaryFlags& flags) {
                   "KEY=V1,V2,...: one config per value (repeatable: every combination); "
                   "KEY=[JSON array] when a value holds a comma")
       ->allow_extra_args(false);
-}
-
-std::string resolve_trace_name(const std::string& name) {
-  if (name.rfind("synth:", 0) == 0) return name;
-  const PairFiles files = find_pair_files(name);
-  return files.prepared.empty() ? files.ddr + "," + files.hbm : name;
 }
 
 }  // namespace sysgym::cli

@@ -9,12 +9,12 @@
 
 #include "env/policy.hpp"
 #include "env/registry.hpp"
-#include "file_pair_source.hpp"
+#include "memtier/pair_source.hpp"
 
 namespace sysgym::cli {
 
 struct Catalog {
-  std::shared_ptr<FilePairSource> traces = std::make_shared<FilePairSource>();
+  std::shared_ptr<memtier::PairSource> traces;  // files, as native/families/memtier names them
   Registry envs;
   PolicyRegistry policies;
 };
@@ -63,9 +63,5 @@ struct VaryFlags {
   std::vector<nlohmann::json> grid(const EnvSpec& spec, const nlohmann::json& base) const;
 };
 void add_vary_flag(CLI::App& command, VaryFlags& flags);
-
-// A pair name with PREFIX and shipped names spelled out as "DDR,HBM" (the form policy files
-// record); PAIR.bin, DDR,HBM and synth:... pass through. Throws IoError for a name that is none.
-std::string resolve_trace_name(const std::string& name);
 
 }  // namespace sysgym::cli

@@ -9,6 +9,7 @@
 #include "base/error.hpp"
 #include "base/quote.hpp"
 #include "commands/commands.hpp"
+#include "families/memtier/memtier_commands.hpp"
 #include "files.hpp"
 #include "temporaries.hpp"
 
@@ -22,18 +23,14 @@ int main(int argc, char** argv) {
   app.failure_message([](const CLI::App* failed, const CLI::Error& e) {
     return sysgym::printable_message(CLI::FailureMessage::simple(failed, e));
   });
-  sysgym::cli::add_estimate_command(app);
-  sysgym::cli::add_preprocess_command(app);
-  sysgym::cli::add_inspect_command(app);
-  sysgym::cli::add_synth_command(app);
   sysgym::cli::add_run_command(app);
   sysgym::cli::add_compare_command(app);
   sysgym::cli::add_list_command(app);
   sysgym::cli::add_describe_command(app);
   sysgym::cli::add_check_command(app);
-  sysgym::cli::add_trace_command(app);
   sysgym::cli::add_train_command(app);
   sysgym::cli::add_eval_command(app);
+  sysgym::cli::add_memtier_commands(app);  // one line per family with tools of its own
   try {
     app.parse(argc, argv);
     sysgym::cli::check_standard_output();

@@ -88,7 +88,11 @@ void ContainerReader::fail(const std::string& problem) const {
 
 ContainerReader::ContainerReader(std::span<const std::uint8_t> bytes, std::string source)
     : bytes_(bytes), source_(std::move(source)) {
-  if (!has_container_magic(bytes)) fail("not a sysgym binary file (bad magic)");
+  if (!has_container_magic(bytes)) {
+    const std::string kind = json_file_kind(bytes);
+    fail(kind.empty() ? "not a sysgym binary file (bad magic)"
+                      : kind + ", not a sysgym binary file (bad magic)");
+  }
   if (bytes.size() < kPreambleSize + kChecksumSize) fail("truncated sysgym binary file");
   version_ = get<std::uint32_t>(bytes, 8);
   if (version_ != kContainerVersion) {

@@ -39,4 +39,21 @@ std::string json_problem(const std::exception& e) {
                        : text);
 }
 
+std::string json_file_kind(std::span<const std::uint8_t> bytes) {
+  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos || text[first] != '{') return "";
+  nlohmann::json j;
+  try {
+    j = parse_json_text(text, "file");
+  } catch (const Error&) {
+    return "";
+  }
+  if (!j.is_object()) return "";
+  const nlohmann::json kind = j.value("kind", nlohmann::json());
+  if (kind.is_string() && kind.get<std::string>().starts_with("sysgym-"))
+    return "a " + kind.get<std::string>() + " file";
+  return "a JSON file";
+}
+
 }  // namespace sysgym

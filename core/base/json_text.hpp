@@ -3,8 +3,10 @@
 // stack of whatever walks the value next (printing it, copying it, comparing it).
 #pragma once
 
+#include <cstdint>
 #include <exception>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -34,6 +36,11 @@ T json_integer(const nlohmann::json& j) {
   if (!fits) throw nlohmann::json::out_of_range::create(406, j.dump() + " is out of range", &j);
   return j.get<T>();
 }
+
+// What a file that is a JSON object holds, for an error when a tool was given the wrong file:
+// "a sysgym-policy file" for sysgym's own files (their "kind"), "a JSON file" for others, and
+// "" when `bytes` is no JSON object.
+std::string json_file_kind(std::span<const std::uint8_t> bytes);
 
 // The message of an exception without nlohmann's "[json.exception.type_error.302] " prefix,
 // which names the library's internals rather than the problem in the file.

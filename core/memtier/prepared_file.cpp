@@ -52,7 +52,7 @@ PreparedPair decode_prepared_pair(const ContainerReader& reader,
                                   const std::shared_ptr<const void>& owner) {
   if (reader.kind() != kPreparedPairKind) {
     throw TraceFormatError(reader.source() + ": holds a " + quote(reader.kind()) +
-                           ", expected a preprocessed pair (make one with `sysgym preprocess`)");
+                           ", expected a preprocessed pair (make one with `sysgym memtier preprocess`)");
   }
   PreparedPair pair;
   std::int64_t windows = 0;

@@ -1,20 +1,16 @@
-// Each subcommand registers its flags and its action on the root app.
+// Each generic subcommand registers its flags and its action on the root app; a family's tools
+// register under the family (native/families/FAMILY).
 #pragma once
 
 #include <CLI/CLI.hpp>
 
 namespace sysgym::cli {
 
-void add_estimate_command(CLI::App& app);
-void add_preprocess_command(CLI::App& app);
-void add_inspect_command(CLI::App& app);
-void add_synth_command(CLI::App& app);
 void add_run_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
 void add_describe_command(CLI::App& app);
 void add_list_command(CLI::App& app);
 void add_check_command(CLI::App& app);
-void add_trace_command(CLI::App& app);
 void add_train_command(CLI::App& app);
 void add_eval_command(CLI::App& app);
 

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "marker_matcher.hpp"
+#include "families/memtier/marker_matcher.hpp"
 #include "memtier/capture/capture.hpp"
 
 namespace {

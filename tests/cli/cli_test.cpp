@@ -69,10 +69,11 @@ TEST_F(Cli, WindowOptionsCannotChangeAPreprocessedPair) {
   ASSERT_EQ(run("preprocess --ddr " + p + ".ddr.csv --hbm " + p + ".hbm.csv -o " + bin).code, 0);
   const Result r = run("estimate --input " + bin + " --unit instrs");
   EXPECT_EQ(r.code, 1);
-  EXPECT_EQ(r.err,
-            "sysgym: ConfigError: window options (--mode, --unit, --window-len, --page-size, "
-            "--cpu-cycles-per-ms) are fixed when a pair is preprocessed; run `sysgym preprocess` "
-            "again to change them\n");
+  EXPECT_EQ(
+      r.err,
+      "sysgym: ConfigError: window options (--mode, --unit, --window-len, --page-size, "
+      "--cpu-cycles-per-ms) are fixed when a pair is preprocessed; run `sysgym memtier preprocess` "
+      "again to change them\n");
 }
 
 TEST_F(Cli, BadInputsExitWithOneAndAMessage) {
@@ -433,6 +434,32 @@ TEST_F(Cli, ListAndCheckCoverEveryRegisteredEnv) {
   const Result bad = run("check memtier --config '{\"bins\": 0}'");
   EXPECT_EQ(bad.code, 1);
   EXPECT_NE(bad.err.find("'bins' must be an integer in [1, 65536], got 0"), std::string::npos);
+}
+
+// memtier's tools live under `sysgym memtier`; the old top-level names are aliases for now.
+TEST_F(Cli, MemtierToolsAnswerUnderTheFamilyAndTheirOldNames) {
+  ASSERT_EQ(run("memtier synth --pattern stream --samples 3000 -o " + path("a")).code, 0);
+  ASSERT_EQ(run("synth --pattern stream --samples 3000 -o " + path("b")).code, 0);
+  EXPECT_EQ(slurp(path("a.ddr.csv")), slurp(path("b.ddr.csv")));
+  const Result family = run("memtier inspect " + path("a.ddr.csv") + " --json");
+  const Result alias = run("inspect " + path("a.ddr.csv") + " --json");
+  ASSERT_EQ(family.code, 0) << family.err;
+  EXPECT_EQ(family.out, alias.out);
+  EXPECT_EQ(run("memtier").code, 2);  // a tool must be named
+  const Result help = run("--help");
+  EXPECT_NE(help.out.find("Aliases of `sysgym memtier ...`"), std::string::npos) << help.out;
+
+  // Another family's file (a policy, a recorded episode) is named for what it is.
+  const std::string policy = std::string(SYSGYM_SHIPPED_DATA) + "/policies/dqn-dense.json";
+  const Result inspect = run("memtier inspect " + policy);
+  EXPECT_EQ(inspect.code, 1);
+  EXPECT_EQ(inspect.err, "sysgym: TraceFormatError: " + policy +
+                             ": a sysgym-policy file, not a trace (memtier reads MemAI CSV, `perf "
+                             "script` output and sysgym binary traces)\n");
+  const Result estimate = run("memtier estimate --input " + policy + " --hbm-range 0:1000");
+  EXPECT_EQ(estimate.code, 1);
+  EXPECT_NE(estimate.err.find("a sysgym-policy file, not a sysgym binary file"), std::string::npos)
+      << estimate.err;
 }
 
 }  // namespace

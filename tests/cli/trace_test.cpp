@@ -1,4 +1,4 @@
-// `sysgym trace` on real programs run under valgrind: captures, phase markers, failures.
+// `sysgym memtier trace` on real programs run under valgrind: captures, phase markers, failures.
 #include <chrono>
 
 #include "cli/cli_fixture.hpp"

@@ -1,10 +1,10 @@
-// `sysgym trace` markers: the first input line is a --phase-marker pattern, the second a
+// `sysgym memtier trace` markers: the first input line is a --phase-marker pattern, the second a
 // --keep-phases pattern, the rest the traced program's output. Whatever the pattern and the
 // lines, matching ends (RE2: linear time, no recursion) with a phase name taken from the line.
 #include <cstdlib>
 
+#include "families/memtier/marker_matcher.hpp"
 #include "fuzz_support.hpp"
-#include "marker_matcher.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sysgym;

@@ -1,4 +1,4 @@
-// Preprocessed pairs (`sysgym preprocess` output): container, then every column's consistency,
+// Preprocessed pairs (`sysgym memtier preprocess` output): container, then every column's consistency,
 // then an estimate over the decoded pair (what a reader does next with it).
 #include "base/container.hpp"
 #include "fuzz_support.hpp"

@@ -123,7 +123,7 @@ TEST(PreparedPair, ARawTraceIsNotAPreparedPair) {
   EXPECT_EQ(sysgym::testing::message_of<TraceFormatError>(
                 [&] { decode_prepared_pair(ContainerReader(bytes, "ddr.bin")); }),
             "ddr.bin: holds a 'trace', expected a preprocessed pair (make one with `sysgym "
-            "preprocess`)");
+            "memtier preprocess`)");
 }
 
 }  // namespace

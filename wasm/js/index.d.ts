@@ -122,7 +122,7 @@ export class Sysgym {
   replayEpisode(episode: string | Record<string, unknown>): EpisodeSummary;
   episode(args: { config: Record<string, unknown>; policy: string; policyConfig?: Record<string, unknown>; seed?: Seed }): Episode;
   replay(episode: string | Record<string, unknown>): Episode;
-  /** The exact text `sysgym estimate --json` prints. */
+  /** The exact text `sysgym memtier estimate --json` prints. */
   estimateReport(name: string, windows: Record<string, unknown>, hbmRanges: string | string[], hbmFactor?: number | string,
                  measured?: string | ArrayBuffer | Uint8Array | null): string;
   /** [report text, recorded episode text or ''] as `sysgym run ENV KEY=VALUE... --json [--record]`;

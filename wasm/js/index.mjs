@@ -258,7 +258,7 @@ export class Sysgym {
     check(this.#core, this.#core.addTraces(text(name, 'addTraces: name'), bytes(ddr, 'ddr'), bytes(hbm, 'hbm')));
   }
 
-  // A pair preprocessed by `sysgym preprocess`.
+  // A pair preprocessed by `sysgym memtier preprocess`.
   addPrepared(name, data) {
     check(this.#core, this.#core.addPrepared(text(name, 'addPrepared: name'), bytes(data, 'data')));
   }
@@ -278,7 +278,7 @@ export class Sysgym {
     );
   }
 
-  // The exact text `sysgym estimate --json` prints (the package's bin uses these three).
+  // The exact text `sysgym memtier estimate --json` prints (the package's bin uses these three).
   estimateReport(name, windows, hbmRanges, hbmFactor = 1, measured = null) {
     const ranges = Array.isArray(hbmRanges) ? hbmRanges.join(',') : hbmRanges;
     const out = this.#core.estimateReportText(text(name, 'estimateReport: name'), JSON.stringify(windows),

@@ -141,7 +141,7 @@ function provide(sysgym, name) {
   }
   const data = read(name);
   if (!MAGIC.every((b, i) => data[i] === b)) {
-    throw new TraceFormatError(`${name}: a single trace cannot drive the env; give DDR_FILE,HBM_FILE or a pair preprocessed by \`sysgym preprocess\``);
+    throw new TraceFormatError(`${name}: a single trace cannot drive the env; give DDR_FILE,HBM_FILE or a pair preprocessed by \`sysgym memtier preprocess\``);
   }
   sysgym.addPrepared(name, data);
 }

@@ -4,6 +4,7 @@
 
 #include "base/container.hpp"
 #include "base/error.hpp"
+#include "base/json_text.hpp"
 #include "base/text_scan.hpp"
 #include "memtier/traces/csv_reader.hpp"
 #include "memtier/traces/perf_reader.hpp"
@@ -45,6 +46,11 @@ const char* trace_format_name(TraceFormat format) {
 
 TraceFormat detect_trace_format(std::span<const std::uint8_t> bytes, const std::string& source) {
   if (has_container_magic(bytes)) return TraceFormat::kBinary;
+  if (const std::string kind = json_file_kind(bytes); !kind.empty()) {
+    throw TraceFormatError(source + ": " + kind +
+                           ", not a trace (memtier reads MemAI CSV, `perf script` output and "
+                           "sysgym binary traces)");
+  }
   LineCursor cursor(as_text(bytes));
   std::string_view line;
   for (std::size_t seen = 0; seen < kSniffLines && cursor.next(line);) {

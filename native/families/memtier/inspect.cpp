@@ -1,4 +1,4 @@
-// sysgym inspect: what a trace or preprocessed file holds.
+// sysgym memtier inspect: what a trace or preprocessed file holds.
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -7,7 +7,7 @@
 #include "base/container.hpp"
 #include "base/radix_sort.hpp"
 #include "base/units.hpp"
-#include "commands/commands.hpp"
+#include "families/memtier/memtier_commands.hpp"
 #include "files.hpp"
 #include "memtier/hbm_ranges.hpp"
 #include "memtier/prepared_file.hpp"
@@ -164,7 +164,8 @@ void add_inspect_command(CLI::App& app) {
   auto args = std::make_shared<InspectArgs>();
   CLI::App* command = app.add_subcommand("inspect", "Show what a trace or preprocessed file holds");
   command->footer(
-      "Examples:\n  sysgym inspect data/synth/phased.ddr.csv\n  sysgym inspect run.bin --json");
+      "Examples:\n  sysgym memtier inspect data/synth/phased.ddr.csv\n  sysgym memtier inspect "
+      "run.bin --json");
   command
       ->add_option("file", args->file, "A trace (CSV, perf script, binary) or a preprocessed pair")
       ->required();

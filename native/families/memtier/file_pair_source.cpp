@@ -32,7 +32,7 @@ std::shared_ptr<const memtier::PreparedPair> FilePairSource::load_other(
     throw TraceFormatError(
         name +
         ": a single trace cannot drive the env; give DDR_FILE,HBM_FILE or a pair "
-        "preprocessed by `sysgym preprocess`");
+        "preprocessed by `sysgym memtier preprocess`");
   }
   check_unwindowed(name, windows);
   auto pair = std::make_shared<const memtier::PreparedPair>(

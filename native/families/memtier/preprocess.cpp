@@ -1,10 +1,11 @@
-// sysgym preprocess: window a trace pair once and save it for fast estimates and env episodes.
+// sysgym memtier preprocess: window a trace pair once and save it for fast estimates and env
+// episodes.
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
 
 #include "base/units.hpp"
-#include "commands/commands.hpp"
+#include "families/memtier/memtier_commands.hpp"
 #include "files.hpp"
 #include "memtier/prepared_file.hpp"
 #include "window_flags.hpp"
@@ -48,7 +49,7 @@ void add_preprocess_command(CLI::App& app) {
       "preprocess", "Window a DDR/HBM trace pair and save it in the binary format");
   command->footer(
       "Example:\n"
-      "  sysgym preprocess --ddr run.ddr.csv --hbm run.hbm.csv --mode aligned -o run.bin\n"
+      "  sysgym memtier preprocess --ddr run.ddr.csv --hbm run.hbm.csv --mode aligned -o run.bin\n"
       "The output is written to a temporary file and renamed into place.");
   args->pair.add_to(*command, false);
   command->get_option("--ddr")->required();

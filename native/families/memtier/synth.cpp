@@ -1,9 +1,9 @@
-// sysgym synth: deterministic synthetic trace pairs for tests, demos and benchmarks.
+// sysgym memtier synth: deterministic synthetic trace pairs for tests, demos and benchmarks.
 #include <cstdio>
 #include <memory>
 
 #include "base/units.hpp"
-#include "commands/commands.hpp"
+#include "families/memtier/memtier_commands.hpp"
 #include "memtier/hbm_ranges.hpp"
 #include "memtier/traces/synth.hpp"
 #include "numeric_flags.hpp"
@@ -51,7 +51,7 @@ void add_synth_command(CLI::App& app) {
       "Patterns: stream (STREAM triad), phased (a hot set per phase), random (GUPS-like),\n"
       "stencil (3-D 7-point). Writes PREFIX.ddr.csv and PREFIX.hbm.csv (or .bin), and with\n"
       "--mixed a modeled run with those ranges in HBM (PREFIX.mixed.csv) for --measured.\n"
-      "Example:\n  sysgym synth --pattern phased --samples 200000 --seed 7 -o /tmp/phased");
+      "Example:\n  sysgym memtier synth --pattern phased --samples 200000 --seed 7 -o /tmp/phased");
   command->add_option("--pattern", args->options.pattern, "Workload pattern")
       ->required()
       ->check(CLI::IsMember(memtier::synth_patterns()));

@@ -1,10 +1,10 @@
-// sysgym estimate: the differential estimate of a trace pair for a set of HBM ranges.
+// sysgym memtier estimate: the differential estimate of a trace pair for a set of HBM ranges.
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
 
 #include "base/units.hpp"
-#include "commands/commands.hpp"
+#include "families/memtier/memtier_commands.hpp"
 #include "memtier/estimator.hpp"
 #include "memtier/reports.hpp"
 #include "numeric_flags.hpp"
@@ -69,9 +69,9 @@ void add_estimate_command(CLI::App& app) {
       "estimate", "Estimate the run time of a trace pair with some address ranges in HBM");
   command->footer(
       "Examples:\n"
-      "  sysgym estimate --ddr run.ddr.csv --hbm run.hbm.csv --hbm-range "
+      "  sysgym memtier estimate --ddr run.ddr.csv --hbm run.hbm.csv --hbm-range "
       "0x7f3a00000000:0x7f3a04000000\n"
-      "  sysgym estimate --input run.bin --hbm-range 7f3a00000000:7f3a04000000 --measured "
+      "  sysgym memtier estimate --input run.bin --hbm-range 7f3a00000000:7f3a04000000 --measured "
       "mixed.csv --json\n"
       "Ranges are hexadecimal LO:HI, half-open; a page is in HBM when its start lies in a range.");
   args->pair.add_to(*command, true);

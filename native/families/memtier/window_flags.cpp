@@ -67,7 +67,7 @@ void PairFlags::add_to(CLI::App& command, bool allow_input) {
   trace_option->excludes(ddr_option)->excludes(hbm_option);
   if (allow_input) {
     input_option =
-        command.add_option("--input", input, "A pair preprocessed by `sysgym preprocess`");
+        command.add_option("--input", input, "A pair preprocessed by `sysgym memtier preprocess`");
     input_option->excludes(ddr_option)->excludes(hbm_option)->excludes(trace_option);
   }
 }
@@ -118,7 +118,7 @@ std::shared_ptr<const memtier::PreparedPair> PairFlags::load(const WindowFlags& 
       throw ConfigError(
           "window options (--mode, --unit, --window-len, --page-size, "
           "--cpu-cycles-per-ms) are fixed when a pair is preprocessed; run "
-          "`sysgym preprocess` again to change them");
+          "`sysgym memtier preprocess` again to change them");
     }
     return std::make_shared<const memtier::PreparedPair>(read_prepared_file(input));
   }

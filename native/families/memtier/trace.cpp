@@ -1,6 +1,6 @@
-// sysgym trace -- COMMAND: capture a modeled DDR/HBM trace pair of a real program by running it
-// under valgrind's lackey and streaming lackey's output through a pipe (never stored: a 0.4 s
-// program prints gigabytes). Files are written only at the end, atomically, so an interrupted
+// sysgym memtier trace -- COMMAND: capture a modeled DDR/HBM trace pair of a real program by
+// running it under valgrind's lackey and streaming lackey's output through a pipe (never stored: a
+// 0.4 s program prints gigabytes). Files are written only at the end, atomically, so an interrupted
 // or failed capture leaves nothing behind.
 #include <signal.h>
 #include <sys/wait.h>
@@ -17,7 +17,7 @@
 #include "base/error.hpp"
 #include "base/quote.hpp"
 #include "base/units.hpp"
-#include "commands/commands.hpp"
+#include "families/memtier/memtier_commands.hpp"
 #include "files.hpp"
 #include "lackey_process.hpp"
 #include "marker_matcher.hpp"
@@ -261,11 +261,13 @@ void add_trace_command(CLI::App& app) {
       "trace", "Capture a modeled DDR/HBM trace pair of a program run under valgrind lackey");
   command->footer(
       "Examples:\n"
-      "  sysgym trace -o /tmp/xz -- xz -k -f /tmp/big.tar\n"
-      "  sysgym trace --period 16 --llc-size 256KiB --timing cxl --mixed 0x55550000:0x55560000 "
+      "  sysgym memtier trace -o /tmp/xz -- xz -k -f /tmp/big.tar\n"
+      "  sysgym memtier trace --period 16 --llc-size 256KiB --timing cxl --mixed "
+      "0x55550000:0x55560000 "
       "-o run -- ./app\n"
-      "  sysgym trace --phase-marker 'Setting up (Verlet) run' -o melt -- lmp -in in.melt\n"
-      "  sysgym trace --marker-file hpccoutf.txt --phase-marker 'Begin of (\\w+) section' \\\n"
+      "  sysgym memtier trace --phase-marker 'Setting up (Verlet) run' -o melt -- lmp -in in.melt\n"
+      "  sysgym memtier trace --marker-file hpccoutf.txt --phase-marker 'Begin of (\\w+) section' "
+      "\\\n"
       "      --keep-phases '^SingleSTREAM$' --stop-marker 'Begin of MPIFFT' -o stream -- hpcc\n"
       "Data accesses go through an LLC model; every --period-th miss becomes a sample; the timing\n"
       "model (knl: DDR4 vs MCDRAM; cxl: CXL memory vs local DRAM) gives both runs' clocks. About\n"

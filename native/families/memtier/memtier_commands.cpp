@@ -1,0 +1,24 @@
+#include "families/memtier/memtier_commands.hpp"
+
+namespace sysgym::cli {
+
+void add_memtier_commands(CLI::App& app) {
+  using Adder = void (*)(CLI::App&);
+  const std::pair<const char*, Adder> tools[] = {{"estimate", add_estimate_command},
+                                                 {"preprocess", add_preprocess_command},
+                                                 {"inspect", add_inspect_command},
+                                                 {"synth", add_synth_command},
+                                                 {"trace", add_trace_command}};
+  CLI::App* family = app.add_subcommand(
+      "memtier", "memtier's tools: capture, synthesize, inspect, estimate and preprocess traces");
+  family->require_subcommand(1);
+  for (const auto& [name, add] : tools)
+    add(*family);
+  // Scripts written before the family had its own command keep working for one release.
+  for (const auto& [name, add] : tools) {
+    add(app);
+    app.get_subcommand(name)->group("Aliases of `sysgym memtier ...` (kept for one release)");
+  }
+}
+
+}  // namespace sysgym::cli
