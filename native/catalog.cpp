@@ -31,6 +31,9 @@ nlohmann::json json_option(const std::string& text, const std::string& flag) {
   return parse_json_text(json, flag);
 }
 
+namespace {
+
+// `base`, then --config's keys, then each KEY=VALUE typed by the env's schema.
 nlohmann::json config_from_flags(const EnvSpec& spec, nlohmann::json base,
                                  const std::string& config_text,
                                  const std::vector<std::string>& sets) {
@@ -50,6 +53,8 @@ void add_config_flags(CLI::App& command, std::string& config_text, std::vector<s
                   "JSON, else a string")
       ->allow_extra_args(false);
 }
+
+}  // namespace
 
 bool EnvFlags::named() const {
   return !env.empty() && env.find('=') == std::string::npos;

@@ -25,16 +25,6 @@ Catalog& catalog();
 // naming the flag.
 nlohmann::json json_option(const std::string& text, const std::string& flag);
 
-// An env config from the command line: `base` (an env's example config, or {}), then the keys
-// of --config (JSON text or file), then each --set KEY=VALUE typed by the env's schema (a value
-// that parses as JSON is JSON, else a string). Throws ConfigError / UnknownNameError naming the
-// flag or the key.
-nlohmann::json config_from_flags(const EnvSpec& spec, nlohmann::json base,
-                                 const std::string& config_text,
-                                 const std::vector<std::string>& sets);
-// --config and repeatable --set, declared alike on every env command.
-void add_config_flags(CLI::App& command, std::string& config_text, std::vector<std::string>& sets);
-
 // What every env-running command takes: `ENV [KEY=VALUE...]`, --config and --set.
 struct EnvFlags {
   std::string env;

@@ -13,24 +13,21 @@ namespace sysgym::cli {
 namespace {
 
 struct CheckArgs {
-  std::string env;
+  EnvFlags env;
   bool all = false;
-  std::string config;
-  std::vector<std::string> sets;
   std::uint64_t seed = 0;
   bool json = false;
 };
 
 void check_command(const CheckArgs& args) {
-  if (args.all == !args.env.empty()) throw ConfigError("give one env id, or --all");
+  if (args.all == args.env.named()) throw ConfigError("give one env id, or --all");
   EnvCheckOptions options;
   options.seed = args.seed;
   const std::vector<std::string> ids =
-      args.all ? catalog().envs.ids() : std::vector<std::string>{catalog().envs.resolve(args.env)};
+      args.all ? catalog().envs.ids() : std::vector<std::string>{args.env.id()};
   nlohmann::json report = nlohmann::json::object();
   for (const std::string& id : ids) {
-    options.config = config_from_flags(catalog().envs.spec(id), nlohmann::json::object(),
-                                       args.config, args.sets);
+    options.config = args.env.config_over(catalog().envs.spec(id), nlohmann::json::object());
     const std::vector<std::string> passed =
         check_env(catalog().envs, catalog().policies, id, options);
     report[id] = passed;
@@ -52,11 +49,11 @@ void add_check_command(CLI::App& app) {
   command->footer(
       "Examples:\n  sysgym check memtier\n  sysgym check --all --json\n"
       "  sysgym check memtier-v0 --config '{\"action_mode\": \"discrete\"}'\n"
+      "  sysgym check memtier action_mode=discrete bins=8\n"
       "The env is made from its example config with --config's keys over it. A broken promise "
       "is an EnvCheckError (exit 1) naming it.");
-  command->add_option("env", args->env, "Env id or name");
+  add_env_flags(*command, args->env, true);
   command->add_flag("--all", args->all, "Check every registered env");
-  add_config_flags(*command, args->config, args->sets);
   add_integer_flag(*command, "--seed", args->seed, "Seed of the checked episodes", kSeedRange);
   command->add_flag("--json", args->json, "Print {id: [passed checks]}");
   command->callback([args] { check_command(*args); });

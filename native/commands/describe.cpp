@@ -12,9 +12,7 @@ namespace sysgym::cli {
 namespace {
 
 struct DescribeArgs {
-  std::string env = "memtier";
-  std::string config;
-  std::vector<std::string> sets;
+  EnvFlags env;
   bool json = false;
 };
 
@@ -51,10 +49,10 @@ std::vector<std::string> compact_layout(const std::vector<std::string>& names) {
 }
 
 void describe_command(const DescribeArgs& args) {
-  const std::string id = catalog().envs.resolve(args.env);
+  // Without ENV: the first registered env.
+  const std::string id = args.env.named() ? args.env.id() : catalog().envs.ids().front();
   const EnvSpec& spec = catalog().envs.spec(id);
-  const auto env =
-      catalog().envs.make(id, config_from_flags(spec, spec.example_config, args.config, args.sets));
+  const auto env = catalog().envs.make(id, args.env.config_over(spec, spec.example_config));
   nlohmann::json policies = nlohmann::json::array();
   for (const std::string& name : catalog().policies.names(id)) {
     const auto& p = catalog().policies.spec(name, id);
@@ -133,11 +131,10 @@ void add_describe_command(CLI::App& app) {
   command->footer(
       "Examples:\n  sysgym describe memtier\n  sysgym describe memtier-v0 --config '{\"bins\": "
       "128, \"action_mode\": \"discrete\"}' --json\n  sysgym describe memtier --set bins=16 --set "
-      "hbm_capacity=10%\n"
+      "hbm_capacity=10%\n  sysgym describe memtier bins=16 hbm_capacity=10%\n"
       "Keys missing from --config come from the env's example config (memtier: a small synthetic "
       "trace, synth:phased:5000, in episodes of 200 windows).");
-  command->add_option("env", args->env, "Env id or name")->capture_default_str();
-  add_config_flags(*command, args->config, args->sets);
+  add_env_flags(*command, args->env, true);
   command->add_flag("--json", args->json, "Print one JSON object");
   command->callback([args] { describe_command(*args); });
 }
