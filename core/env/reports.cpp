@@ -59,6 +59,7 @@ nlohmann::json compare_report(const EnvMaker& make_env, const PolicyRegistry& po
                               const std::function<void(std::size_t, std::size_t)>& progress,
                               const nlohmann::json& parameters) {
   std::vector<ComparedPolicy> entries;
+  entries.reserve(names.size());
   for (const std::string& name : names)
     entries.push_back({name, make_env, parameters.value(name, nlohmann::json::object()), ""});
   return compare_report(entries, policies, seed, progress);

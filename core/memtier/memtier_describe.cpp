@@ -90,7 +90,7 @@ std::vector<nlohmann::json> evaluation_configs(nlohmann::json config, PairSource
 
 }  // namespace
 
-void register_memtier(Registry& registry, std::shared_ptr<PairSource> source) {
+void register_memtier(Registry& registry, const std::shared_ptr<PairSource>& source) {
   registry.add(
       {kMemtierId,
        "page placement between DDR and capacity-limited HBM over a differential trace pair",

@@ -178,6 +178,6 @@ class MemtierEnv : public Env {
 };
 
 // Registers memtier-v0, resolving traces through `source`.
-void register_memtier(Registry& registry, std::shared_ptr<PairSource> source);
+void register_memtier(Registry& registry, const std::shared_ptr<PairSource>& source);
 
 }  // namespace sysgym::memtier

@@ -90,7 +90,7 @@ nlohmann::json evaluate(const EnvSpec& spec, const nlohmann::json& config,
   return compare_report(entries, catalog().policies, seed);
 }
 
-void eval_command(EvalArgs args) {
+void eval_command(const EvalArgs& args) {
   const std::vector<Trained> trained = read_policies(args);
   const EnvSpec& spec = catalog().envs.spec(trained.front().file.env_id);
   if (args.env.named() && args.env.id() != spec.id) {
