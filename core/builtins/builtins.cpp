@@ -7,10 +7,10 @@
 namespace sysgym {
 
 void register_builtins(Registry& envs, PolicyRegistry& policies,
-                       std::shared_ptr<memtier::PairSource> traces) {
+                       const std::shared_ptr<memtier::PairSource>& traces) {
   register_generic_policies(policies);
   agents::register_learned_policy(policies);
-  memtier::register_memtier(envs, std::move(traces));
+  memtier::register_memtier(envs, traces);
   memtier::register_memtier_policies(policies);
 }
 

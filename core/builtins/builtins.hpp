@@ -13,6 +13,6 @@ namespace sysgym {
 
 // memtier-v0 resolves its traces through `traces`.
 void register_builtins(Registry& envs, PolicyRegistry& policies,
-                       std::shared_ptr<memtier::PairSource> traces);
+                       const std::shared_ptr<memtier::PairSource>& traces);
 
 }  // namespace sysgym
