@@ -13,6 +13,7 @@ EMSCRIPTEN_BINDINGS(sysgym) {
   function("checkSeedText", &check_seed_text);
   function("envIdsJson", &env_ids_json);
   function("policiesJson", &policies_json);
+  function("configSchemaJson", &config_schema_json);
   function("checkEnvJson", &check_env_json);
   function("addTraces", &add_traces);
   function("addPrepared", &add_prepared);

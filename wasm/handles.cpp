@@ -78,16 +78,27 @@ std::string env_ids_json() {
   return nlohmann::json(runtime().envs.ids()).dump();
 }
 
-std::string policies_json() {
-  nlohmann::json out = nlohmann::json::array();
-  for (const std::string& name : runtime().policies.names(memtier::kMemtierId)) {
-    const auto& spec = runtime().policies.spec(name, memtier::kMemtierId);
-    out.push_back({{"name", name},
-                   {"oracle", spec.oracle},
-                   {"needs_parameters", spec.needs_parameters},
-                   {"summary", spec.summary}});
-  }
-  return out.dump();
+std::string policies_json(const std::string& env) {
+  std::string out;
+  guarded([&] {
+    const std::string id = runtime().envs.resolve(env);
+    nlohmann::json list = nlohmann::json::array();
+    for (const std::string& name : runtime().policies.names(id)) {
+      const auto& spec = runtime().policies.spec(name, id);
+      list.push_back({{"name", name},
+                      {"oracle", spec.oracle},
+                      {"needs_parameters", spec.needs_parameters},
+                      {"summary", spec.summary}});
+    }
+    out = list.dump();
+  });
+  return out;
+}
+
+std::string config_schema_json(const std::string& env) {
+  std::string out;
+  guarded([&] { out = runtime().envs.spec(env).schema.to_json().dump(); });
+  return out;
 }
 
 std::string check_env_json(const std::string& id, const std::string& config_json,

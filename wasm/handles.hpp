@@ -21,7 +21,9 @@ std::string last_error_message();
 
 // Module-wide registries and the in-memory trace source.
 std::string env_ids_json();
-std::string policies_json();
+// The policies that run on `env` (an id or name), and its config schema; "" on failure.
+std::string policies_json(const std::string& env);
+std::string config_schema_json(const std::string& env);
 // check_env over `id` (core/env/check_env.hpp): the passed checks as a JSON list, "" on failure.
 std::string check_env_json(const std::string& id, const std::string& config_json,
                            const std::string& seed);

@@ -105,9 +105,18 @@ export class Episode {
   dispose(): void;
 }
 
+export interface ConfigKeyInfo {
+  name: string; type: string; default: unknown; unit: string; doc: string; required: boolean;
+  fixed_by_policy: boolean; accepts: string; min?: number; max?: number; choices?: string[];
+  default_text?: string;
+}
+
 export class Sysgym {
   envIds(): string[];
-  policies(): PolicyInfo[];
+  /** The policies that run on `env` (default: the first registered env). */
+  policies(env?: string): PolicyInfo[];
+  /** Every config key of `env` as `sysgym describe --json` lists it. */
+  configSchema(env: string): ConfigKeyInfo[];
   /** check_env over a registered env: the passed checks; throws EnvCheckError naming a broken promise. */
   checkEnv(id: string, options?: { config?: object; seed?: number | bigint | string }): string[];
   make(id: string, config?: Record<string, unknown>): Env;

@@ -225,8 +225,15 @@ export class Sysgym {
     return seedText(this.#core, seed, name);
   }
 
-  policies() {
-    return JSON.parse(this.#core.policiesJson());
+  // The policies that run on `env` (default: the first registered env).
+  policies(env = this.envIds()[0]) {
+    return parsed(this.#core, this.#core.policiesJson(text(env, 'policies: env')));
+  }
+
+  // Every config key of `env`: name, type, default, unit, doc, min/max or choices, and whether a
+  // learned policy fixes it (fixed_by_policy).
+  configSchema(env) {
+    return parsed(this.#core, this.#core.configSchemaJson(text(env, 'configSchema: env')));
   }
 
   // Checks that a registered env keeps the env contract (as `sysgym check` does): the passed

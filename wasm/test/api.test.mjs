@@ -14,6 +14,17 @@ test('lists envs and policies', () => {
   assert.deepEqual(sysgym.envIds(), ['memtier-v0']);
   const names = sysgym.policies().map((p) => p.name);
   assert.ok(names.includes('static-oracle') && names.includes('lfu-hemem'));
+  assert.deepEqual(sysgym.policies('memtier').map((p) => p.name), names);
+  assert.throws(() => sysgym.policies('memtir'), (e) => e instanceof UnknownNameError && /did you mean 'memtier'/.test(e.message));
+});
+
+test('the config schema is the one core declares: limits and the keys a learned policy fixes', () => {
+  const schema = sysgym.configSchema('memtier-v0');
+  const bins = schema.find((k) => k.name === 'bins');
+  assert.deepEqual([bins.type, bins.min, bins.max, bins.default], ['integer', 1, 65536, 64]);
+  assert.deepEqual(schema.filter((k) => k.fixed_by_policy).map((k) => k.name).sort(),
+    ['action_mode', 'admission', 'bins', 'history', 'interval_distance']);
+  assert.throws(() => sysgym.configSchema('nope'), UnknownNameError);
 });
 
 test('reset and step follow Gymnasium semantics with zero-copy observations', () => {

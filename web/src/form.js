@@ -1,9 +1,21 @@
 // The episode form: validation with a message per field, the env config it describes, and the
 // shareable URL (trace, policy, config and seed in the fragment).
-import { shapedByPolicy } from './sources.js';
-
 const CAPACITY = /^\s*\d+(\.\d+)?\s*(%|B|KB|MB|GB|KiB|MiB|GiB)?\s*$/i;
 const FIELDS = ['hbm_capacity', 'bins', 'migration_gbps', 'window_mode', 'seed'];
+// The heatmap draws one row per bin: above this many the chart would not be readable or fast,
+// whatever the env accepts.
+const DRAWABLE_BINS = 4096;
+// The env's own limits, from its config schema (setSchema); these hold until it arrives.
+const limits = { bins: { min: 1, max: DRAWABLE_BINS } };
+
+// Takes the form's limits from the env's config schema (core declares them once).
+export function setSchema(form, schema) {
+  const bins = schema.find((k) => k.name === 'bins');
+  if (!bins) return;
+  limits.bins = { min: bins.min, max: Math.min(bins.max, DRAWABLE_BINS), envMax: bins.max };
+  form.elements.bins.min = String(limits.bins.min);
+  form.elements.bins.max = String(limits.bins.max);
+}
 
 function checkField(name, raw) {
   switch (name) {
@@ -11,7 +23,9 @@ function checkField(name, raw) {
       return CAPACITY.test(raw) ? null : 'a size such as 10%, 64MiB or 2097152 (bytes)';
     case 'bins': {
       const n = Number(raw);
-      return Number.isInteger(n) && n >= 1 && n <= 4096 ? null : 'a whole number of bins from 1 to 4096';
+      const { min, max, envMax } = limits.bins;
+      const why = envMax > max ? ` (the env takes up to ${envMax}; the heatmap draws ${max} rows at most)` : '';
+      return Number.isInteger(n) && n >= min && n <= max ? null : `a whole number of bins from ${min} to ${max}${why}`;
     }
     case 'migration_gbps': {
       const v = Number(raw);
@@ -41,8 +55,8 @@ export function validate(form) {
   return ok;
 }
 
-// The env config for `trace` from the form, shaped by a learned policy's file when given.
-export function envConfig(form, trace, policyFile = null) {
+// The env config for `trace` from the form (the worker adds what a learned policy's file fixes).
+export function envConfig(form, trace) {
   const f = form.elements;
   const capacity = f.hbm_capacity.value.trim();
   const config = {
@@ -52,7 +66,7 @@ export function envConfig(form, trace, policyFile = null) {
     migration_gbps: Number(f.migration_gbps.value),
   };
   if (f.window_mode.value) config.window_mode = f.window_mode.value;
-  return policyFile ? shapedByPolicy(config, policyFile) : config;
+  return config;
 }
 
 // While a learned policy is chosen, the fields it fixes show its values and are locked.

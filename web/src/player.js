@@ -13,7 +13,7 @@ import { heatmapChart } from './charts.js';
 import { formatMs, formatPercent, showFigure } from './format.js';
 import { Playback } from './playback.js';
 import { EpisodeRun } from './run.js';
-import { findShipped, loadCatalogue, shapedByPolicy, shippedTrace } from './sources.js';
+import { findShipped, loadCatalogue, shippedTrace } from './sources.js';
 
 const BASE = new URL('./', import.meta.url).href;
 let shared = null; // one worker and catalogue for every player on the page
@@ -119,8 +119,7 @@ export class SysgymPlayer extends HTMLElement {
       let policyConfig = {};
       if (this.hasAttribute('policy-src')) {
         policyConfig = await this.#json('policy-src');
-        policy = 'learned';
-        config = shapedByPolicy(config, policyConfig);
+        policy = 'learned'; // the worker runs it on the settings its file fixes
       }
       [type, payload] = ['run', { args: { config, policy, policyConfig, seed: 0 } }];
     }

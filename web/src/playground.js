@@ -3,7 +3,7 @@
 // Playback position -> figures and charts.
 import { WorkerClient } from './client.js';
 import { cumulativeChart, heatmapChart, residentChart, windowTimeChart } from './charts.js';
-import { envConfig, hashToState, lockToPolicy, seedOf, stateToHash, validate } from './form.js';
+import { envConfig, hashToState, lockToPolicy, seedOf, setSchema, stateToHash, validate } from './form.js';
 import { formatBytes, formatMs, formatPercent, showFigure } from './format.js';
 import { Playback } from './playback.js';
 import { EpisodeRun } from './run.js';
@@ -184,7 +184,7 @@ async function runEpisode() {
     return showError(e.message);
   }
   $('export').disabled = true;
-  const args = { config: envConfig(form, trace.name, p.file), policy: p.policy, policyConfig: p.policyConfig, seed: seedOf(form) };
+  const args = { config: envConfig(form, trace.name), policy: p.policy, policyConfig: p.policyConfig, seed: seedOf(form) };
   follow('run', { args }, (m) => `${p.label} on ${$('trace').selectedOptions[0]?.textContent}: ${m.windows} windows, HBM ${formatBytes(m.facts.hbm_capacity_bytes)} of ${formatBytes(m.facts.footprint_bytes)}.`);
   return true;
 }
@@ -342,7 +342,7 @@ async function compareAll() {
   const chosen = selectedPolicy();
   const policies = state.policies.filter((p) => !p.needs_parameters).map((p) => ({ policy: p.name, label: p.name, oracle: p.oracle }));
   if (chosen.file) policies.push({ policy: 'learned', policyConfig: chosen.file, label: chosen.label });
-  const config = envConfig(form, trace.name, chosen.file);
+  const config = envConfig(form, trace.name);
   await fillComparison($('comparison'), client, { config, policies, seed: seedOf(form) }, chosen.label, showError);
 }
 
@@ -374,6 +374,7 @@ async function main() {
   try {
     state.catalogue = await loadCatalogue();
     state.policies = await client.request('policies');
+    setSchema(form, await client.request('schema', { env: 'memtier-v0' }));
     await loadShippedPolicies();
   } catch (e) {
     return showError(`The playground could not start: ${e.message}`);

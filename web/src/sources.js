@@ -26,18 +26,6 @@ export function findShipped(catalogue, trace) {
 }
 
 // Env keys a learned policy fixes: its network reads observations and acts in this shape.
-const POLICY_SHAPE = ['bins', 'action_mode', 'history', 'interval_distance', 'admission'];
-
-// `config` with the keys a policy file (from `sysgym train`) fixes set to the file's values.
-export function shapedByPolicy(config, policyFile) {
-  const trained = policyFile?.env?.config ?? {};
-  const out = { ...config };
-  for (const key of POLICY_SHAPE) {
-    if (key in trained) out[key] = trained[key];
-  }
-  return out;
-}
-
 export class FileProblem extends Error {
   constructor(file, problem) {
     super(`${file}: ${problem}`);

@@ -76,6 +76,18 @@ async function play(id, episode, post) {
   return { summary: episode.summary() };
 }
 
+// A learned policy runs on the env settings its network was trained for (the keys its env's
+// schema marks fixed_by_policy, from its file); every other policy on the config as given.
+function forPolicy(core, config, policy, policyConfig) {
+  const trained = policy === 'learned' ? policyConfig?.env : null;
+  if (!trained?.config) return config;
+  const out = { ...config };
+  for (const key of core.configSchema(trained.id)) {
+    if (key.fixed_by_policy && key.name in trained.config) out[key.name] = trained.config[key.name];
+  }
+  return out;
+}
+
 // Every policy on one trace and config, one row per policy as it finishes.
 async function compare(core, { config, policies, seed }, id, post) {
   const rows = [];
@@ -83,7 +95,8 @@ async function compare(core, { config, policies, seed }, id, post) {
     if (cancelled.has(id)) return { cancelled: true, rows };
     let row;
     try {
-      const { summary } = core.runEpisode({ config, policy: p.policy, policyConfig: p.policyConfig ?? {}, seed });
+      const policyConfig = p.policyConfig ?? {};
+      const { summary } = core.runEpisode({ config: forPolicy(core, config, p.policy, policyConfig), policy: p.policy, policyConfig, seed });
       row = { label: p.label, policy: p.policy, oracle: Boolean(p.oracle), summary };
     } catch (e) {
       row = { label: p.label, policy: p.policy, oracle: Boolean(p.oracle), error: e.message };
@@ -99,10 +112,14 @@ async function handle(core, request, post) {
   switch (request.type) {
     case 'policies':
       return core.policies();
+    case 'schema':
+      return core.configSchema(request.env);
     case 'trace':
       return addTrace(core, request);
-    case 'run':
-      return play(request.id, core.episode(request.args), post);
+    case 'run': {
+      const { config, policy, policyConfig } = request.args;
+      return play(request.id, core.episode({ ...request.args, config: forPolicy(core, config, policy, policyConfig) }), post);
+    }
     case 'replay':
       return play(request.id, core.replay(request.episode), post);
     case 'compare':
