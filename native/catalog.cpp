@@ -99,7 +99,9 @@ Variation parse_variation(const EnvSpec& spec, const std::string& text) {
   Variation v{text.substr(0, equals), {}};
   const std::string list = text.substr(equals + 1);
   const std::string context = "--vary " + spec.id;
-  const nlohmann::json as_json = nlohmann::json::parse(list, nullptr, false);
+  // As ConfigSchema::value_of_text: JSON only when it parses, and then with the depth limit.
+  const nlohmann::json as_json =
+      nlohmann::json::accept(list) ? parse_json_text(list, context) : nlohmann::json();
   if (as_json.is_array()) {
     for (const nlohmann::json& value : as_json)
       v.values.push_back(spec.schema.value_of_text(v.key, value.dump(), context));

@@ -243,6 +243,12 @@ TEST_F(Cli, LearnedPolicyMismatchesAndBadFilesAreClearErrors) {
   EXPECT_NE(ppo.err.find("ppo needs a MultiBinary action space; this env has Discrete"),
             std::string::npos)
       << ppo.err;
+  const Result deep = run("train memtier --vary 'trace=" + std::string(1000, '[') +
+                          std::string(1000, ']') + "' -o " + path("x.json"));
+  EXPECT_EQ(deep.code, 1);
+  EXPECT_EQ(deep.err.rfind("sysgym: ConfigError: --vary memtier-v0: JSON nested deeper than 64", 0),
+            0u)
+      << deep.err.substr(0, 300);
   std::ofstream(path("bad.json")) << "{\"kind\": \"sysgym-policy\", \"schema_version\": 7}";
   const Result bad = run("eval --policy " + path("bad.json") + " trace=synth:phased:6000");
   EXPECT_EQ(bad.code, 1);
