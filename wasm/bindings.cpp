@@ -1,4 +1,5 @@
-// Embind declarations only; handles.cpp adapts core, js/index.mjs turns this into JS idioms.
+// Embind declarations of the generic handles; handles.cpp adapts core, js/index.mjs turns this
+// into JS idioms. A family's extras bind themselves in wasm/families/ (one file each).
 #include <emscripten/bind.h>
 
 #include "episode_handle.hpp"
@@ -15,12 +16,8 @@ EMSCRIPTEN_BINDINGS(sysgym) {
   function("policiesJson", &policies_json);
   function("configSchemaJson", &config_schema_json);
   function("checkEnvJson", &check_env_json);
-  function("addTraces", &add_traces);
-  function("addPrepared", &add_prepared);
-  function("estimateJson", &estimate_json);
   function("runEpisodeJson", &run_episode_json);
   function("replayEpisodeJson", &replay_episode_json);
-  function("estimateReportText", &estimate_report_text);
   function("runReportText", &run_report_text);
   function("compareReportText", &compare_report_text);
 
@@ -55,8 +52,7 @@ EMSCRIPTEN_BINDINGS(sysgym) {
       .class_function("replay", &EpisodeHandle::replay, allow_raw_pointers())
       .function("done", &EpisodeHandle::done)
       .function("step", &EpisodeHandle::step)
-      .function("histogramView", &EpisodeHandle::histogram_view)
-      .function("residentView", &EpisodeHandle::resident_view)
+      .function("frameView", &EpisodeHandle::frame_view)
       .function("resultView", &EpisodeHandle::result_view)
       .function("describeJson", &EpisodeHandle::describe_json)
       .function("summaryJson", &EpisodeHandle::summary_json)

@@ -6,13 +6,14 @@
 
 namespace sysgym::wasm {
 
-EpisodeHandle* EpisodeHandle::run(const std::string& config_json, const std::string& policy,
-                                  const std::string& policy_config_json, const std::string& seed) {
+EpisodeHandle* EpisodeHandle::run(const std::string& env, const std::string& config_json,
+                                  const std::string& policy, const std::string& policy_config_json,
+                                  const std::string& seed) {
   std::unique_ptr<EpisodeHandle> handle(new EpisodeHandle);
   const bool ok = guarded([&] {
-    handle->policy_ =
-        runtime().policies.make(policy, memtier::kMemtierId, parse(policy_config_json));
-    handle->env_ = std::make_unique<memtier::MemtierEnv>(parse(config_json), *runtime().traces);
+    const std::string id = runtime().envs.resolve(env);
+    handle->policy_ = runtime().policies.make(policy, id, parse(policy_config_json));
+    handle->env_ = runtime().envs.make(id, parse(config_json));
     handle->policy_name_ = policy;
     handle->run_ = std::make_unique<PolicyEpisode>(*handle->env_, *handle->policy_, policy,
                                                    seed_value(seed), true);
@@ -25,10 +26,7 @@ EpisodeHandle* EpisodeHandle::replay(const std::string& episode_json) {
   std::unique_ptr<EpisodeHandle> handle(new EpisodeHandle);
   const bool ok = guarded([&] {
     handle->recording_ = parse_json_text(episode_json, "recorded episode");
-    if (!handle->recording_.is_object() || !handle->recording_.contains("config"))
-      throw TraceFormatError("recorded episode: no \"config\" to make its env from");
-    handle->env_ =
-        std::make_unique<memtier::MemtierEnv>(handle->recording_["config"], *runtime().traces);
+    handle->env_ = make_recorded_env(runtime().envs, handle->recording_);
     handle->policy_name_ = handle->recording_.value("policy", "");
     handle->replay_ = std::make_unique<EpisodeReplay>(*handle->env_, handle->recording_);
     handle->result_.assign(3 + handle->env_->info_keys().size(), 0.0);
@@ -44,28 +42,25 @@ bool EpisodeHandle::step() {
   return guarded([&] { store_result(run_ ? run_->step() : replay_->step(), result_); });
 }
 
-emscripten::val EpisodeHandle::histogram_view() const {
-  return view(env_->render_frame().histogram);
+emscripten::val EpisodeHandle::frame_view(int index) const {
+  const Frame frame = env_->frame();
+  if (index < 0 || static_cast<std::size_t>(index) >= frame.size())
+    return emscripten::val::undefined();
+  return std::visit([](const auto& values) { return view(values); },
+                    frame[static_cast<std::size_t>(index)].values);
 }
-emscripten::val EpisodeHandle::resident_view() const {
-  return view(env_->render_frame().resident_fraction);
-}
+
 emscripten::val EpisodeHandle::result_view() const {
   return view(std::span<const double>(result_));
 }
 
 std::string EpisodeHandle::describe_json() const {
   nlohmann::json j = describe(*env_);
-  // Each bin's lowest and highest address and its bytes: what the heatmap's rows span.
-  nlohmann::json bins = nlohmann::json::array();
-  for (const memtier::Bin& b : env_->bins().bins()) {
-    bins.push_back({{"lo", format_hex(b.ranges.front().lo)},
-                    {"hi", format_hex(b.ranges.back().hi)},
-                    {"bytes", b.bytes}});
-  }
-  j["bins"] = bins;
-  j["start"] = env_->episode_begin();
-  j["windows"] = env_->episode_end() - env_->episode_begin();
+  nlohmann::json arrays = nlohmann::json::array();
+  for (const FrameArray& a : env_->frame())
+    arrays.push_back({{"name", a.name}, {"dtype", a.dtype()}, {"size", a.size()}});
+  j["frame"] = std::move(arrays);
+  j["frame_context"] = env_->frame_context();
   j["policy"] = policy_name_;
   j["replay"] = replay_ != nullptr;
   if (run_) j["policy_parameters"] = policy_->parameters();
@@ -73,7 +68,7 @@ std::string EpisodeHandle::describe_json() const {
 }
 
 std::string EpisodeHandle::summary_json() const {
-  return env_->summary().to_json().dump();
+  return env_->episode_summary().dump();
 }
 
 std::string EpisodeHandle::record_json() const {

@@ -7,41 +7,12 @@
 #include "agents/learned_policy.hpp"
 #include "base/error.hpp"
 #include "base/json_text.hpp"
-#include "base/numbers.hpp"
 #include "env/check_env.hpp"
 #include "env/episode.hpp"
 #include "env/reports.hpp"
-#include "memtier/estimator.hpp"
-#include "memtier/memtier_env.hpp"
-#include "memtier/prepared_file.hpp"
-#include "memtier/reports.hpp"
-#include "memtier/traces/load.hpp"
 
 namespace sysgym::wasm {
 namespace {
-
-// A numeric window option as the native flag parses it when given as text (the bin), or checked
-// against the same range when given as a number (the API).
-nlohmann::json window_number(const std::string& key, const nlohmann::json& value) {
-  const std::string flag = key == "window_len"  ? "--window-len"
-                           : key == "page_size" ? "--page-size"
-                                                : "--cpu-cycles-per-ms";
-  if (key == "page_size") {
-    if (value.is_string())
-      return parse_integer(value.get<std::string>(), flag, memtier::kPageSizeBitsRange);
-    return value;  // a number: the config reader checks it like any config value
-  }
-  const NumberRange range =
-      key == "window_len" ? memtier::kWindowLenRange : memtier::kCpuCyclesPerMsRange;
-  if (value.is_string()) return parse_number(value.get<std::string>(), flag, range);
-  if (!value.is_number()) throw ConfigError(flag + ": expected a number, got " + value.dump());
-  check_number(value.get<double>(), flag, range);
-  return value;
-}
-
-bool is_window_number(const std::string& key) {
-  return key == "window_len" || key == "page_size" || key == "cpu_cycles_per_ms";
-}
 
 // The config of `run|compare ENV`: `base`, then --config's keys, then the KEY=VALUE settings.
 nlohmann::json command_line_config(const EnvSpec& spec, nlohmann::json base,
@@ -60,10 +31,6 @@ nlohmann::json over_base(nlohmann::json base, nlohmann::json given) {
   if (base.empty() || !given.is_object()) return given;
   base.update(given);
   return base;
-}
-
-std::span<const std::uint8_t> bytes_of(const std::string& s) {
-  return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
 }
 
 }  // namespace
@@ -113,59 +80,19 @@ std::string check_env_json(const std::string& id, const std::string& config_json
   return out;
 }
 
-bool add_traces(const std::string& name, const std::string& ddr_bytes,
-                const std::string& hbm_bytes) {
-  return guarded([&] {
-    auto pair = std::make_shared<memtier::TracePair>();
-    pair->ddr = memtier::load_trace(bytes_of(ddr_bytes), name + " (DDR)");
-    pair->hbm = memtier::load_trace(bytes_of(hbm_bytes), name + " (HBM)");
-    memtier::validate_pair(*pair);
-    runtime().traces->add_traces(name, pair);
-  });
-}
-
-bool add_prepared(const std::string& name, const std::string& bytes) {
-  return guarded([&] {
-    // The pair's big columns view the bytes, kept alive with it.
-    auto owner = std::make_shared<const std::string>(bytes);
-    auto pair = std::make_shared<const memtier::PreparedPair>(
-        memtier::decode_prepared_pair(ContainerReader(bytes_of(*owner), name), owner));
-    runtime().traces->add(name, pair);
-  });
-}
-
-std::string estimate_json(const std::string& name, const std::string& ranges, double hbm_factor) {
+std::string run_episode_json(const std::string& env, const std::string& config_json,
+                             const std::string& policy, const std::string& policy_config_json,
+                             const std::string& seed, bool record) {
   std::string out;
   guarded([&] {
-    const auto pair = runtime().traces->load(name, memtier::WindowRequest{});
-    const memtier::HbmRanges hbm(memtier::parse_address_ranges(ranges));
-    const memtier::Estimate e = memtier::Estimator(*pair).estimate(hbm, hbm_factor);
-    out = nlohmann::json{{"estimated_ms", e.estimated_ms},
-                         {"ddr_ms", e.ddr_ms},
-                         {"hbm_ms", e.hbm_ms},
-                         {"windows", e.windows},
-                         {"empty_windows", e.empty_windows},
-                         {"samples", e.samples},
-                         {"samples_in_hbm", e.samples_in_hbm}}
-              .dump();
-  });
-  return out;
-}
-
-std::string run_episode_json(const std::string& config_json, const std::string& policy,
-                             const std::string& policy_config_json, const std::string& seed,
-                             bool record) {
-  std::string out;
-  guarded([&] {
+    const std::string id = runtime().envs.resolve(env);
     const nlohmann::json parameters = parse(policy_config_json);
-    auto p = runtime().policies.make(policy, memtier::kMemtierId, parameters);
-    memtier::MemtierEnv env(
-        over_base(agents::policy_base_config(policy, parameters,
-                                             runtime().envs.spec(memtier::kMemtierId)),
-                  parse(config_json)),
-        *runtime().traces);
-    const auto episode = run_episode(env, *p, policy, seed_value(seed), record);
-    nlohmann::json j = episode_to_json(episode, env);
+    auto p = runtime().policies.make(policy, id, parameters);
+    const auto made = runtime().envs.make(
+        id, over_base(agents::policy_base_config(policy, parameters, runtime().envs.spec(id)),
+                      parse(config_json)));
+    const auto episode = run_episode(*made, *p, policy, seed_value(seed), record);
+    nlohmann::json j = episode_to_json(episode, *made);
     if (!record) j.erase("steps");
     out = j.dump();
   });
@@ -176,37 +103,7 @@ std::string replay_episode_json(const std::string& episode_json) {
   std::string out;
   guarded([&] {
     const nlohmann::json episode = parse_json_text(episode_json, "recorded episode");
-    memtier::MemtierEnv env(episode.at("config"), *runtime().traces);
-    out = replay_episode(env, episode).dump();
-  });
-  return out;
-}
-
-std::string estimate_report_text(const std::string& name, const std::string& windows_json,
-                                 const std::string& ranges, const std::string& hbm_factor,
-                                 const std::string& measured_bytes, bool has_measured) {
-  std::string out;
-  guarded([&] {
-    nlohmann::json w = parse(windows_json);
-    if (!w.is_object()) throw ConfigError("window options: expected a JSON object");
-    for (auto& [key, value] : w.items()) {
-      if (is_window_number(key)) value = window_number(key, value);
-    }
-    memtier::WindowRequest request;
-    request.any_given = !w.empty();
-    request.mode_given = true;  // estimate never picks the mode by itself: memai unless told
-    request.options.mode = memtier::parse_window_mode(w.value("mode", "memai"));
-    request.options.unit = memtier::parse_window_unit(w.value("unit", "ms"));
-    if (w.contains("window_len")) request.options.window_len = w["window_len"].get<double>();
-    request.options.page_size_bits = w.value("page_size", 13);
-    request.options.cpu_cycles_per_ms = w.value("cpu_cycles_per_ms", 1.4e6);
-    memtier::validate_window_options(request.options);
-    const auto pair = runtime().traces->load(name, request);
-    memtier::HbmRanges hbm(memtier::parse_address_ranges(ranges));
-    std::optional<memtier::Trace> measured;
-    if (has_measured) measured = memtier::load_trace(bytes_of(measured_bytes), "measured");
-    const double factor = parse_number(hbm_factor, "--hbm-factor", memtier::kHbmFactorRange);
-    out = memtier::estimate_report(*pair, hbm, factor, measured ? &*measured : nullptr).dump(2);
+    out = replay_episode(*make_recorded_env(runtime().envs, episode), episode).dump();
   });
   return out;
 }

@@ -11,8 +11,6 @@
 #include <vector>
 
 #include "env/vector_env.hpp"
-#include "memtier/memtier_env.hpp"
-#include "memtier/policy.hpp"
 
 namespace sysgym::wasm {
 
@@ -27,29 +25,20 @@ std::string config_schema_json(const std::string& env);
 // check_env over `id` (core/env/check_env.hpp): the passed checks as a JSON list, "" on failure.
 std::string check_env_json(const std::string& id, const std::string& config_json,
                            const std::string& seed);
-bool add_traces(const std::string& name, const std::string& ddr_bytes,
-                const std::string& hbm_bytes);
-bool add_prepared(const std::string& name, const std::string& bytes);
 // Seeds arrive as decimal text (a JS number cannot hold every 64-bit seed), checked by the JS
 // layer with check_seed_text; "" on failure.
 std::string check_seed_text(const std::string& text, const std::string& name);
 
-// Empty string on failure.
-std::string estimate_json(const std::string& name, const std::string& ranges, double hbm_factor);
-std::string run_episode_json(const std::string& config_json, const std::string& policy,
-                             const std::string& policy_config_json, const std::string& seed,
-                             bool record);
+// Empty string on failure. `env`: an id or bare name.
+std::string run_episode_json(const std::string& env, const std::string& config_json,
+                             const std::string& policy, const std::string& policy_config_json,
+                             const std::string& seed, bool record);
 std::string replay_episode_json(const std::string& episode_json);
 
-// The exact text `sysgym estimate|run|compare --json` prints (empty string on failure), for the
-// package's bin. `windows_json`: {"mode", "unit", "window_len", "page_size",
-// "cpu_cycles_per_ms"} as given on the command line. run returns a JSON array
-// [report text, recorded episode text or ""]. run and compare take any env: `env` as the
-// command line named it, --config's text (or ""), and the KEY=VALUE settings (a JSON list of
-// strings, --set first, then those after ENV), applied as natively.
-std::string estimate_report_text(const std::string& name, const std::string& windows_json,
-                                 const std::string& ranges, const std::string& hbm_factor,
-                                 const std::string& measured_bytes, bool has_measured);
+// The exact text `sysgym run|compare --json` prints (empty string on failure), for the package's
+// bin. run returns a JSON array [report text, recorded episode text or ""]. Both take any env:
+// `env` as the command line named it, --config's text (or ""), and the KEY=VALUE settings (a
+// JSON list of strings, --set first, then those after ENV), applied as natively.
 std::string run_report_text(const std::string& env, const std::string& config_json,
                             const std::string& settings_json, const std::string& policy,
                             const std::string& policy_config_json, const std::string& seed,
@@ -73,7 +62,7 @@ class EnvHandle {
   emscripten::val action_view();
   emscripten::val result_view() const;  // [reward, terminated, truncated, info...]
   std::string describe_json() const;    // spaces, config, facts, layout, info keys
-  std::string summary_json() const;     // memtier episode summary ("{}" for other envs)
+  std::string summary_json() const;     // Env::episode_summary()
 
  private:
   explicit EnvHandle(std::unique_ptr<Env> env);

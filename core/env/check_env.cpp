@@ -16,6 +16,7 @@ struct Trajectory {
   std::vector<std::vector<float>> observations;
   std::vector<double> rewards;
   std::vector<std::vector<double>> infos;
+  std::vector<std::uint8_t> frames;  // every frame's bytes, in order
 };
 
 bool same_bits(const Trajectory& a, const Trajectory& b) {
@@ -30,7 +31,17 @@ bool same_bits(const Trajectory& a, const Trajectory& b) {
     if (!bytes_equal(a.observations[i], b.observations[i]) || !bytes_equal(a.infos[i], b.infos[i]))
       return false;
   }
-  return true;
+  return bytes_equal(a.frames, b.frames);
+}
+
+// What a frame declares: each array's name, type and size, which an episode keeps.
+std::string frame_shape(const Frame& frame) {
+  std::string shape;
+  for (const FrameArray& a : frame) {
+    shape += (shape.empty() ? "" : ", ") + a.name + ": " + std::string(a.dtype()) + "[" +
+             std::to_string(a.size()) + "]";
+  }
+  return shape.empty() ? "no arrays" : shape;
 }
 
 class Checker {
@@ -50,6 +61,7 @@ class Checker {
     const Trajectory first = play(*env, options_.seed);
     passed("observations lie in " + env->observation_space().to_string() + " over " +
            std::to_string(first.rewards.size()) + " steps; rewards and infos are finite");
+    passed("frame() keeps its layout (" + frame_shape_ + ") through the episode, values finite");
     check_determinism(first);
     check_bad_actions();
     check_config_round_trip(*env);
@@ -75,6 +87,33 @@ class Checker {
     if (!env.observation_space().contains(values_)) {
       fail(std::string("the observation ") + when + " " + format_values(values_) + " is not in " +
            env.observation_space().to_string());
+    }
+  }
+
+  // The frame after reset declares the layout; every step's frame must keep it.
+  void check_frame(const Env& env, bool at_reset, const std::string& when, Trajectory& t) {
+    const Frame frame = env.frame();
+    const std::string shape = frame_shape(frame);
+    if (at_reset) {
+      std::set<std::string> names;
+      for (const FrameArray& a : frame) {
+        if (a.name.empty() || !names.insert(a.name).second)
+          fail("frame() has an unnamed or repeated array name '" + a.name + "'");
+      }
+      if (!env.frame_context().is_object()) fail("frame_context() is not a JSON object");
+      frame_shape_ = shape;
+    } else if (shape != frame_shape_) {
+      fail("the frame " + when + " is " + shape + ", after reset it was " + frame_shape_);
+    }
+    for (const FrameArray& a : frame) {
+      std::visit(
+          [&](const auto& values) {
+            for (const auto v : values)
+              check_finite(static_cast<double>(v), "frame '" + a.name + "' " + when);
+            const auto* bytes = reinterpret_cast<const std::uint8_t*>(values.data());
+            t.frames.insert(t.frames.end(), bytes, bytes + values.size_bytes());
+          },
+          a.values);
     }
   }
 
@@ -119,6 +158,7 @@ class Checker {
     check_info(r.info, env, "at reset");
     t.observations.emplace_back(r.observation.begin(), r.observation.end());
     t.infos.emplace_back(r.info.values.begin(), r.info.values.end());
+    check_frame(env, true, "at reset", t);
     for (std::size_t i = 0; i < options_.max_steps; ++i) {
       const StepResult s = env.step(env.action_space().sample(actions));
       const std::string when = "after step " + std::to_string(i);
@@ -128,6 +168,7 @@ class Checker {
       t.observations.emplace_back(s.observation.begin(), s.observation.end());
       t.rewards.push_back(s.reward);
       t.infos.emplace_back(s.info.values.begin(), s.info.values.end());
+      check_frame(env, false, when, t);
       if (s.terminated || s.truncated) {
         expect_error<ApiMisuseError>([&] { env.step(env.action_space().sample(actions)); },
                                      "step() after the episode ended");
@@ -219,6 +260,7 @@ class Checker {
   nlohmann::json config_;
   Rng rng_{0};
   bool ended_ = false;
+  std::string frame_shape_;
   mutable std::vector<double> values_;
   std::vector<std::string> passed_;
 };

@@ -8,7 +8,7 @@
 // by the env (info_keys()) and filled on every reset and step, so stepping allocates nothing.
 // Every action is checked against action_space() before the env sees it.
 //
-// Describe hooks (observation_layout, facts, episode_summary, primary_metric) let generic
+// Describe hooks (observation_layout, facts, episode_summary, primary_metric, frame) let generic
 // code (the CLI, the trainer, the browser) present any env without knowing its family; each has a
 // default, so a new env overrides only what it has to say.
 #pragma once
@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "base/rng.hpp"
+#include "env/frame.hpp"
 #include "env/space.hpp"
 
 namespace sysgym {
@@ -114,6 +115,13 @@ class Env {
   // Reset options that start the current episode again (memtier: its first window), so that a
   // recording replays from where it began.
   virtual nlohmann::json episode_options() const { return nlohmann::json::object(); }
+  // What a front end draws after each reset and step: arrays whose names, types and sizes stay
+  // fixed for an episode (memtier: "histogram", raw sample counts per bin, and "resident", each
+  // bin's resident fraction). Default: none.
+  virtual Frame frame() const { return {}; }
+  // What a front end needs to read the frames, fixed for an episode and valid after reset()
+  // (memtier: each bin's address span and bytes, the first window, the window count).
+  virtual nlohmann::json frame_context() const { return nlohmann::json::object(); }
   bool episode_active() const { return episode_active_; }
   std::span<const float> observation() const { return observation_; }
   InfoView info() const { return {&info_keys_, info_}; }

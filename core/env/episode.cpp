@@ -124,9 +124,7 @@ nlohmann::json reset_options_of(const nlohmann::json& episode) {
   return options;
 }
 
-}  // namespace
-
-EpisodeReplay::EpisodeReplay(Env& env, const nlohmann::json& episode) : env_(env) {
+void check_recording_header(const nlohmann::json& episode) {
   // Compared as JSON values, so a "kind" or "schema_version" of another type is a mismatch too.
   if (!episode.is_object() || episode.value("kind", nlohmann::json()) != "sysgym-episode") {
     malformed("not a sysgym episode (no \"kind\": \"sysgym-episode\")");
@@ -136,6 +134,20 @@ EpisodeReplay::EpisodeReplay(Env& env, const nlohmann::json& episode) : env_(env
     malformed("schema_version " + version.dump() + " is not supported (this build reads 1 and " +
               std::to_string(kEpisodeSchemaVersion) + ")");
   }
+}
+
+}  // namespace
+
+std::unique_ptr<Env> make_recorded_env(const Registry& envs, const nlohmann::json& episode) {
+  check_recording_header(episode);
+  const nlohmann::json id = episode.value("env", nlohmann::json());
+  if (!id.is_string()) malformed("no \"env\" id to make its env from");
+  if (!episode.contains("config")) malformed("no \"config\" to make its env from");
+  return envs.make(id.get<std::string>(), episode["config"]);
+}
+
+EpisodeReplay::EpisodeReplay(Env& env, const nlohmann::json& episode) : env_(env) {
+  check_recording_header(episode);
   try {
     steps_ = &episode.at("steps");
     if (!steps_->is_array()) malformed("\"steps\" is not an array");

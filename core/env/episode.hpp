@@ -21,6 +21,7 @@
 
 #include "env/env.hpp"
 #include "env/policy.hpp"
+#include "env/registry.hpp"
 
 namespace sysgym {
 
@@ -97,6 +98,10 @@ EpisodeRecord run_episode(Env& env, Policy& policy, const std::string& policy_na
                           std::uint64_t seed, bool record);
 
 nlohmann::json episode_to_json(const EpisodeRecord& episode, const Env& env);
+
+// The env a recording was made on, made from its "env" id and "config" (TraceFormatError when
+// `episode` is not a recording this build reads; the registry's errors pass through).
+std::unique_ptr<Env> make_recorded_env(const Registry& envs, const nlohmann::json& episode);
 
 // Replays a recorded episode on an env made from its "config" and returns the env's summary;
 // throws as EpisodeReplay does.

@@ -2,6 +2,7 @@
 // (observation layout, episode summary, render frame), its Placement directive, and its
 // registration.
 #include "base/error.hpp"
+#include "base/units.hpp"
 #include "memtier/hbm_ranges.hpp"
 #include "memtier/memtier_env.hpp"
 
@@ -51,6 +52,21 @@ RenderFrame MemtierEnv::render_frame() const {
   f.migration_ms = last_migration_ms_;
   f.hbm_used_bytes = memory_.used_bytes();
   return f;
+}
+
+Frame MemtierEnv::frame() const {
+  return {{"histogram", std::span<const std::uint32_t>(histogram_)},
+          {"resident", std::span<const float>(resident_fraction_)}};
+}
+
+nlohmann::json MemtierEnv::frame_context() const {
+  nlohmann::json bins = nlohmann::json::array();
+  for (const Bin& b : bins_.bins()) {
+    bins.push_back({{"lo", format_hex(b.ranges.front().lo)},
+                    {"hi", format_hex(b.ranges.back().hi)},
+                    {"bytes", b.bytes}});
+  }
+  return {{"bins", std::move(bins)}, {"start", begin_}, {"windows", end_ - begin_}};
 }
 
 namespace {

@@ -104,6 +104,10 @@ class MemtierEnv : public Env {
     return {"estimated_ms", "migration_ms", "total_ms", "gap_closed", "bytes_moved"};
   }
   nlohmann::json episode_options() const override { return {{"start", begin_}}; }
+  // "histogram" (uint32 sample counts per bin) and "resident" (float32 fraction per bin).
+  Frame frame() const override;
+  // "bins": [{lo, hi, bytes}] (hex addresses), "start": first window, "windows": their count.
+  nlohmann::json frame_context() const override;
   bool read_directive(const nlohmann::json& step,
                       std::unique_ptr<Directive>& directive) const override;
 

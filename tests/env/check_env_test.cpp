@@ -4,6 +4,7 @@
 
 #include "base/error.hpp"
 #include "builtins/builtins.hpp"
+#include "env/episode.hpp"
 #include "env/line_walk_env.hpp"
 #include "support/errors.hpp"
 
@@ -49,16 +50,43 @@ TEST(CheckEnv, FamilyPoliciesRunOnlyOnTheirFamily) {
             0u);
 }
 
+TEST(CheckEnv, ARecordingRemakesTheEnvItNames) {
+  const Catalog& c = catalog();
+  auto env = c.envs.make("linewalk-v1", {{"length", 4}});
+  auto policy = c.policies.make("walk-right", "linewalk-v1");
+  nlohmann::json recorded =
+      episode_to_json(run_episode(*env, *policy, "walk-right", 3, true), *env);
+  auto remade = make_recorded_env(c.envs, recorded);
+  EXPECT_EQ(remade->id(), "linewalk-v1");
+  EXPECT_EQ(replay_episode(*remade, recorded), recorded["summary"]);
+  recorded["env"] = "linewalk-v9";
+  EXPECT_EQ(message_of<UnknownNameError>([&] {
+              make_recorded_env(c.envs, recorded);
+            }).rfind("unknown env 'linewalk-v9'", 0),
+            0u);
+  recorded.erase("env");
+  EXPECT_EQ(message_of<TraceFormatError>([&] { make_recorded_env(c.envs, recorded); }),
+            "recorded episode: no \"env\" id to make its env from");
+  EXPECT_EQ(message_of<TraceFormatError>([&] { make_recorded_env(c.envs, nlohmann::json(7)); }),
+            "recorded episode: not a sysgym episode (no \"kind\": \"sysgym-episode\")");
+}
+
 // Envs that break one promise each.
 class Broken : public Env {
  public:
-  enum class Flaw { kObservationOutOfSpace, kNotDeterministic, kNanReward };
+  enum class Flaw { kObservationOutOfSpace, kNotDeterministic, kNanReward, kFrameGrows };
   explicit Broken(Flaw flaw)
       : Env("broken-v0", Space::box({1}, 0.0f, 1.0f), Space::discrete(2), {}), flaw_(flaw) {}
   nlohmann::json config() const override { return nlohmann::json::object(); }
+  Frame frame() const override {
+    return {{"cells", std::span<const float>(cells_.data(), steps_ + 1)}};
+  }
 
  protected:
-  void on_reset(Rng&, const nlohmann::json&) override { observation_buffer()[0] = 0.0f; }
+  void on_reset(Rng&, const nlohmann::json&) override {
+    observation_buffer()[0] = 0.0f;
+    steps_ = 0;
+  }
   StepOutcome on_step(std::span<const double>) override {
     static int calls = 0;
     ++calls;
@@ -66,6 +94,7 @@ class Broken : public Env {
                               : flaw_ == Flaw::kNotDeterministic
                                   ? static_cast<float>(calls % 7) / 7.0f
                                   : 0.5f;
+    if (flaw_ == Flaw::kFrameGrows) ++steps_;
     StepOutcome out;
     out.reward = flaw_ == Flaw::kNanReward ? std::nan("") : 0.0;
     out.truncated = true;
@@ -74,6 +103,8 @@ class Broken : public Env {
 
  private:
   Flaw flaw_;
+  std::vector<float> cells_ = std::vector<float>(4, 0.0f);
+  std::size_t steps_ = 0;
 };
 
 std::string flaw_message(Broken::Flaw flaw) {
@@ -93,6 +124,18 @@ TEST(CheckEnv, NamesTheBrokenPromise) {
             "check_env(broken-v0): two envs reset with seed 0 differ");
   EXPECT_EQ(flaw_message(Broken::Flaw::kNanReward),
             "check_env(broken-v0): the reward after step 0 is nan");
+  EXPECT_EQ(flaw_message(Broken::Flaw::kFrameGrows),
+            "check_env(broken-v0): the frame after step 0 is cells: float32[2], after reset it "
+            "was cells: float32[1]");
+}
+
+TEST(CheckEnv, FramesKeepTheirLayoutAndAreNamedInTheReport) {
+  const std::vector<std::string> passed =
+      check_env(catalog().envs, catalog().policies, "memtier-v0");
+  EXPECT_NE(std::find(passed.begin(), passed.end(),
+                      "frame() keeps its layout (histogram: uint32[64], resident: float32[64]) "
+                      "through the episode, values finite"),
+            passed.end());
 }
 
 }  // namespace

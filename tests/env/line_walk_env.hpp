@@ -34,6 +34,8 @@ class LineWalkEnv : public Env {
     return {{"position", position_}, {"steps", steps_}};
   }
   std::string primary_metric() const override { return "position"; }
+  // One cell per position, 1 where the walker stands: what a front end would draw.
+  Frame frame() const override { return {{"cells", std::span<const float>(cells_)}}; }
   int position() const { return position_; }
 
  protected:
@@ -77,18 +79,22 @@ class LineWalkEnv : public Env {
         config_(p.resolved),
         length_(p.length),
         max_steps_(p.max_steps),
-        slip_percent_(p.slip_percent) {}
+        slip_percent_(p.slip_percent),
+        cells_(static_cast<std::size_t>(p.length), 0.0f) {}
   void write() {
     observation_buffer()[0] = static_cast<float>(position_) / static_cast<float>(length_ - 1);
     observation_buffer()[1] = static_cast<float>(steps_) / static_cast<float>(max_steps_);
     info_buffer()[0] = position_;
     info_buffer()[1] = steps_;
+    std::fill(cells_.begin(), cells_.end(), 0.0f);
+    cells_[static_cast<std::size_t>(position_)] = 1.0f;
   }
 
   nlohmann::json config_;
   int length_, max_steps_, slip_percent_;
   int position_ = 0;
   int steps_ = 0;
+  std::vector<float> cells_;
 };
 
 inline void register_line_walk(Registry& registry) {

@@ -42,9 +42,9 @@ for (const bins of [64, 1024]) {
 }
 
 const ranges = ['0x7f3a00000000:0x7f3a01000000'];
-const probe = sysgym.estimate(trace, ranges);
+const probe = sysgym.memtier.estimate(trace, ranges);
 timeIt(`what-if estimate, 1 range (${probe.windows} windows)`, 'windows', (n) => {
-  for (let i = 0; i < n / probe.windows; i += 1) sysgym.estimate(trace, ranges);
+  for (let i = 0; i < n / probe.windows; i += 1) sysgym.memtier.estimate(trace, ranges);
 }, probe.windows * 2000);
 
 // What the playground's worker does: a policy's episode a window at a time, each window copied
@@ -53,7 +53,7 @@ for (const policy of ['lfu-hemem', 'static-oracle']) {
   let windows = 0;
   timeIt(`stepped episode with frames, ${policy}, 64 bins`, 'windows', (n) => {
     while (windows < n) {
-      const episode = sysgym.episode({ config: { trace, bins: 64, hbm_capacity: '25%', window_len: 2e6 }, policy });
+      const episode = sysgym.episode({ env: 'memtier-v0', config: { trace, bins: 64, hbm_capacity: '25%', window_len: 2e6 }, policy });
       while (!episode.done && windows < n) {
         episode.step();
         windows += 1;

@@ -1,24 +1,26 @@
-// A memtier episode stepped a window at a time: a policy deciding, or a recording replayed.
-// Each step returns the window just played as plain copies (safe to keep and to post to another
-// thread): its per-bin sample counts, the bins' resident fractions, the reward and the info.
+// An episode of any env stepped one step at a time: a policy deciding, or a recording replayed.
+// Each step returns what the env shows as plain copies (safe to keep and to post to another
+// thread): the reward, the info and the env's frame arrays (memtier: `histogram`, per-bin sample
+// counts, and `resident`, per-bin resident fractions).
 import { ApiMisuseError, check, finalizer } from './errors.mjs';
 
 export class Episode {
   #core;
   #handle;
-  #buffer = null;
-  #views;
 
   constructor(core, handle) {
     this.#core = core;
     this.#handle = handle;
     const d = JSON.parse(handle.describeJson());
+    this.env = d.id;
     this.config = d.config;
     this.facts = d.facts;
     this.infoKeys = d.info_keys;
-    this.bins = d.bins;
-    this.start = d.start;
-    this.windows = d.windows;
+    this.primaryMetric = d.primary_metric;
+    // [{name, dtype, size}] of each step's frame, and what reading them needs (memtier: bins with
+    // their address spans, the first window and the window count).
+    this.frameLayout = d.frame;
+    this.frameContext = d.frame_context;
     this.policy = d.policy;
     this.policyParameters = d.policy_parameters ?? null;
     this.isReplay = d.replay;
@@ -30,39 +32,29 @@ export class Episode {
     return this.#handle;
   }
 
-  #refresh() {
-    if (this.#buffer !== this.#core.HEAPU8.buffer) {
-      const h = this.#live();
-      this.#views = { histogram: h.histogramView(), resident: h.residentView(), result: h.resultView() };
-      this.#buffer = this.#core.HEAPU8.buffer;
-    }
-    return this.#views;
-  }
-
   get done() {
     return this.#live().done();
   }
 
-  // Plays the next window: { window, reward, done, info, histogram (Uint32Array), resident
-  // (Float32Array) }.
+  // Plays the next step: { reward, done, info, frame: {name: typed array copy} }.
   step() {
-    check(this.#core, this.#live().step());
-    const v = this.#refresh();
+    const h = this.#live();
+    check(this.#core, h.step());
+    // Views are made after the step: a step may grow memory or move the env's arrays.
+    const result = h.resultView();
     const info = {};
     this.infoKeys.forEach((key, i) => {
-      info[key] = v.result[3 + i];
+      info[key] = result[3 + i];
     });
-    return {
-      window: info.window,
-      reward: v.result[0],
-      done: v.result[1] === 1 || v.result[2] === 1,
-      info,
-      histogram: v.histogram.slice(),
-      resident: v.resident.slice(),
-    };
+    const frame = {};
+    this.frameLayout.forEach(({ name }, i) => {
+      frame[name] = h.frameView(i).slice();
+    });
+    return { reward: result[0], done: result[1] === 1 || result[2] === 1, info, frame };
   }
 
-  // Totals so far (estimated, migration and total ms, all-DDR/all-HBM bounds, gap closed).
+  // The env's episode summary so far (memtier: estimated, migration and total ms, all-DDR and
+  // all-HBM bounds, gap closed).
   summary() {
     return JSON.parse(this.#live().summaryJson());
   }

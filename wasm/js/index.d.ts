@@ -80,29 +80,40 @@ export interface Estimate {
   samples: number; samples_in_hbm: number;
 }
 
-export interface EpisodeFrame {
-  window: number; reward: number; done: boolean; info: Info;
-  /** Samples per bin in the window just played. */
-  histogram: Uint32Array;
-  /** Fraction of each bin's bytes resident in HBM during that window. */
-  resident: Float32Array;
+export interface EpisodeStep {
+  reward: number; done: boolean; info: Info;
+  /** The env's frame arrays after the step, copied (memtier: `histogram`, samples per bin in the
+   * window just played, Uint32Array; `resident`, each bin's fraction in HBM, Float32Array). */
+  frame: Record<string, Uint32Array | Float32Array | Float64Array>;
 }
 
 export class Episode {
+  readonly env: string;
   readonly config: Record<string, unknown>;
   readonly facts: Record<string, unknown>;
   readonly infoKeys: string[];
-  readonly bins: { lo: string; hi: string; bytes: number }[];
-  readonly start: number;
-  readonly windows: number;
+  readonly primaryMetric: string;
+  readonly frameLayout: { name: string; dtype: 'float32' | 'float64' | 'uint32'; size: number }[];
+  /** What reading the frames needs (memtier: bins {lo, hi, bytes}, start, windows). */
+  readonly frameContext: Record<string, unknown>;
   readonly policy: string;
   readonly policyParameters: Record<string, unknown> | null;
   readonly isReplay: boolean;
   readonly done: boolean;
-  step(): EpisodeFrame;
-  summary(): EpisodeSummary;
+  step(): EpisodeStep;
+  summary(): Record<string, number>;
   toJSON(): Record<string, unknown>;
   dispose(): void;
+}
+
+/** memtier's extras (`sysgym.memtier`). */
+export class Memtier {
+  addTraces(name: string, ddr: string | ArrayBuffer | Uint8Array, hbm: string | ArrayBuffer | Uint8Array): void;
+  addPrepared(name: string, data: ArrayBuffer | Uint8Array): void;
+  estimate(name: string, hbmRanges?: string | string[], options?: { hbmFactor?: number }): Estimate;
+  /** The exact text `sysgym memtier estimate --json` prints. */
+  estimateReport(name: string, windows: Record<string, unknown>, hbmRanges: string | string[], hbmFactor?: number | string,
+                 measured?: string | ArrayBuffer | Uint8Array | null): string;
 }
 
 export interface ConfigKeyInfo {
@@ -121,19 +132,14 @@ export class Sysgym {
   checkEnv(id: string, options?: { config?: object; seed?: number | bigint | string }): string[];
   make(id: string, config?: Record<string, unknown>): Env;
   makeVector(id: string, config?: Record<string, unknown>, count?: number): VectorEnv;
-  addTraces(name: string, ddr: string | ArrayBuffer | Uint8Array, hbm: string | ArrayBuffer | Uint8Array): void;
-  addPrepared(name: string, data: ArrayBuffer | Uint8Array): void;
-  estimate(name: string, hbmRanges?: string | string[], options?: { hbmFactor?: number }): Estimate;
+  readonly memtier: Memtier;
   runEpisode(args: {
-    config: Record<string, unknown>; policy: string; policyConfig?: Record<string, unknown>;
+    env: string; config?: Record<string, unknown>; policy: string; policyConfig?: Record<string, unknown>;
     seed?: Seed; record?: boolean;
   }): Record<string, unknown> & { summary: EpisodeSummary; observation_hash: string };
   replayEpisode(episode: string | Record<string, unknown>): EpisodeSummary;
-  episode(args: { config: Record<string, unknown>; policy: string; policyConfig?: Record<string, unknown>; seed?: Seed }): Episode;
+  episode(args: { env: string; config?: Record<string, unknown>; policy: string; policyConfig?: Record<string, unknown>; seed?: Seed }): Episode;
   replay(episode: string | Record<string, unknown>): Episode;
-  /** The exact text `sysgym memtier estimate --json` prints. */
-  estimateReport(name: string, windows: Record<string, unknown>, hbmRanges: string | string[], hbmFactor?: number | string,
-                 measured?: string | ArrayBuffer | Uint8Array | null): string;
   /** [report text, recorded episode text or ''] as `sysgym run ENV KEY=VALUE... --json [--record]`;
    * `settings`: KEY=VALUE strings (--set first), typed by the env's schema. */
   runReport(env: string, configText: string, settings: string[], policy: string, policyConfigText: string,

@@ -5,13 +5,14 @@ import createSysgymCore from './sysgym_core.cjs';
 
 import {
   ApiMisuseError, ConfigError, EnvCheckError, InvalidActionError, IoError, SysgymError, TraceFormatError,
-  UnknownNameError, bytes, check, finalizer, flag, lastError, parsed, seedText, strings, text,
+  UnknownNameError, check, finalizer, flag, lastError, parsed, seedText, strings, text,
 } from './errors.mjs';
 import { Episode } from './episode.mjs';
+import { Memtier } from './memtier.mjs';
 
 export {
-  ApiMisuseError, ConfigError, EnvCheckError, Episode, InvalidActionError, IoError, SysgymError, TraceFormatError,
-  UnknownNameError,
+  ApiMisuseError, ConfigError, EnvCheckError, Episode, InvalidActionError, IoError, Memtier, SysgymError,
+  TraceFormatError, UnknownNameError,
 };
 
 export class Space {
@@ -214,6 +215,8 @@ export class Sysgym {
   #core;
   constructor(core) {
     this.#core = core;
+    // Each family's extras, one line per family.
+    this.memtier = new Memtier(core);
   }
 
   envIds() {
@@ -259,40 +262,14 @@ export class Sysgym {
     return new VectorEnv(this.#core, handle);
   }
 
-  // A trace pair from file contents (MemAI CSV, perf script or sysgym binary), usable as
-  // {trace: name} in env configs.
-  addTraces(name, ddr, hbm) {
-    check(this.#core, this.#core.addTraces(text(name, 'addTraces: name'), bytes(ddr, 'ddr'), bytes(hbm, 'hbm')));
-  }
-
-  // A pair preprocessed by `sysgym memtier preprocess`.
-  addPrepared(name, data) {
-    check(this.#core, this.#core.addPrepared(text(name, 'addPrepared: name'), bytes(data, 'data')));
-  }
-
-  estimate(name, hbmRanges = '', { hbmFactor = 1 } = {}) {
-    const ranges = Array.isArray(hbmRanges) ? hbmRanges.join(',') : hbmRanges;
-    if (typeof hbmFactor !== 'number') throw new ApiMisuseError(`estimate: hbmFactor must be a number, got ${typeof hbmFactor}`);
-    return parsed(this.#core, this.#core.estimateJson(text(name, 'estimate: name'), text(ranges, 'estimate: hbmRanges'), hbmFactor));
-  }
-
-  // One episode of a named policy; with record, the episode JSON `sysgym run --record` writes.
-  runEpisode({ config, policy, policyConfig = {}, seed = 0, record = false }) {
+  // One episode of a named policy on `env` (an id or bare name); with record, the episode JSON
+  // `sysgym run --record` writes. A learned policy's env settings are its base config.
+  runEpisode({ env, config = {}, policy, policyConfig = {}, seed = 0, record = false }) {
     return parsed(
       this.#core,
-      this.#core.runEpisodeJson(JSON.stringify(config), text(policy, 'runEpisode: policy'), JSON.stringify(policyConfig),
-        seedText(this.#core, seed), flag(record, 'runEpisode: record')),
+      this.#core.runEpisodeJson(text(env, 'runEpisode: env'), JSON.stringify(config), text(policy, 'runEpisode: policy'),
+        JSON.stringify(policyConfig), seedText(this.#core, seed), flag(record, 'runEpisode: record')),
     );
-  }
-
-  // The exact text `sysgym memtier estimate --json` prints (the package's bin uses these three).
-  estimateReport(name, windows, hbmRanges, hbmFactor = 1, measured = null) {
-    const ranges = Array.isArray(hbmRanges) ? hbmRanges.join(',') : hbmRanges;
-    const out = this.#core.estimateReportText(text(name, 'estimateReport: name'), JSON.stringify(windows),
-      text(ranges, 'estimateReport: hbmRanges'), String(hbmFactor),
-      measured === null ? '' : bytes(measured, 'measured'), measured !== null);
-    if (out === '') throw lastError(this.#core);
-    return out;
   }
 
   // [report text, recorded episode text or ''] of `sysgym run ENV KEY=VALUE... --json [--record]`:
@@ -313,17 +290,17 @@ export class Sysgym {
     return out;
   }
 
-  // An episode stepped a window at a time (the playground draws each): `policy` deciding, recorded
-  // so that toJSON() gives the episode JSON `sysgym run --record` writes.
-  episode({ config, policy, policyConfig = {}, seed = 0 }) {
-    const handle = this.#core.EpisodeHandle.run(JSON.stringify(config), text(policy, 'episode: policy'),
-      JSON.stringify(policyConfig), seedText(this.#core, seed));
+  // An episode of `env` stepped one step at a time (the playground draws each): `policy` deciding,
+  // recorded so that toJSON() gives the episode JSON `sysgym run --record` writes.
+  episode({ env, config = {}, policy, policyConfig = {}, seed = 0 }) {
+    const handle = this.#core.EpisodeHandle.run(text(env, 'episode: env'), JSON.stringify(config),
+      text(policy, 'episode: policy'), JSON.stringify(policyConfig), seedText(this.#core, seed));
     if (!handle) throw lastError(this.#core);
     return new Episode(this.#core, handle);
   }
 
-  // A recorded episode (JSON text or object) replayed a window at a time; a step whose reward
-  // differs from the recording throws.
+  // A recorded episode (JSON text or object) replayed one step at a time on the env it names; a
+  // step whose reward differs from the recording throws.
   replay(episode) {
     const json = typeof episode === 'string' ? episode : JSON.stringify(episode);
     const handle = this.#core.EpisodeHandle.replay(json);

@@ -136,14 +136,14 @@ function provide(sysgym, name) {
   if (name.startsWith('synth:')) return;
   const files = pairFiles(name);
   if (!files.prepared) {
-    sysgym.addTraces(name, read(files.ddr), read(files.hbm));
+    sysgym.memtier.addTraces(name, read(files.ddr), read(files.hbm));
     return;
   }
   const data = read(name);
   if (!MAGIC.every((b, i) => data[i] === b)) {
     throw new TraceFormatError(`${name}: a single trace cannot drive the env; give DDR_FILE,HBM_FILE or a pair preprocessed by \`sysgym memtier preprocess\``);
   }
-  sysgym.addPrepared(name, data);
+  sysgym.memtier.addPrepared(name, data);
 }
 
 // Numeric window options stay text: the core parses them as the native flags (same ranges,
@@ -228,7 +228,7 @@ async function main() {
     }
     provide(sysgym, name);
     const measured = values.measured ? read(values.measured) : null;
-    print(sysgym.estimateReport(name, windowOptions(values), values['hbm-range'] ?? [],
+    print(sysgym.memtier.estimateReport(name, windowOptions(values), values['hbm-range'] ?? [],
       values['hbm-factor'] ?? '1', measured), values.json);
   } else if (command === 'run') {
     const { env, config, settings, trace } = envArguments(positionals, values);

@@ -85,20 +85,20 @@ test('errors are Error subclasses named as in C++ with the core message', () => 
 });
 
 test('malformed traces are refused with the file and line', () => {
-  assert.throws(() => sysgym.addTraces('bad', 'Timestamp,Vaddr\n1,0x10\n2,zz\n', 'Timestamp,Vaddr\n1,0x10\n'),
+  assert.throws(() => sysgym.memtier.addTraces('bad', 'Timestamp,Vaddr\n1,0x10\n2,zz\n', 'Timestamp,Vaddr\n1,0x10\n'),
     (e) => e instanceof TraceFormatError && e.message === "bad (DDR):3: column 'Vaddr': 'zz' is not an address (decimal or 0x-hex)");
-  assert.throws(() => sysgym.addTraces('empty', '', 'x'), (e) => e instanceof TraceFormatError && e.message === 'empty (DDR): the file is empty');
-  assert.throws(() => sysgym.addPrepared('junk', new Uint8Array([1, 2, 3])), TraceFormatError);
+  assert.throws(() => sysgym.memtier.addTraces('empty', '', 'x'), (e) => e instanceof TraceFormatError && e.message === 'empty (DDR): the file is empty');
+  assert.throws(() => sysgym.memtier.addPrepared('junk', new Uint8Array([1, 2, 3])), TraceFormatError);
 });
 
 test('shipped CSV traces load from bytes and estimate like the CLI', () => {
   const ddr = fs.readFileSync(path.join(dataDir, 'synth/phased.ddr.csv'));
   const hbm = fs.readFileSync(path.join(dataDir, 'synth/phased.hbm.csv'));
-  sysgym.addTraces('shipped', ddr, hbm);
+  sysgym.memtier.addTraces('shipped', ddr, hbm);
   const env = sysgym.make('memtier', { trace: 'shipped', window_mode: 'memai' });
   assert.equal(env.facts.window_mode, 'memai');
   env.dispose();
-  const e = sysgym.estimate('shipped', []);
+  const e = sysgym.memtier.estimate('shipped', []);
   assert.equal(e.estimated_ms, e.ddr_ms);
 });
 
@@ -123,7 +123,7 @@ test('views survive memory growth (large trace loaded mid-episode)', () => {
   const rows = ['Timestamp,Instrs,Vaddr,Phase'];
   for (let i = 1; i <= 1_500_000; i += 1) rows.push(`${i * 1000},${i * 100},0x${(0x7f0000000000 + (i % 50000) * 4096).toString(16)},0`);
   const text = rows.join('\n');
-  sysgym.addTraces('large', text, text);
+  sysgym.memtier.addTraces('large', text, text);
   const big = sysgym.make('memtier', { trace: 'large', bins: 8 });
   assert.equal(big.facts.windows > 500, true);
   const after = env.step(new Array(16).fill(1)).observation;
@@ -134,7 +134,7 @@ test('views survive memory growth (large trace loaded mid-episode)', () => {
 });
 
 test('recorded episodes replay exactly', () => {
-  const episode = sysgym.runEpisode({ config, policy: 'random', seed: 4, record: true });
+  const episode = sysgym.runEpisode({ env: 'memtier-v0', config, policy: 'random', seed: 4, record: true });
   assert.equal(episode.schema_version, 2);
   assert.deepEqual(sysgym.replayEpisode(episode), episode.summary);
   episode.steps[3].reward += 1;

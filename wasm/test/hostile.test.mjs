@@ -39,7 +39,7 @@ test('the largest seed gives the same episode natively and in the bin', () => {
 
 test('API seeds: numbers up to 2^53 - 1, BigInts and decimal strings; nothing else', () => {
   const config = { trace: 'synth:phased:2000', hbm_capacity: '10%' };
-  const run = (seed) => sysgym.runEpisode({ config, policy: 'random', seed }).summary;
+  const run = (seed) => sysgym.runEpisode({ env: 'memtier-v0', config, policy: 'random', seed }).summary;
   assert.deepEqual(run(12345678901234567890n), run('12345678901234567890'));
   assert.deepEqual(run(7), run(7n));
   for (const bad of [-1, 1.5, NaN, Infinity, -5, 'abc', '-1', 2n ** 64n]) {
@@ -130,9 +130,9 @@ test('lost standard output is an error in the bin too', () => {
 
 test('arguments of the wrong type are named, never a raw BindingError', () => {
   assert.throws(() => sysgym.make(42), (e) => e instanceof ApiMisuseError && e.message === 'make: id must be a string, got number 42');
-  assert.throws(() => sysgym.addTraces(undefined, 'a', 'b'), (e) => e instanceof ApiMisuseError && /^addTraces: name must be a string/.test(e.message));
-  assert.throws(() => sysgym.runEpisode({ config: {}, policy: 7 }), (e) => e instanceof ApiMisuseError && /runEpisode: policy/.test(e.message));
-  assert.throws(() => sysgym.estimate('x', 5), (e) => e instanceof ApiMisuseError && /estimate: hbmRanges/.test(e.message));
+  assert.throws(() => sysgym.memtier.addTraces(undefined, 'a', 'b'), (e) => e instanceof ApiMisuseError && /^addTraces: name must be a string/.test(e.message));
+  assert.throws(() => sysgym.runEpisode({ env: 'memtier-v0', config: {}, policy: 7 }), (e) => e instanceof ApiMisuseError && /runEpisode: policy/.test(e.message));
+  assert.throws(() => sysgym.memtier.estimate('x', 5), (e) => e instanceof ApiMisuseError && /estimate: hbmRanges/.test(e.message));
   assert.throws(() => sysgym.makeVector('memtier-v0', {}, 1.5), ConfigError);
-  assert.throws(() => sysgym.episode({ config: {}, policy: ['lru'] }), ApiMisuseError);
+  assert.throws(() => sysgym.episode({ env: 'memtier-v0', config: {}, policy: ['lru'] }), ApiMisuseError);
 });

@@ -28,7 +28,7 @@ for (const c of cases) {
     execFileSync(nativeTool, ['run', 'memtier', '--policy', c.policy, '--seed', String(c.seed), '--config', JSON.stringify(c.config),
       '--record', file]);
     const native = fs.readFileSync(file, 'utf8').trim();
-    const wasm = sysgym.runEpisode({ config: c.config, policy: c.policy, seed: c.seed, record: true });
+    const wasm = sysgym.runEpisode({ env: 'memtier-v0', config: c.config, policy: c.policy, seed: c.seed, record: true });
     const parsedNative = JSON.parse(native);
     assert.equal(wasm.observation_hash, parsedNative.observation_hash);
     assert.deepEqual(wasm.summary, parsedNative.summary);
@@ -59,7 +59,7 @@ for (const { agent, name, agentConfig } of trained) {
     execFileSync(nativeTool, ['run', 'memtier', '--policy', 'learned', '--policy-config', policyFile, '--config',
       JSON.stringify(config), '--record', file]);
     const native = fs.readFileSync(file, 'utf8').trim();
-    const wasm = sysgym.runEpisode({ config, policy: 'learned', policyConfig, record: true });
+    const wasm = sysgym.runEpisode({ env: 'memtier-v0', config, policy: 'learned', policyConfig, record: true });
     assert.equal(wasm.observation_hash, JSON.parse(native).observation_hash);
     assert.equal(JSON.stringify(wasm), JSON.stringify(JSON.parse(native)));
     // A trained policy does not sit still: it moves pages at some point of the episode.

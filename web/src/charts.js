@@ -127,7 +127,7 @@ export function residentChart(el) {
   return {
     update(run, cursor) {
       const f = run.frames[cursor];
-      const total = f ? f.histogram.reduce((a, b) => a + b, 0) : 0;
+      const total = f ? f.frame.histogram.reduce((a, b) => a + b, 0) : 0;
       const bins = run.meta.bins.map((_, i) => i);
       c.setOption({
         ...BASE,
@@ -137,9 +137,9 @@ export function residentChart(el) {
         xAxis: { type: 'category', data: bins, name: 'bin', nameLocation: 'middle', nameGap: 26 },
         yAxis: { type: 'value', min: 0, max: 1, axisLabel: { formatter: (v) => `${v * 100} %` } },
         series: [
-          { type: 'bar', name: 'in HBM', itemStyle: { color: COLORS.resident }, data: f ? Array.from(f.resident) : [] },
+          { type: 'bar', name: 'in HBM', itemStyle: { color: COLORS.resident }, data: f ? Array.from(f.frame.resident) : [] },
           { type: 'line', name: 'share of samples', showSymbol: false, itemStyle: { color: COLORS.policy },
-            data: f ? Array.from(f.histogram, (n) => (total ? n / total : 0)) : [] },
+            data: f ? Array.from(f.frame.histogram, (n) => (total ? n / total : 0)) : [] },
         ],
       }, { notMerge: true });
     },

@@ -121,7 +121,8 @@ export class SysgymPlayer extends HTMLElement {
         policyConfig = await this.#json('policy-src');
         policy = 'learned'; // the worker runs it on the settings its file fixes
       }
-      [type, payload] = ['run', { args: { config, policy, policyConfig, seed: 0 } }];
+      const env = this.getAttribute('env') ?? 'memtier-v0';
+      [type, payload] = ['run', { args: { env, config, policy, policyConfig, seed: 0 } }];
     }
     if (trace.source) await client.request('trace', { name: trace.name, source: trace.source, files: [] });
     this.#play(client, type, payload, trace);

@@ -10,6 +10,8 @@ import { EpisodeRun } from './run.js';
 import { classifyFiles, droppedTrace, fileNames, findShipped, loadCatalogue, shippedTrace } from './sources.js';
 import { fillComparison } from './comparison.js';
 
+// The env this page shows (its views are memtier's: heatmap of bins, HBM residency).
+const ENV = 'memtier-v0';
 const $ = (id) => document.getElementById(id);
 const form = $('config-form');
 const client = new WorkerClient();
@@ -184,7 +186,7 @@ async function runEpisode() {
     return showError(e.message);
   }
   $('export').disabled = true;
-  const args = { config: envConfig(form, trace.name), policy: p.policy, policyConfig: p.policyConfig, seed: seedOf(form) };
+  const args = { env: ENV, config: envConfig(form, trace.name), policy: p.policy, policyConfig: p.policyConfig, seed: seedOf(form) };
   follow('run', { args }, (m) => `${p.label} on ${$('trace').selectedOptions[0]?.textContent}: ${m.windows} windows, HBM ${formatBytes(m.facts.hbm_capacity_bytes)} of ${formatBytes(m.facts.footprint_bytes)}.`);
   return true;
 }
@@ -343,7 +345,7 @@ async function compareAll() {
   const policies = state.policies.filter((p) => !p.needs_parameters).map((p) => ({ policy: p.name, label: p.name, oracle: p.oracle }));
   if (chosen.file) policies.push({ policy: 'learned', policyConfig: chosen.file, label: chosen.label });
   const config = envConfig(form, trace.name);
-  await fillComparison($('comparison'), client, { config, policies, seed: seedOf(form) }, chosen.label, showError);
+  await fillComparison($('comparison'), client, { env: ENV, config, policies, seed: seedOf(form) }, chosen.label, showError);
 }
 
 async function exportEpisode() {
@@ -374,7 +376,7 @@ async function main() {
   try {
     state.catalogue = await loadCatalogue();
     state.policies = await client.request('policies');
-    setSchema(form, await client.request('schema', { env: 'memtier-v0' }));
+    setSchema(form, await client.request('schema', { env: ENV }));
     await loadShippedPolicies();
   } catch (e) {
     return showError(`The playground could not start: ${e.message}`);

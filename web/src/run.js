@@ -72,8 +72,8 @@ export function heatmapCells(run, upTo, columns) {
       let samples = 0;
       let share = 0;
       for (let w = first; w <= last; ++w) {
-        samples += run.frames[w].histogram[b];
-        share += run.frames[w].resident[b];
+        samples += run.frames[w].frame.histogram[b];
+        share += run.frames[w].frame.resident[b];
       }
       const v = Math.log2(1 + samples / n);
       if (v > 0) heat.push([column, b, v]);

@@ -33,11 +33,11 @@ async function addTrace(core, { name, source, files = [] }) {
   try {
     if (source.urls) {
       const [ddr, hbm] = await Promise.all(source.urls.map(fetchBytes));
-      core.addTraces(name, ddr, hbm);
+      core.memtier.addTraces(name, ddr, hbm);
     } else if (source.prepared) {
-      core.addPrepared(name, source.prepared);
+      core.memtier.addPrepared(name, source.prepared);
     } else {
-      core.addTraces(name, source.ddr, source.hbm);
+      core.memtier.addTraces(name, source.ddr, source.hbm);
     }
   } catch (e) {
     // Name the files: the core's message names the trace only by its role.
@@ -48,13 +48,14 @@ async function addTrace(core, { name, source, files = [] }) {
   return { name, known: false };
 }
 
+// The episode's meta for the page: the generic fields and the env's frame context (memtier: bins,
+// start, windows).
 function describe(episode) {
   return {
+    ...episode.frameContext,
+    env: episode.env,
     config: episode.config,
     facts: episode.facts,
-    bins: episode.bins,
-    start: episode.start,
-    windows: episode.windows,
     policy: episode.policy,
     policyParameters: episode.policyParameters,
     isReplay: episode.isReplay,
@@ -88,15 +89,15 @@ function forPolicy(core, config, policy, policyConfig) {
   return out;
 }
 
-// Every policy on one trace and config, one row per policy as it finishes.
-async function compare(core, { config, policies, seed }, id, post) {
+// Every policy on one env and config, one row per policy as it finishes.
+async function compare(core, { env, config, policies, seed }, id, post) {
   const rows = [];
   for (const p of policies) {
     if (cancelled.has(id)) return { cancelled: true, rows };
     let row;
     try {
       const policyConfig = p.policyConfig ?? {};
-      const { summary } = core.runEpisode({ config: forPolicy(core, config, p.policy, policyConfig), policy: p.policy, policyConfig, seed });
+      const { summary } = core.runEpisode({ env, config: forPolicy(core, config, p.policy, policyConfig), policy: p.policy, policyConfig, seed });
       row = { label: p.label, policy: p.policy, oracle: Boolean(p.oracle), summary };
     } catch (e) {
       row = { label: p.label, policy: p.policy, oracle: Boolean(p.oracle), error: e.message };

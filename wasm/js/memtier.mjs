@@ -1,0 +1,41 @@
+// memtier's extras, as `sysgym.memtier`: trace pairs from file contents and the what-if estimator
+// behind `sysgym memtier estimate`. Running, comparing and replaying memtier episodes goes
+// through the generic API like every env's.
+import { ApiMisuseError, bytes, check, lastError, parsed, text } from './errors.mjs';
+
+function rangesText(hbmRanges, what) {
+  return text(Array.isArray(hbmRanges) ? hbmRanges.join(',') : hbmRanges, what);
+}
+
+export class Memtier {
+  #core;
+  constructor(core) {
+    this.#core = core;
+  }
+
+  // A trace pair from file contents (MemAI CSV, perf script or sysgym binary), usable as
+  // {trace: name} in memtier configs.
+  addTraces(name, ddr, hbm) {
+    check(this.#core, this.#core.memtierAddTraces(text(name, 'addTraces: name'), bytes(ddr, 'ddr'), bytes(hbm, 'hbm')));
+  }
+
+  // A pair preprocessed by `sysgym memtier preprocess`.
+  addPrepared(name, data) {
+    check(this.#core, this.#core.memtierAddPrepared(text(name, 'addPrepared: name'), bytes(data, 'data')));
+  }
+
+  // The estimated time of a trace with `hbmRanges` ("LO:HI" strings) in HBM, and its bounds.
+  estimate(name, hbmRanges = '', { hbmFactor = 1 } = {}) {
+    if (typeof hbmFactor !== 'number') throw new ApiMisuseError(`estimate: hbmFactor must be a number, got ${typeof hbmFactor}`);
+    return parsed(this.#core, this.#core.memtierEstimateJson(text(name, 'estimate: name'), rangesText(hbmRanges, 'estimate: hbmRanges'), hbmFactor));
+  }
+
+  // The exact text `sysgym memtier estimate --json` prints (the package's bin uses it).
+  estimateReport(name, windows, hbmRanges, hbmFactor = 1, measured = null) {
+    const out = this.#core.memtierEstimateReportText(text(name, 'estimateReport: name'), JSON.stringify(windows),
+      rangesText(hbmRanges, 'estimateReport: hbmRanges'), String(hbmFactor),
+      measured === null ? '' : bytes(measured, 'measured'), measured !== null);
+    if (out === '') throw lastError(this.#core);
+    return out;
+  }
+}
