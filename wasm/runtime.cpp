@@ -51,17 +51,19 @@ nlohmann::json parse(const std::string& text) {
 }
 
 nlohmann::json describe(const Env& env) {
-  nlohmann::json j = {{"id", env.id()},
-                      {"observation_space", env.observation_space().to_json()},
-                      {"action_space", env.action_space().to_json()},
-                      {"observation_space_text", env.observation_space().to_string()},
-                      {"action_space_text", env.action_space().to_string()},
-                      {"config", env.config()},
-                      {"info_keys", env.info_keys()},
-                      {"facts", env.facts()},
-                      {"observation_layout", env.observation_layout()},
-                      {"primary_metric", env.primary_metric()},
-                      {"config_schema", runtime().envs.spec(env.id()).schema.to_json()}};
+  nlohmann::json j = {
+      {"id", env.id()},
+      {"observation_space", env.observation_space().to_json()},
+      {"action_space", env.action_space().to_json()},
+      {"observation_space_text", env.observation_space().to_string()},
+      {"action_space_text", env.action_space().to_string()},
+      {"config", env.config()},
+      {"info_keys", env.info_keys()},
+      {"facts", env.facts()},
+      {"observation_layout", env.observation_layout()},
+      {"primary_metric", env.primary_metric()},
+      {"entity_layout", env.entity_layout() ? env.entity_layout()->to_json() : nlohmann::json()},
+      {"config_schema", runtime().envs.spec(env.id()).schema.to_json()}};
   return j;
 }
 

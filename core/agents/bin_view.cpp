@@ -10,18 +10,40 @@
 
 namespace sysgym::agents {
 
-BinView BinView::of(int observation_size, int bins, bool flip) {
-  if (bins < 1 || observation_size < 2 * bins) {
+BinView BinView::of(const std::optional<EntityLayout>& entities, int observation_size, bool flip) {
+  if (!entities) {
+    throw ConfigError(
+        "a per-bin network needs an env that declares its entities (Env::entity_layout); this "
+        "one declares none");
+  }
+  const EntityLayout& e = *entities;
+  if (e.count < 1 || e.channels < 2 || observation_size < e.channels * e.count) {
     throw ConfigError("a per-bin network needs an observation of at least two channels of " +
-                      std::to_string(bins) + " bins; this one has " +
+                      std::to_string(e.count) + " " + e.entity + "s; this one has " +
+                      std::to_string(e.channels) + " channels in " +
                       std::to_string(observation_size) + " values");
   }
+  if (flip && e.state_channel < 0) {
+    throw ConfigError("flip actions need an env whose " + e.entity +
+                      "s have a state channel to toggle; this one has none");
+  }
   BinView v;
-  v.bins = bins;
-  v.channels = observation_size / bins;
-  v.scalars = observation_size - v.channels * bins;
+  v.bins = e.count;
+  v.channels = e.channels;
+  v.scalars = observation_size - e.channels * e.count;
   v.flip = flip;
+  v.state_channel = e.state_channel;
   return v;
+}
+
+void BinView::bind(const std::optional<EntityLayout>& entities) {
+  if (entities && (entities->count != bins || entities->channels != channels)) {
+    throw ConfigError(
+        "the policy reads " + std::to_string(bins) + " bins of " + std::to_string(channels) +
+        " channels; the env has " + std::to_string(entities->count) + " of " +
+        std::to_string(entities->channels) + " (train it with the same bins and history)");
+  }
+  state_channel = of(entities, channels * bins + scalars, flip).state_channel;
 }
 
 namespace {
@@ -48,7 +70,7 @@ void BinView::features(std::span<const float> observation, std::span<double> out
   for (std::size_t i = 0; i < b; ++i) {
     last[i] = observation[i];
     for (std::size_t k = 0; k < c; ++k) {
-      if (k != 1) recent[i] += observation[k * b + i];
+      if (static_cast<int>(k) != state_channel) recent[i] += observation[k * b + i];
     }
   }
   ranks(last, rank_last);
@@ -67,8 +89,9 @@ void BinView::features(std::span<const float> observation, std::span<double> out
 
 double BinView::placement(std::span<const float> observation, int i, double decision) const {
   if (!flip) return decision;
-  const bool resident =
-      observation[static_cast<std::size_t>(bins) + static_cast<std::size_t>(i)] > 0.5f;
+  const auto at = static_cast<std::size_t>(state_channel) * static_cast<std::size_t>(bins) +
+                  static_cast<std::size_t>(i);
+  const bool resident = observation[at] > 0.5f;
   return resident != (decision != 0.0) ? 1.0 : 0.0;
 }
 
@@ -77,17 +100,24 @@ nlohmann::json BinView::to_json() const {
 }
 
 BinView BinView::from_json(const nlohmann::json& j, int observation_size) {
-  if (!j.is_object() || !j.contains("bins") || !j["bins"].is_number_integer() ||
+  const auto integer = [&](const char* key) {
+    return j.contains(key) && j[key].is_number_integer();
+  };
+  if (!j.is_object() || !integer("bins") || !integer("channels") || !integer("scalars") ||
       !j.contains("flip") || !j["flip"].is_boolean()) {
     throw ConfigError(
-        "policy file: \"per_bin\" must be an object with an integer \"bins\" and a boolean "
-        "\"flip\"");
+        "policy file: \"per_bin\" must be an object with integers \"bins\", \"channels\", "
+        "\"scalars\" and a boolean \"flip\"");
   }
-  const BinView v = of(observation_size, json_integer<int>(j["bins"]), j["flip"].get<bool>());
-  if (j != v.to_json()) {
+  BinView v;
+  v.bins = json_integer<int>(j["bins"]);
+  v.channels = json_integer<int>(j["channels"]);
+  v.scalars = json_integer<int>(j["scalars"]);
+  v.flip = j["flip"].get<bool>();
+  if (v.bins < 1 || v.channels < 2 || v.scalars < 0 ||
+      static_cast<long long>(v.channels) * v.bins + v.scalars != observation_size) {
     throw ConfigError("policy file: \"per_bin\" " + j.dump() + " does not fit an observation of " +
-                      std::to_string(observation_size) + " values (expected " + v.to_json().dump() +
-                      ")");
+                      std::to_string(observation_size) + " values");
   }
   return v;
 }

@@ -5,11 +5,12 @@
 // numbers (and the episode-wide scalars) learns "how hot, how recently, already resident, how
 // much room" instead, which holds on traces it never saw, at any capacity.
 //
-// The observation is C channels of B values (channel 1 is residency, the others access
-// histograms, newest first), then S scalars: memtier-v0's layout. Each bin's features are its C
-// channel values, two hotness ranks (the share of bins strictly hotter in the last window, and
-// over all histogram channels summed; ties share a rank, so bin positions never leak in), then
-// the S scalars. Only comparisons, + and /: every build computes the same features.
+// The env declares the layout (Env::entity_layout, env/entity_layout.hpp): C channels of B values,
+// one of them the state channel (memtier: residency), the others activity (memtier: access
+// histograms, newest first), then S scalars. Each bin's features are its C channel values, two
+// activity ranks (the share of bins strictly more active in the first channel, and over all
+// activity channels summed; ties share a rank, so bin positions never leak in), then the S
+// scalars. Only comparisons, + and /: every build computes the same features.
 //
 // With `flip` actions a bin's output says "change this bin" rather than "want this bin": the
 // placement is the resident set with the flipped bins toggled. A policy that starts by flipping
@@ -19,20 +20,28 @@
 
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "agents/mlp.hpp"
+#include "env/entity_layout.hpp"
 
 namespace sysgym::agents {
 
 struct BinView {
   int bins = 0, channels = 0, scalars = 0;
   bool flip = false;
+  // From the env's layout (not stored in policy files: bind() takes it from the env).
+  int state_channel = -1;
 
-  // The view of an observation of `observation_size` values over `bins` bins. Throws
-  // ConfigError when it cannot be that layout (fewer than two channels, more scalars than bins).
-  static BinView of(int observation_size, int bins, bool flip);
+  // The view of an observation of `observation_size` values laid out as `entities` declares.
+  // Throws ConfigError when the env declares no entities, fewer than two channels, more values
+  // than the observation holds, or flip actions without a state channel.
+  static BinView of(const std::optional<EntityLayout>& entities, int observation_size, bool flip);
+  // Takes the state channel from the env that the view (read from a policy file) will drive;
+  // ConfigError when the env's entities differ from the file's.
+  void bind(const std::optional<EntityLayout>& entities);
 
   int feature_size() const { return channels + 2 + scalars; }
   // Features of every bin of one observation, bin after bin: out has feature_size() x bins

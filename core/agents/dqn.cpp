@@ -65,26 +65,36 @@ int argmax(std::span<const double> values) {
 
 namespace {
 
-std::optional<BinView> bin_view_for(const DqnConfig& config, int observation_size, int actions) {
+std::optional<BinView> bin_view_for(const DqnConfig& config, int observation_size, int actions,
+                                    const std::optional<EntityLayout>& entities) {
   if (!config.per_bin) return std::nullopt;
-  if (actions < 3 || actions % 2 == 0) {
-    throw ConfigError(
-        "a per-bin Q needs memtier's discrete actions (keep, promote or demote one "
-        "of B bins: 2B+1); this space has " +
-        std::to_string(actions));
+  const int verbs = entities ? static_cast<int>(entities->verbs.size()) : 0;
+  if (entities && (verbs == 0 || actions != 1 + verbs * entities->count)) {
+    throw ConfigError("a per-bin Q needs discrete actions over the env's " + entities->entity +
+                      "s (nothing, or a verb on one " + entities->entity + "); this env has " +
+                      std::to_string(actions) + " actions and " + std::to_string(verbs) +
+                      " verbs over " + std::to_string(entities->count) + " " + entities->entity +
+                      "s");
   }
-  return BinView::of(observation_size, (actions - 1) / 2, false);
+  return BinView::of(entities, observation_size, false);
+}
+
+// The advantage network's outputs: one per verb, or one per action for a dense Q.
+int q_outputs(const std::optional<EntityLayout>& entities, const std::optional<BinView>& view,
+              int actions) {
+  return view ? static_cast<int>(entities->verbs.size()) : actions;
 }
 
 }  // namespace
 
-DqnAgent::DqnAgent(int observation_size, int actions, DqnConfig config, std::uint64_t seed)
+DqnAgent::DqnAgent(int observation_size, int actions, DqnConfig config, std::uint64_t seed,
+                   const std::optional<EntityLayout>& entities)
     : config_(std::move(config)),
       actions_(actions),
       rng_(seed),
-      bin_view_(bin_view_for(config_, observation_size, actions)),
-      q_(bin_view_ ? network_sizes(bin_view_->feature_size(), config_.hidden, 2)
-                   : network_sizes(observation_size, config_.hidden, actions),
+      bin_view_(bin_view_for(config_, observation_size, actions, entities)),
+      q_(network_sizes(bin_view_ ? bin_view_->feature_size() : observation_size, config_.hidden,
+                       q_outputs(entities, bin_view_, actions)),
          rng_),
       target_(q_),
       adam_(q_, {.learning_rate = config_.learning_rate, .max_grad_norm = config_.max_grad_norm}),

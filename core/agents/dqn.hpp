@@ -44,7 +44,9 @@ struct DqnConfig {
 
 class DqnAgent {
  public:
-  DqnAgent(int observation_size, int actions, DqnConfig config, std::uint64_t seed);
+  // A per-bin Q (config.per_bin) reads the entities the env declares (Env::entity_layout).
+  DqnAgent(int observation_size, int actions, DqnConfig config, std::uint64_t seed,
+           const std::optional<EntityLayout>& entities = std::nullopt);
 
   // Epsilon-greedy while training (explore), greedy otherwise; ties go to the lower action.
   int act(std::span<const float> observation, bool explore);

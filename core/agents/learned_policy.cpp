@@ -8,9 +8,7 @@ namespace {
 class LearnedPolicy final : public Policy {
  public:
   explicit LearnedPolicy(PolicyFile file) : file_(std::move(file)) {}
-  void reset(const Env& env, Rng&) override {
-    file_.check_compatible(env.id(), env.action_space().to_string(), env.observation_layout());
-  }
+  void reset(const Env& env, Rng&) override { file_.bind(env); }
   void decide(const Env& env, Decision& out) override {
     out.use_directive = false;
     file_.act(env.observation(), out.action);

@@ -1,9 +1,9 @@
-// Q-values for memtier's discrete action mode (0 keeps the placement, 1..B promotes bin a-1,
-// B+1..2B demotes bin a-B-1) from two networks: a value network over the whole (normalised)
-// observation and an advantage network shared by every bin (bin_view.hpp features, two outputs:
-// promote, demote).
+// Q-values for discrete actions over entities (EntityLayout: action 0 changes nothing, verb v on
+// bin i is action 1 + v*B + i; memtier: keep, promote, demote) from two networks: a value network
+// over the whole (normalised) observation and an advantage network shared by every bin
+// (bin_view.hpp features, one output per verb).
 //
-//   Q(s, keep) = V(s),  Q(s, promote i) = V(s) + A(f_i)[0],  Q(s, demote i) = V(s) + A(f_i)[1]
+//   Q(s, nothing) = V(s),  Q(s, verb v on bin i) = V(s) + A(f_i)[v]
 //
 // Why: the dense Q-network learns what promoting bin 17 of the training traces is worth; this
 // one learns what promoting a bin this hot, this recently, with this much room is worth, which
@@ -20,15 +20,15 @@
 
 namespace sysgym::agents {
 
-// Q for one observation in fixed-order arithmetic (the same in every build); q gets 2B+1 values.
+// Q for one observation in fixed-order arithmetic (the same in every build); q gets V*B+1 values.
 void per_bin_q_values(const BinView& view, const Mlp& advantage, const Mlp& value,
                       const ObservationNormalizer& normalizer, std::span<const float> observation,
                       std::vector<double>& q);
 
-// Batched: advantages 2 x (m * B) (observation-major), values 1 x m -> Q (2B+1) x m.
+// Batched: advantages V x (m * B) (observation-major), values 1 x m -> Q (V*B+1) x m.
 Eigen::MatrixXd compose_q(const Eigen::MatrixXd& advantages, const Eigen::MatrixXd& values,
                           int bins);
-// The gradients of the two networks' outputs from the gradient of Q (2B+1) x m.
+// The gradients of the two networks' outputs from the gradient of Q (V*B+1) x m.
 void split_q_gradient(const Eigen::MatrixXd& grad_q, int bins, Eigen::MatrixXd& grad_advantages,
                       Eigen::MatrixXd& grad_values);
 

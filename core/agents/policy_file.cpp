@@ -90,8 +90,10 @@ PolicyFile PolicyFile::from_json(const nlohmann::json& j) {
   return p;
 }
 
-void PolicyFile::check_compatible(const std::string& id, const std::string& space,
-                                  const std::vector<std::string>& layout) const {
+void PolicyFile::bind(const Env& env) {
+  const std::string& id = env.id();
+  const std::string space = env.action_space().to_string();
+  const std::vector<std::string> layout = env.observation_layout();
   if (id != env_id) {
     throw ConfigError("the policy was trained on " + env_id + ", not " + id);
   }
@@ -109,6 +111,7 @@ void PolicyFile::check_compatible(const std::string& id, const std::string& spac
                       (theirs == layout.end() ? std::string("end") : *theirs) +
                       "'): train it with the same bins and history");
   }
+  if (per_bin) per_bin->bind(env.entity_layout());
 }
 
 void PolicyFile::act(std::span<const float> observation, std::vector<double>& action) const {

@@ -16,6 +16,7 @@
 #include "agents/bin_view.hpp"
 #include "agents/mlp.hpp"
 #include "agents/normalizer.hpp"
+#include "env/env.hpp"
 
 namespace sysgym::agents {
 
@@ -40,10 +41,9 @@ struct PolicyFile {
   // Throws ConfigError naming the field that is missing or wrong.
   static PolicyFile from_json(const nlohmann::json& j);
 
-  // Throws ConfigError saying what differs when an env with this action space and layout
-  // cannot be driven by the policy.
-  void check_compatible(const std::string& env_id, const std::string& action_space,
-                        const std::vector<std::string>& observation_layout) const;
+  // Throws ConfigError saying what differs when `env` cannot be driven by the policy; a per-bin
+  // view then takes the meaning of the env's channels (its state channel) from the env.
+  void bind(const Env& env);
   // The action (flat values of the action space) for one observation.
   void act(std::span<const float> observation, std::vector<double>& action) const;
 };

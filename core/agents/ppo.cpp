@@ -65,20 +65,26 @@ double sigmoid(double x) {
   return 1.0 / (1.0 + std::exp(-x));
 }
 
-std::optional<BinView> bin_view_for(const PpoConfig& config, int observation_size, int bins) {
+std::optional<BinView> bin_view_for(const PpoConfig& config, int observation_size, int bins,
+                                    const std::optional<EntityLayout>& entities) {
   if (!config.per_bin) return std::nullopt;
-  return BinView::of(observation_size, bins, config.flip_actions);
+  if (entities && entities->count != bins) {
+    throw ConfigError("a per-bin policy needs one action per " + entities->entity + " (" +
+                      std::to_string(entities->count) + "); this env has " + std::to_string(bins));
+  }
+  return BinView::of(entities, observation_size, config.flip_actions);
 }
 
 }  // namespace
 
-PpoAgent::PpoAgent(int observation_size, int bins, int envs, PpoConfig config, std::uint64_t seed)
+PpoAgent::PpoAgent(int observation_size, int bins, int envs, PpoConfig config, std::uint64_t seed,
+                   const std::optional<EntityLayout>& entities)
     : config_(std::move(config)),
       obs_size_(observation_size),
       bins_(bins),
       envs_(envs),
       rng_(seed),
-      bin_view_(bin_view_for(config_, observation_size, bins)),
+      bin_view_(bin_view_for(config_, observation_size, bins, entities)),
       policy_(bin_view_ ? network_sizes(bin_view_->feature_size(), config_.hidden, 1)
                         : network_sizes(observation_size, config_.hidden, bins),
               rng_),

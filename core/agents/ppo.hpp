@@ -55,7 +55,9 @@ struct PpoStats {
 
 class PpoAgent {
  public:
-  PpoAgent(int observation_size, int bins, int envs, PpoConfig config, std::uint64_t seed);
+  // A per-bin policy (config.per_bin) reads the entities the env declares (Env::entity_layout).
+  PpoAgent(int observation_size, int bins, int envs, PpoConfig config, std::uint64_t seed,
+           const std::optional<EntityLayout>& entities = std::nullopt);
 
   // Actions for `envs` observations (rows): sampled while training (explore), else each bin's
   // more likely value. With explore, the step is stored for learning.

@@ -60,14 +60,16 @@ Trainer::Trainer(const Registry& registry, TrainerOptions options, ParallelFor p
                         " (set \"action_mode\": \"discrete\", or use ppo)");
     }
     dqn_ = std::make_unique<DqnAgent>(obs, static_cast<int>(actions.n()),
-                                      DqnConfig::from_json(options_.agent_config), options_.seed);
+                                      DqnConfig::from_json(options_.agent_config), options_.seed,
+                                      envs_.env(0).entity_layout());
   } else if (options_.agent == "ppo") {
     if (actions.kind() != SpaceKind::kMultiBinary) {
       throw ConfigError("ppo needs a MultiBinary action space; this env has " +
                         actions.to_string() + " (set \"action_mode\": \"bins\", or use dqn)");
     }
     ppo_ = std::make_unique<PpoAgent>(obs, static_cast<int>(action_size_), static_cast<int>(k),
-                                      PpoConfig::from_json(options_.agent_config), options_.seed);
+                                      PpoConfig::from_json(options_.agent_config), options_.seed,
+                                      envs_.env(0).entity_layout());
   } else {
     throw ConfigError("unknown agent " + quote(options_.agent) + " (dqn or ppo)");
   }

@@ -1,5 +1,6 @@
 #include "env/check_env.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -141,6 +142,29 @@ class Checker {
     }
     passed("observation_layout() names each of " + std::to_string(layout.size()) +
            " elements once");
+    check_entities(env);
+  }
+
+  // A declared entity layout must fit the spaces, or agents reading it would read past them.
+  void check_entities(const Env& env) {
+    const std::optional<EntityLayout> e = env.entity_layout();
+    if (!e) return;
+    const std::size_t values = static_cast<std::size_t>(std::max(e->channels, 0)) *
+                               static_cast<std::size_t>(std::max(e->count, 0));
+    if (e->count < 1 || e->channels < 1 || values > env.observation_space().flat_size())
+      fail("entity_layout() " + e->to_json().dump() + " does not fit the observation");
+    if (e->state_channel < -1 || e->state_channel >= e->channels)
+      fail("entity_layout() state_channel " + std::to_string(e->state_channel) + " is no channel");
+    const Space& actions = env.action_space();
+    const std::size_t verbs = e->verbs.size();
+    const bool fits = actions.kind() == SpaceKind::kDiscrete
+                          ? verbs > 0 && static_cast<std::size_t>(actions.n()) ==
+                                             1 + verbs * static_cast<std::size_t>(e->count)
+                          : verbs == 0 && actions.flat_size() == static_cast<std::size_t>(e->count);
+    if (!fits)
+      fail("entity_layout() " + e->to_json().dump() + " does not fit " + actions.to_string());
+    passed("entity_layout() (" + std::to_string(e->count) + " " + e->entity +
+           "s) fits the observation and the actions");
   }
 
   void check_order(Env& env) {

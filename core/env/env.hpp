@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "base/rng.hpp"
+#include "env/entity_layout.hpp"
 #include "env/frame.hpp"
 #include "env/space.hpp"
 
@@ -115,6 +116,9 @@ class Env {
   // Reset options that start the current episode again (memtier: its first window), so that a
   // recording replays from where it began.
   virtual nlohmann::json episode_options() const { return nlohmann::json::object(); }
+  // The entities the observation and actions are made of (see EntityLayout), for agents that
+  // share one network across them; none by default.
+  virtual std::optional<EntityLayout> entity_layout() const { return std::nullopt; }
   // What a front end draws after each reset and step: arrays whose names, types and sizes stay
   // fixed for an episode (memtier: "histogram", raw sample counts per bin, and "resident", each
   // bin's resident fraction). Default: none.

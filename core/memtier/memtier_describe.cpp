@@ -54,6 +54,16 @@ RenderFrame MemtierEnv::render_frame() const {
   return f;
 }
 
+std::optional<EntityLayout> MemtierEnv::entity_layout() const {
+  EntityLayout layout;
+  layout.entity = "bin";
+  layout.count = static_cast<int>(config_.bins);
+  layout.channels = 2 + static_cast<int>(config_.history);
+  layout.state_channel = 1;
+  if (action_space().kind() == SpaceKind::kDiscrete) layout.verbs = {"promote", "demote"};
+  return layout;
+}
+
 Frame MemtierEnv::frame() const {
   return {{"histogram", std::span<const std::uint32_t>(histogram_)},
           {"resident", std::span<const float>(resident_fraction_)}};

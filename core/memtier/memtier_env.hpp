@@ -104,6 +104,9 @@ class MemtierEnv : public Env {
     return {"estimated_ms", "migration_ms", "total_ms", "gap_closed", "bytes_moved"};
   }
   nlohmann::json episode_options() const override { return {{"start", begin_}}; }
+  // Bins: channels hist, resident (the state channel), hist_prev_1..history; discrete verbs
+  // promote and demote.
+  std::optional<EntityLayout> entity_layout() const override;
   // "histogram" (uint32 sample counts per bin) and "resident" (float32 fraction per bin).
   Frame frame() const override;
   // "bins": [{lo, hi, bytes}] (hex addresses), "start": first window, "windows": their count.

@@ -61,6 +61,7 @@ void describe_command(const DescribeArgs& args) {
                         {"needs_parameters", p.needs_parameters},
                         {"summary", p.summary}});
   }
+  const std::optional<EntityLayout> entities = env->entity_layout();
   const nlohmann::json out = {{"id", id},
                               {"summary", spec.summary},
                               {"config", env->config()},
@@ -70,6 +71,7 @@ void describe_command(const DescribeArgs& args) {
                               {"observation_layout", env->observation_layout()},
                               {"info_keys", env->info_keys()},
                               {"primary_metric", env->primary_metric()},
+                              {"entity_layout", entities ? entities->to_json() : nlohmann::json()},
                               {"config_schema", spec.schema.to_json()},
                               {"policies", policies}};
   if (args.json) {
@@ -90,6 +92,15 @@ void describe_command(const DescribeArgs& args) {
   std::printf("\nobservation: %s\n  layout:", env->observation_space().to_string().c_str());
   for (const std::string& part : compact_layout(env->observation_layout()))
     std::printf(" %s", part.c_str());
+  if (entities) {
+    std::printf("\n  entities: %d %ss, %d channels each (state: channel %d)", entities->count,
+                entities->entity.c_str(), entities->channels, entities->state_channel);
+    if (!entities->verbs.empty()) {
+      std::printf(", discrete verbs:");
+      for (const std::string& verb : entities->verbs)
+        std::printf(" %s", verb.c_str());
+    }
+  }
   std::printf("\naction: %s\ninfo keys:", env->action_space().to_string().c_str());
   for (const auto& key : env->info_keys())
     std::printf(" %s", key.c_str());

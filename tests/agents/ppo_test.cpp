@@ -110,7 +110,11 @@ TEST(Ppo, APerBinNetworkLearnsTheTinyEnvWithOneScoreForEveryBin) {
   PpoConfig config = small_config();
   config.per_bin = true;
   const int size = 2 * HotBins::kBins + 1;
-  PpoAgent agent(size, HotBins::kBins, 4, config, 3);
+  const EntityLayout entities{"bin", HotBins::kBins, 2, 1, {}};
+  EXPECT_EQ(testing::message_of<ConfigError>([&] { PpoAgent(size, HotBins::kBins, 4, config, 3); }),
+            "a per-bin network needs an env that declares its entities (Env::entity_layout); this "
+            "one declares none");
+  PpoAgent agent(size, HotBins::kBins, 4, config, 3, entities);
   ASSERT_TRUE(agent.bin_view().has_value());
   EXPECT_EQ(agent.policy_network().inputs(), 2 + 2 + 1);  // channels, two ranks, one scalar
   EXPECT_EQ(agent.policy_network().outputs(), 1);

@@ -110,9 +110,9 @@ json shipped_policy() {
 }
 
 void policy(const json& j) {
-  const agents::PolicyFile file = agents::PolicyFile::from_json(j);
+  agents::PolicyFile file = agents::PolicyFile::from_json(j);
   memtier::MemtierEnv env(with_trace({{"bins", 16}}), testing::small_source());
-  file.check_compatible(env.id(), env.action_space().to_string(), env.observation_layout());
+  file.bind(env);
 }
 
 // A short recorded episode of the static oracle on the small trace.
