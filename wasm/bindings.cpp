@@ -12,6 +12,7 @@ EMSCRIPTEN_BINDINGS(sysgym) {
   function("lastErrorKind", &last_error_kind);
   function("lastErrorMessage", &last_error_message);
   function("checkSeedText", &check_seed_text);
+  function("addData", &add_data);
   function("envIdsJson", &env_ids_json);
   function("policiesJson", &policies_json);
   function("configSchemaJson", &config_schema_json);

@@ -41,6 +41,10 @@ std::string check_seed_text(const std::string& text, const std::string& name) {
   return out;
 }
 
+bool add_data(const std::string& name, const std::string& bytes) {
+  return guarded([&] { runtime().data->add(name, std::make_shared<const std::string>(bytes)); });
+}
+
 std::string env_ids_json() {
   return nlohmann::json(runtime().envs.ids()).dump();
 }

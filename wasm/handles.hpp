@@ -25,6 +25,8 @@ std::string config_schema_json(const std::string& env);
 // check_env over `id` (core/env/check_env.hpp): the passed checks as a JSON list, "" on failure.
 std::string check_env_json(const std::string& id, const std::string& config_json,
                            const std::string& seed);
+// Adds (or replaces) named bytes in the data store; false on failure.
+bool add_data(const std::string& name, const std::string& bytes);
 // Seeds arrive as decimal text (a JS number cannot hold every 64-bit seed), checked by the JS
 // layer with check_seed_text; "" on failure.
 std::string check_seed_text(const std::string& text, const std::string& name);

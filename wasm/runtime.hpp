@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "base/data_store.hpp"
 #include "base/error.hpp"
 #include "env/env.hpp"
 #include "env/policy.hpp"
@@ -20,8 +21,10 @@
 namespace sysgym::wasm {
 
 struct Runtime {
+  // What JS added with data.add; families resolve their names over it (memtier: trace pairs).
+  std::shared_ptr<DataStore> data = std::make_shared<DataStore>();
   std::shared_ptr<memtier::InMemoryPairSource> traces =
-      std::make_shared<memtier::InMemoryPairSource>();
+      std::make_shared<memtier::InMemoryPairSource>(data);
   Registry envs;
   PolicyRegistry policies;
   Runtime();

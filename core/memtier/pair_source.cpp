@@ -3,8 +3,12 @@
 #include <algorithm>
 #include <charconv>
 
+#include "base/container.hpp"
 #include "base/error.hpp"
+#include "base/names.hpp"
 #include "base/quote.hpp"
+#include "memtier/prepared_file.hpp"
+#include "memtier/traces/load.hpp"
 #include "memtier/traces/synth.hpp"
 
 namespace sysgym::memtier {
@@ -48,6 +52,56 @@ SynthOptions parse_synth_name(const std::string& name) {
                       ": form is synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]]");
   }
   return o;
+}
+
+// The data names a trace name stands for: both sides of a pair, or one preprocessed pair.
+struct PairNames {
+  std::string ddr, hbm, prepared;
+  bool found() const { return !prepared.empty() || !ddr.empty(); }
+};
+
+// PREFIX's trace of `side` ("ddr" or "hbm"), "" when there is none; the binary one wins.
+std::string side_name(const DataStore& data, const std::string& prefix, const std::string& side) {
+  const std::string stem = prefix + "." + side + ".";
+  const std::vector<std::string> found = data.names_with_prefix(stem);
+  if (found.empty()) return "";
+  if (std::find(found.begin(), found.end(), stem + "bin") != found.end()) return stem + "bin";
+  if (found.size() > 1) {
+    throw TraceFormatError("trace " + quote(prefix) + ": several " + side + " traces (" +
+                           join(found, ", ") + "); name the pair as DDR_FILE,HBM_FILE");
+  }
+  return found.front();
+}
+
+PairNames resolve_pair_names(const DataStore& data, const std::string& name) {
+  PairNames names;
+  if (const std::size_t comma = name.find(','); comma != std::string::npos) {
+    names.ddr = name.substr(0, comma);
+    names.hbm = name.substr(comma + 1);
+    for (const std::string* side : {&names.ddr, &names.hbm}) {
+      if (!data.find(*side))
+        throw UnknownNameError("trace " + quote(name) + ": no data named " + quote(*side) +
+                               " was added");
+    }
+    return names;
+  }
+  if (data.find(name)) {
+    names.prepared = name;
+    return names;
+  }
+  names.ddr = side_name(data, name, "ddr");
+  names.hbm = side_name(data, name, "hbm");
+  if (names.ddr.empty() != names.hbm.empty()) {
+    throw TraceFormatError("trace " + quote(name) + ": found " +
+                           (names.ddr.empty() ? names.hbm : names.ddr) + " but no " +
+                           (names.ddr.empty() ? "DDR" : "HBM") + " trace beside it (" + name +
+                           (names.ddr.empty() ? ".ddr.*)" : ".hbm.*)"));
+  }
+  return names;
+}
+
+std::span<const std::uint8_t> bytes_of(const std::string& s) {
+  return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
 }
 
 }  // namespace
@@ -127,18 +181,57 @@ std::shared_ptr<const PreparedPair> InMemoryPairSource::load(const std::string& 
 }
 
 bool InMemoryPairSource::is_preprocessed(const std::string& name) {
-  const std::lock_guard<std::mutex> lock(mutex_);
-  return prepared_.count(name) != 0;
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (prepared_.count(name) != 0) return true;
+  }
+  if (!data_ || name.starts_with("synth:")) return false;
+  try {
+    return !resolve_pair_names(*data_, name).prepared.empty();
+  } catch (const Error&) {
+    return false;  // loading it names the problem
+  }
+}
+
+std::shared_ptr<const PreparedPair> InMemoryPairSource::load_data(const std::string& name,
+                                                                  const WindowRequest& windows) {
+  const PairNames names = resolve_pair_names(*data_, name);
+  if (names.prepared.empty()) {
+    auto traces = std::make_shared<TracePair>();
+    traces->ddr = load_trace(bytes_of(*data_->find(names.ddr)), names.ddr);
+    traces->hbm = load_trace(bytes_of(*data_->find(names.hbm)), names.hbm);
+    validate_pair(*traces);
+    add_traces(name, traces);
+    return window_cached(name, traces, windows);
+  }
+  const std::shared_ptr<const std::string> bytes = data_->find(name);
+  if (!has_container_magic(bytes_of(*bytes))) {
+    throw TraceFormatError(
+        name +
+        ": a single trace cannot drive the env; give DDR_FILE,HBM_FILE or a pair "
+        "preprocessed by `sysgym memtier preprocess`");
+  }
+  check_unwindowed(name, windows);
+  // The pair's big columns view the bytes, kept alive with it.
+  auto pair = std::make_shared<const PreparedPair>(
+      decode_prepared_pair(ContainerReader(bytes_of(*bytes), name), bytes));
+  add(name, pair);
+  return pair;
 }
 
 std::shared_ptr<const PreparedPair> InMemoryPairSource::load_other(const std::string& name,
-                                                                   const WindowRequest&) {
+                                                                   const WindowRequest& windows) {
+  if (data_ && resolve_pair_names(*data_, name).found()) return load_data(name, windows);
   std::string known;
   {
     const std::lock_guard<std::mutex> lock(mutex_);
     for (const auto& [key, value] : prepared_)
       known += (known.empty() ? "" : ", ") + key;
     for (const auto& [key, value] : traces_)
+      known += (known.empty() ? "" : ", ") + key;
+  }
+  if (data_) {
+    for (const std::string& key : data_->names_with_prefix(""))
       known += (known.empty() ? "" : ", ") + key;
   }
   throw UnknownNameError("unknown trace " + quote(name) +

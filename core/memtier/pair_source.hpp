@@ -1,8 +1,9 @@
 // Where the memtier env gets its trace pair. Core never opens files: the config's "trace" string
 // is resolved by a PairSource that the shell provides. The in-memory source knows pairs added by
-// name and synthetic pairs ("synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]]", defaults 100000
-// samples, seed 1, 256 MiB); the native tool's source also
-// reads files; the wasm package's source holds pairs loaded from ArrayBuffers.
+// name, synthetic pairs ("synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]]", defaults 100000
+// samples, seed 1, 256 MiB) and, given a DataStore, the trace syntax over its names: "DDR,HBM",
+// a preprocessed PAIR, or PREFIX (PREFIX.ddr.* + PREFIX.hbm.*, the binary one first). The native
+// tool's source reads files instead; the wasm package's reads what JS added with data.add.
 #pragma once
 
 #include <map>
@@ -10,6 +11,7 @@
 #include <mutex>
 #include <string>
 
+#include "base/data_store.hpp"
 #include "memtier/prepared_pair.hpp"
 
 namespace sysgym::memtier {
@@ -35,6 +37,8 @@ class PairSource {
 
 class InMemoryPairSource : public PairSource {
  public:
+  explicit InMemoryPairSource(std::shared_ptr<const DataStore> data = nullptr)
+      : data_(std::move(data)) {}
   void add(const std::string& name, std::shared_ptr<const PreparedPair> pair);
   // Raw traces are windowed on load, cached per (name, options).
   void add_traces(const std::string& name, std::shared_ptr<const TracePair> traces);
@@ -43,7 +47,8 @@ class InMemoryPairSource : public PairSource {
   bool is_preprocessed(const std::string& name) override;
 
  protected:
-  // Called for names not held in memory; the native source reads files here.
+  // Called for names not held in memory: resolves them over the data store (the native source
+  // reads files instead).
   virtual std::shared_ptr<const PreparedPair> load_other(const std::string& name,
                                                          const WindowRequest& windows);
   std::shared_ptr<const PreparedPair> window_cached(const std::string& key,
@@ -53,6 +58,9 @@ class InMemoryPairSource : public PairSource {
   static void check_unwindowed(const std::string& name, const WindowRequest& windows);
 
  private:
+  std::shared_ptr<const PreparedPair> load_data(const std::string& name,
+                                                const WindowRequest& windows);
+  std::shared_ptr<const DataStore> data_;
   std::mutex mutex_;
   std::map<std::string, std::shared_ptr<const PreparedPair>> prepared_;
   std::map<std::string, std::shared_ptr<const TracePair>> traces_;

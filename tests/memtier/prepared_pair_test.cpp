@@ -7,6 +7,7 @@
 #include "base/error.hpp"
 #include "base/rng.hpp"
 #include "memtier/estimator.hpp"
+#include "memtier/pair_source.hpp"
 #include "memtier/prepared_file.hpp"
 #include "memtier/traces/synth.hpp"
 #include "memtier/traces/trace_file.hpp"
@@ -124,6 +125,54 @@ TEST(PreparedPair, ARawTraceIsNotAPreparedPair) {
                 [&] { decode_prepared_pair(ContainerReader(bytes, "ddr.bin")); }),
             "ddr.bin: holds a 'trace', expected a preprocessed pair (make one with `sysgym "
             "memtier preprocess`)");
+}
+
+std::shared_ptr<const std::string> text_of(const std::vector<std::uint8_t>& bytes) {
+  return std::make_shared<const std::string>(bytes.begin(), bytes.end());
+}
+
+TEST(PreparedPair, TraceNamesResolveOverTheDataStoreAsOverFiles) {
+  SynthOptions o;
+  o.samples = 4000;
+  const TracePair pair = synthesize_pair(o);
+  auto data = std::make_shared<DataStore>();
+  data->add("run/app.ddr.bin", text_of(encode_trace(pair.ddr)));
+  data->add("run/app.hbm.bin", text_of(encode_trace(pair.hbm)));
+  data->add("run/app.ddr.csv", std::make_shared<const std::string>("not read: the binary wins"));
+  data->add("pair.bin", text_of(encode_prepared_pair(prepare_pair(pair, WindowOptions{}))));
+  data->add("half.ddr.bin", text_of(encode_trace(pair.ddr)));
+  data->add("two.ddr.csv", std::make_shared<const std::string>(""));
+  data->add("two.ddr.perf", std::make_shared<const std::string>(""));
+  data->add("two.hbm.csv", std::make_shared<const std::string>(""));
+  InMemoryPairSource source(data);
+  const WindowRequest windows;
+  const auto by_prefix = source.load("run/app", windows);
+  const auto by_files = source.load("run/app.ddr.bin,run/app.hbm.bin", windows);
+  const auto by_pair = source.load("pair.bin", windows);
+  const auto ddr_ms = [](const auto& p) { return Estimator(*p).estimate(HbmRanges()).ddr_ms; };
+  EXPECT_GT(ddr_ms(by_prefix), 0.0);
+  EXPECT_EQ(ddr_ms(by_prefix), ddr_ms(by_files));
+  EXPECT_EQ(ddr_ms(by_prefix), ddr_ms(by_pair));
+  EXPECT_TRUE(source.is_preprocessed("pair.bin"));
+  EXPECT_FALSE(source.is_preprocessed("run/app"));
+  using sysgym::testing::message_of;
+  EXPECT_EQ(message_of<TraceFormatError>([&] { source.load("half", windows); }),
+            "trace 'half': found half.ddr.bin but no HBM trace beside it (half.hbm.*)");
+  EXPECT_EQ(message_of<TraceFormatError>([&] { source.load("two", windows); }),
+            "trace 'two': several ddr traces (two.ddr.csv, two.ddr.perf); name the pair as "
+            "DDR_FILE,HBM_FILE");
+  EXPECT_EQ(message_of<UnknownNameError>([&] { source.load("run/app.ddr.bin,nope", windows); }),
+            "trace 'run/app.ddr.bin,nope': no data named 'nope' was added");
+  EXPECT_EQ(message_of<TraceFormatError>([&] { source.load("run/app.ddr.csv", windows); }),
+            "run/app.ddr.csv: a single trace cannot drive the env; give DDR_FILE,HBM_FILE or a "
+            "pair preprocessed by `sysgym memtier preprocess`");
+  EXPECT_EQ(message_of<TraceFormatError>([&] { source.load("run/app.ddr.bin", windows); }),
+            "run/app.ddr.bin: holds a 'trace', expected a preprocessed pair (make one with "
+            "`sysgym memtier preprocess`)");
+  EXPECT_EQ(message_of<UnknownNameError>([&] {
+              source.load("other", windows);
+            }).rfind("unknown trace 'other'; known: ", 0),
+            0u);
 }
 
 }  // namespace

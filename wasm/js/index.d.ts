@@ -132,6 +132,8 @@ export class Sysgym {
   checkEnv(id: string, options?: { config?: object; seed?: number | bigint | string }): string[];
   make(id: string, config?: Record<string, unknown>): Env;
   makeVector(id: string, config?: Record<string, unknown>, count?: number): VectorEnv;
+  /** Named bytes envs read their data from (memtier: trace names `PREFIX`, `DDR,HBM`, `PAIR`). */
+  readonly data: { add(name: string, data: string | ArrayBuffer | Uint8Array): void };
   readonly memtier: Memtier;
   runEpisode(args: {
     env: string; config?: Record<string, unknown>; policy: string; policyConfig?: Record<string, unknown>;

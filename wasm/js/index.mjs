@@ -5,7 +5,7 @@ import createSysgymCore from './sysgym_core.cjs';
 
 import {
   ApiMisuseError, ConfigError, EnvCheckError, InvalidActionError, IoError, SysgymError, TraceFormatError,
-  UnknownNameError, check, finalizer, flag, lastError, parsed, seedText, strings, text,
+  UnknownNameError, bytes, check, finalizer, flag, lastError, parsed, seedText, strings, text,
 } from './errors.mjs';
 import { Episode } from './episode.mjs';
 import { Memtier } from './memtier.mjs';
@@ -215,6 +215,11 @@ export class Sysgym {
   #core;
   constructor(core) {
     this.#core = core;
+    // Named bytes envs read their data from (memtier: {trace: 'app'} finds app.ddr.csv and
+    // app.hbm.csv, or 'a.csv,b.csv', or a preprocessed 'app.bin').
+    this.data = {
+      add: (name, data) => check(core, core.addData(text(name, 'data.add: name'), bytes(data, 'data.add: data'))),
+    };
     // Each family's extras, one line per family.
     this.memtier = new Memtier(core);
   }

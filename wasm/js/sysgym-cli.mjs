@@ -8,9 +8,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { IoError, printable, quote } from './errors.mjs';
-import { ConfigError, SysgymError, TraceFormatError, load } from './index.mjs';
+import { ConfigError, SysgymError, load } from './index.mjs';
 
-const MAGIC = [0x89, 0x53, 0x59, 0x53, 0x47, 0x59, 0x4d, 0x0a];
 const windowFlags = {
   mode: { type: 'string' }, unit: { type: 'string' }, 'window-len': { type: 'string' },
   'page-size': { type: 'string' }, 'cpu-cycles-per-ms': { type: 'string' },
@@ -92,58 +91,37 @@ function jsonText(text, flag) {
   return source;
 }
 
-// The file of `side` ("ddr" or "hbm") for PREFIX, or '' (the binary one of several formats), as
-// the native tool's trace names choose it.
-function sideFile(prefix, side) {
-  const dir = path.dirname(prefix);
-  const stem = `${path.basename(prefix)}.${side}.`;
-  let found = [];
+function isFile(file) {
   try {
-    found = fs.readdirSync(dir).filter((f) => f.startsWith(stem) && fs.statSync(path.join(dir, f)).isFile()).sort();
+    return fs.statSync(file).isFile();
   } catch {
-    return '';
+    return false;
   }
-  if (found.length === 0) return '';
-  if (found.includes(`${stem}bin`)) return path.join(dir, `${stem}bin`);
-  if (found.length > 1) {
-    throw new IoError(`trace ${quote(prefix)}: several ${side} traces (${found.join(', ')}); name the pair as DDR_FILE,HBM_FILE`);
-  }
-  return path.join(dir, found[0]);
 }
 
-// The files of a pair name: "DDR,HBM", an existing file (a preprocessed pair), or PREFIX. The
-// package ships no traces, so the native tool's shipped names are not known here.
-function pairFiles(name) {
-  const comma = name.indexOf(',');
-  if (comma >= 0) return { ddr: name.slice(0, comma), hbm: name.slice(comma + 1) };
-  if (fs.existsSync(name) && !fs.statSync(name).isDirectory()) return { prepared: name };
-  if (name !== '') {
-    const ddr = sideFile(name, 'ddr');
-    const hbm = sideFile(name, 'hbm');
-    if (ddr && hbm) return { ddr, hbm };
-    if (ddr || hbm) {
-      throw new IoError(`trace ${quote(name)}: found ${ddr || hbm} but no ${ddr ? 'HBM' : 'DDR'} trace beside it `
-        + `(${path.basename(name)}${ddr ? '.hbm.*' : '.ddr.*'})`);
-    }
-  }
-  throw new IoError(`trace ${quote(name)}: no such file, and no ${name}.ddr.* + ${name}.hbm.* pair (the npm package `
-    + 'ships no traces); also DDR_FILE,HBM_FILE, a preprocessed PAIR.bin or synth:PATTERN');
-}
-
-// Makes the pair named `name` known to the core under that name: "DDR,HBM" files, PREFIX, a
-// preprocessed file, or a synth: name the core generates itself.
+// Hands the core the files a trace name can stand for, under the names the core resolves as the
+// native tool does: "DDR,HBM" files, a preprocessed file, or PREFIX (PREFIX.ddr.* and
+// PREFIX.hbm.*). A synth: name the core generates itself.
 function provide(sysgym, name) {
   if (name.startsWith('synth:')) return;
-  const files = pairFiles(name);
-  if (!files.prepared) {
-    sysgym.memtier.addTraces(name, read(files.ddr), read(files.hbm));
+  const comma = name.indexOf(',');
+  if (comma >= 0 || (fs.existsSync(name) && !fs.statSync(name).isDirectory())) {
+    for (const file of comma >= 0 ? [name.slice(0, comma), name.slice(comma + 1)] : [name]) sysgym.data.add(file, read(file));
     return;
   }
-  const data = read(name);
-  if (!MAGIC.every((b, i) => data[i] === b)) {
-    throw new TraceFormatError(`${name}: a single trace cannot drive the env; give DDR_FILE,HBM_FILE or a pair preprocessed by \`sysgym memtier preprocess\``);
+  const dir = path.dirname(name);
+  const stem = path.basename(name);
+  let found = [];
+  try {
+    found = fs.readdirSync(dir).filter((f) => (f.startsWith(`${stem}.ddr.`) || f.startsWith(`${stem}.hbm.`)) && isFile(path.join(dir, f)));
+  } catch {
+    // an unreadable or missing folder holds no pair
   }
-  sysgym.memtier.addPrepared(name, data);
+  if (name === '' || found.length === 0) {
+    throw new IoError(`trace ${quote(name)}: no such file, and no ${name}.ddr.* + ${name}.hbm.* pair (the npm package `
+      + 'ships no traces); also DDR_FILE,HBM_FILE, a preprocessed PAIR.bin or synth:PATTERN');
+  }
+  for (const f of found) sysgym.data.add(name + f.slice(stem.length), read(path.join(dir, f)));
 }
 
 // Numeric window options stay text: the core parses them as the native flags (same ranges,

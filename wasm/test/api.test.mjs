@@ -102,6 +102,26 @@ test('shipped CSV traces load from bytes and estimate like the CLI', () => {
   assert.equal(e.estimated_ms, e.ddr_ms);
 });
 
+test('data.add holds files under names that trace names resolve over, as natively', () => {
+  const ddr = fs.readFileSync(path.join(dataDir, 'synth/phased.ddr.csv'));
+  const hbm = fs.readFileSync(path.join(dataDir, 'synth/phased.hbm.csv'));
+  sysgym.data.add('runs/phased.ddr.csv', ddr);
+  sysgym.data.add('runs/phased.hbm.csv', hbm);
+  const config = { hbm_capacity: '10%', episode_length: 20 };
+  const byPrefix = sysgym.runEpisode({ env: 'memtier', config: { ...config, trace: 'runs/phased' }, policy: 'lru' });
+  const byFiles = sysgym.runEpisode({ env: 'memtier', config: { ...config, trace: 'runs/phased.ddr.csv,runs/phased.hbm.csv' }, policy: 'lru' });
+  assert.deepEqual(byPrefix.summary, byFiles.summary);
+  assert.ok(byPrefix.summary.ddr_ms > 0);
+  sysgym.data.add('lonely.ddr.csv', ddr);
+  assert.throws(() => sysgym.make('memtier', { trace: 'lonely' }),
+    (e) => e instanceof TraceFormatError && e.message === "trace 'lonely': found lonely.ddr.csv but no HBM trace beside it (lonely.hbm.*)");
+  assert.throws(() => sysgym.make('memtier', { trace: 'runs/phased.ddr.csv' }),
+    (e) => e instanceof TraceFormatError && /a single trace cannot drive the env/.test(e.message));
+  assert.throws(() => sysgym.make('memtier', { trace: 'runs/phased.ddr.csv,nope' }),
+    (e) => e instanceof UnknownNameError && e.message === "trace 'runs/phased.ddr.csv,nope': no data named 'nope' was added");
+  assert.throws(() => sysgym.data.add(7, ddr), (e) => e instanceof ApiMisuseError && /data.add: name/.test(e.message));
+});
+
 test('vector envs step every env in one call, with autoreset', () => {
   const envs = sysgym.makeVector('memtier', { ...config, episode_length: 5, random_start: true }, 4);
   assert.equal(envs.size, 4);
