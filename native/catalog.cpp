@@ -37,12 +37,9 @@ namespace {
 nlohmann::json config_from_flags(const EnvSpec& spec, nlohmann::json base,
                                  const std::string& config_text,
                                  const std::vector<std::string>& sets) {
-  if (!config_text.empty()) {
-    const nlohmann::json given = json_option(config_text, "--config");
-    if (!given.is_object()) throw ConfigError("--config: expected a JSON object");
-    base.update(given);
-  }
-  return spec.with_settings(std::move(base), sets);
+  return spec.command_line_config(
+      std::move(base),
+      config_text.empty() ? nlohmann::json() : json_option(config_text, "--config"), sets);
 }
 
 void add_config_flags(CLI::App& command, std::string& config_text, std::vector<std::string>& sets) {

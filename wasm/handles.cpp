@@ -18,12 +18,10 @@ namespace {
 nlohmann::json command_line_config(const EnvSpec& spec, nlohmann::json base,
                                    const std::string& config_json,
                                    const std::string& settings_json) {
-  if (!config_json.empty()) {
-    const nlohmann::json given = parse_json_text(config_json, "--config");
-    if (!given.is_object()) throw ConfigError("--config: expected a JSON object");
-    base.update(given);
-  }
-  return spec.with_settings(std::move(base), parse(settings_json).get<std::vector<std::string>>());
+  return spec.command_line_config(
+      std::move(base),
+      config_json.empty() ? nlohmann::json() : parse_json_text(config_json, "--config"),
+      parse(settings_json).get<std::vector<std::string>>());
 }
 
 // The user's config over a policy's base config (a learned policy's training settings).

@@ -19,6 +19,15 @@ bool parse_env_id(std::string_view id, std::string& name, int& version) {
   return true;
 }
 
+nlohmann::json EnvSpec::command_line_config(nlohmann::json base, const nlohmann::json& given,
+                                            const std::vector<std::string>& settings) const {
+  if (!given.is_null()) {
+    if (!given.is_object()) throw ConfigError("--config: expected a JSON object");
+    base.update(given);
+  }
+  return with_settings(std::move(base), settings);
+}
+
 nlohmann::json EnvSpec::with_settings(nlohmann::json base, const std::vector<std::string>& settings,
                                       const std::string& context) const {
   for (const std::string& setting : settings) {

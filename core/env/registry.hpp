@@ -44,6 +44,11 @@ struct EnvSpec {
   // Throws ConfigError / UnknownNameError naming `context` and the key.
   nlohmann::json with_settings(nlohmann::json base, const std::vector<std::string>& settings,
                                const std::string& context = "--set") const;
+  // What `--config` and the settings make of `base` in every shell: `base`, then the keys of
+  // --config's object `given` (null when there was no --config; ConfigError when it is not an
+  // object), then with_settings.
+  nlohmann::json command_line_config(nlohmann::json base, const nlohmann::json& given,
+                                     const std::vector<std::string>& settings) const;
   // Applies the hooks (identity when a hook is empty).
   nlohmann::json training_config(nlohmann::json config, std::string_view action_kind) const;
   std::vector<nlohmann::json> evaluation_configs(nlohmann::json config) const;

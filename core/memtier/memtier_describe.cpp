@@ -104,7 +104,8 @@ std::vector<nlohmann::json> evaluation_configs(nlohmann::json config, PairSource
     for (const char* key : kWindowKeys)
       config.erase(key);
   }
-  const nlohmann::json capacity = config.value("hbm_capacity", nlohmann::json("25%"));
+  const nlohmann::json capacity =
+      config.value("hbm_capacity", memtier_schema().at("hbm_capacity").fallback);
   if (!capacity.is_array()) return {config};
   std::vector<nlohmann::json> ends;
   for (const nlohmann::json& end : capacity) {
