@@ -12,8 +12,10 @@ EpisodeHandle* EpisodeHandle::run(const std::string& env, const std::string& con
   std::unique_ptr<EpisodeHandle> handle(new EpisodeHandle);
   const bool ok = guarded([&] {
     const std::string id = runtime().envs.resolve(env);
-    handle->policy_ = runtime().policies.make(policy, id, parse(policy_config_json));
-    handle->env_ = runtime().envs.make(id, parse(config_json));
+    const nlohmann::json parameters = parse(policy_config_json);
+    handle->policy_ = runtime().policies.make(policy, id, parameters);
+    handle->env_ =
+        runtime().envs.make(id, config_for_policy(id, policy, parameters, parse(config_json)));
     handle->policy_name_ = policy;
     handle->run_ = std::make_unique<PolicyEpisode>(*handle->env_, *handle->policy_, policy,
                                                    seed_value(seed), true);

@@ -24,13 +24,6 @@ nlohmann::json command_line_config(const EnvSpec& spec, nlohmann::json base,
       parse(settings_json).get<std::vector<std::string>>());
 }
 
-// The user's config over a policy's base config (a learned policy's training settings).
-nlohmann::json over_base(nlohmann::json base, nlohmann::json given) {
-  if (base.empty() || !given.is_object()) return given;
-  base.update(given);
-  return base;
-}
-
 }  // namespace
 
 std::string check_seed_text(const std::string& text, const std::string& name) {
@@ -90,9 +83,8 @@ std::string run_episode_json(const std::string& env, const std::string& config_j
     const std::string id = runtime().envs.resolve(env);
     const nlohmann::json parameters = parse(policy_config_json);
     auto p = runtime().policies.make(policy, id, parameters);
-    const auto made = runtime().envs.make(
-        id, over_base(agents::policy_base_config(policy, parameters, runtime().envs.spec(id)),
-                      parse(config_json)));
+    const auto made =
+        runtime().envs.make(id, config_for_policy(id, policy, parameters, parse(config_json)));
     const auto episode = run_episode(*made, *p, policy, seed_value(seed), record);
     nlohmann::json j = episode_to_json(episode, *made);
     if (!record) j.erase("steps");

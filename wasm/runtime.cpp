@@ -1,5 +1,6 @@
 #include "runtime.hpp"
 
+#include "agents/learned_policy.hpp"
 #include "base/json_text.hpp"
 #include "base/numbers.hpp"
 #include "base/quote.hpp"
@@ -46,6 +47,14 @@ std::uint64_t seed_value(const std::string& text) {
   return parse_integer(text, "seed", kSeedRange);
 }
 
+nlohmann::json config_for_policy(const std::string& id, const std::string& policy,
+                                 const nlohmann::json& parameters, nlohmann::json given) {
+  nlohmann::json base = agents::policy_base_config(policy, parameters, runtime().envs.spec(id));
+  if (base.empty() || !given.is_object()) return given;
+  base.update(given);
+  return base;
+}
+
 nlohmann::json parse(const std::string& text) {
   return text.empty() ? nlohmann::json::object() : parse_json_text(text, "JSON argument");
 }
@@ -62,6 +71,9 @@ nlohmann::json describe(const Env& env) {
       {"facts", env.facts()},
       {"observation_layout", env.observation_layout()},
       {"primary_metric", env.primary_metric()},
+      {"ranking",
+       {{"key", env.ranking().key}, {"higher_is_better", env.ranking().higher_is_better}}},
+      {"report_columns", env.report_columns()},
       {"entity_layout", env.entity_layout() ? env.entity_layout()->to_json() : nlohmann::json()},
       {"config_schema", runtime().envs.spec(env.id()).schema.to_json()}};
   return j;

@@ -56,6 +56,10 @@ bool guarded(F&& f) {
 
 // An empty text is an empty object (JS passes "" for "no config").
 nlohmann::json parse(const std::string& text);
+// The config `policy` (with `parameters`) runs env `id` on: `given` over the policy's base config
+// (a learned policy's training settings), as the native run lays --config over it.
+nlohmann::json config_for_policy(const std::string& id, const std::string& policy,
+                                 const nlohmann::json& parameters, nlohmann::json given);
 // A seed as decimal text, parsed as the native --seed is (throws ConfigError).
 std::uint64_t seed_value(const std::string& text);
 

@@ -65,7 +65,8 @@ async function build() {
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
   const result = await esbuild.build({
-    entryPoints: ['playground', 'player', 'worker'].map((n) => path.join(web, 'src', `${n}.js`)),
+    entryPoints: { playground: 'playground.js', player: 'player.js', worker: 'shell/worker.js' },
+    absWorkingDir: path.join(web, 'src'),
     outdir: out,
     bundle: true,
     format: 'esm',

@@ -4,6 +4,16 @@
 // counts, and `resident`, per-bin resident fractions).
 import { ApiMisuseError, check, finalizer } from './errors.mjs';
 
+// How an env's episodes are compared (from its describe hooks): the summary key that says how
+// well an episode went, the key and direction a comparison ranks by, and the keys it shows.
+export function comparing(d) {
+  return {
+    primaryMetric: d.primary_metric,
+    ranking: { key: d.ranking.key, higherIsBetter: d.ranking.higher_is_better },
+    reportColumns: d.report_columns,
+  };
+}
+
 export class Episode {
   #core;
   #handle;
@@ -16,7 +26,7 @@ export class Episode {
     this.config = d.config;
     this.facts = d.facts;
     this.infoKeys = d.info_keys;
-    this.primaryMetric = d.primary_metric;
+    Object.assign(this, comparing(d));
     // [{name, dtype, size}] of each step's frame, and what reading them needs (memtier: bins with
     // their address spans, the first window and the window count).
     this.frameLayout = d.frame;

@@ -37,11 +37,24 @@ export interface EpisodeSummary {
   promoted_bytes: number; demoted_bytes: number; refused_bytes: number; redundant_requests: number;
 }
 
-export class Env {
+/** How an env's episodes are compared (its describe hooks). */
+export interface Comparing {
+  /** The summary key that says how well an episode went ('' = the return). */
+  readonly primaryMetric: string;
+  /** The summary key a comparison ranks by, and its direction (memtier: total_ms, lower). */
+  readonly ranking: { key: string; higherIsBetter: boolean };
+  /** The summary keys a comparison shows, in order ([] = every key). */
+  readonly reportColumns: string[];
+}
+
+export class Env implements Comparing {
   readonly id: string;
   readonly config: Record<string, unknown>;
   readonly facts: Record<string, unknown>;
   readonly infoKeys: string[];
+  readonly primaryMetric: string;
+  readonly ranking: { key: string; higherIsBetter: boolean };
+  readonly reportColumns: string[];
   readonly observationLayout: string[];
   readonly observationSpace: Space;
   readonly actionSpace: Space;
@@ -87,12 +100,14 @@ export interface EpisodeStep {
   frame: Record<string, Uint32Array | Float32Array | Float64Array>;
 }
 
-export class Episode {
+export class Episode implements Comparing {
   readonly env: string;
   readonly config: Record<string, unknown>;
   readonly facts: Record<string, unknown>;
   readonly infoKeys: string[];
   readonly primaryMetric: string;
+  readonly ranking: { key: string; higherIsBetter: boolean };
+  readonly reportColumns: string[];
   readonly frameLayout: { name: string; dtype: 'float32' | 'float64' | 'uint32'; size: number }[];
   /** What reading the frames needs (memtier: bins {lo, hi, bytes}, start, windows). */
   readonly frameContext: Record<string, unknown>;

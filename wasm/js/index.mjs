@@ -7,7 +7,7 @@ import {
   ApiMisuseError, ConfigError, EnvCheckError, InvalidActionError, IoError, SysgymError, TraceFormatError,
   UnknownNameError, bytes, check, finalizer, flag, lastError, parsed, seedText, strings, text,
 } from './errors.mjs';
-import { Episode } from './episode.mjs';
+import { Episode, comparing } from './episode.mjs';
 import { Memtier } from './memtier.mjs';
 
 export {
@@ -80,6 +80,7 @@ export class Env {
     this.facts = d.facts ?? {};
     this.infoKeys = d.info_keys;
     this.observationLayout = d.observation_layout ?? [];
+    Object.assign(this, comparing(d));
     this.observationSpace = new Space({ ...d.observation_space, text: d.observation_space_text });
     this.actionSpace = new Space({ ...d.action_space, text: d.action_space_text }, (seed) => {
       const h = this.#live();

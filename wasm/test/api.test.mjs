@@ -27,6 +27,17 @@ test('the config schema is the one core declares: limits and the keys a learned 
   assert.throws(() => sysgym.configSchema('nope'), UnknownNameError);
 });
 
+test('an env says how its episodes compare, as `sysgym compare` ranks and shows them', () => {
+  const env = sysgym.make('memtier', config);
+  assert.equal(env.primaryMetric, 'gap_closed');
+  assert.deepEqual(env.ranking, { key: 'total_ms', higherIsBetter: false });
+  assert.deepEqual(env.reportColumns, ['estimated_ms', 'migration_ms', 'total_ms', 'gap_closed', 'bytes_moved']);
+  const rows = JSON.parse(sysgym.compareReport('memtier', JSON.stringify(config), [], ['lru', 'all-ddr', 'static-oracle'], 0));
+  const totals = rows.map((r) => r[env.ranking.key]);
+  assert.deepEqual(totals, [...totals].sort((a, b) => a - b));
+  env.dispose();
+});
+
 test('reset and step follow Gymnasium semantics with zero-copy observations', () => {
   const env = sysgym.make('memtier', config);
   assert.equal(env.actionSpace.toString(), 'MultiBinary(16)');

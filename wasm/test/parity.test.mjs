@@ -62,6 +62,11 @@ for (const { agent, name, agentConfig } of trained) {
     const wasm = sysgym.runEpisode({ env: 'memtier-v0', config, policy: 'learned', policyConfig, record: true });
     assert.equal(wasm.observation_hash, JSON.parse(native).observation_hash);
     assert.equal(JSON.stringify(wasm), JSON.stringify(JSON.parse(native)));
+    // Stepped, the policy runs on the env settings its file fixes without being told them.
+    const stepped = sysgym.episode({ env: 'memtier-v0', config: { trace: config.trace }, policy: 'learned', policyConfig });
+    while (!stepped.done) stepped.step();
+    assert.equal(JSON.stringify(stepped.toJSON()), JSON.stringify(JSON.parse(native)));
+    stepped.dispose();
     // A trained policy does not sit still: it moves pages at some point of the episode.
     assert.ok(wasm.summary.promoted_bytes > 0 || wasm.summary.demoted_bytes > 0 || agent === 'dqn');
   });

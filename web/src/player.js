@@ -4,16 +4,18 @@
 //   <sysgym-player episode-src="episodes/lru.json"></sysgym-player>
 //   <sysgym-player trace="sqlite" policy-src="policies/dqn-per-bin.json" speed="120" loop></sysgym-player>
 //
-// trace: a shipped trace id, "synth:PATTERN[:...]" or "DDR_URL,HBM_URL"; policy: a built-in policy;
-// policy-src: a learned policy file; episode-src: a recorded episode (replayed; its trace comes
-// from the catalogue); config: env config JSON; speed: windows per second (default 60); loop:
-// start again at the end. The host's data-state is loading, playing, paused, ended or error.
-import { WorkerClient } from './client.js';
-import { heatmapChart } from './charts.js';
-import { formatMs, formatPercent, showFigure } from './format.js';
-import { Playback } from './playback.js';
-import { EpisodeRun } from './run.js';
-import { findShipped, loadCatalogue, shippedTrace } from './sources.js';
+// env: the env id (default memtier-v0; a recording's own env when episode-src is given); policy:
+// a built-in policy; policy-src: a learned policy file; episode-src: a recorded episode
+// (replayed); config: env config JSON; speed: steps per second (default 60); loop: start again at
+// the end; label: the title. The env's view reads its own attributes (memtier: trace, a shipped
+// trace id, "synth:PATTERN[:...]" or "DDR_URL,HBM_URL") and draws the chart. The host's
+// data-state is loading, playing, paused, ended or error.
+import { WorkerClient } from './shell/client.js';
+import { showFigure } from './shell/format.js';
+import { Playback } from './shell/playback.js';
+import { EpisodeRun } from './shell/episode_run.js';
+import { loadCatalogue } from './shell/files.js';
+import { viewFor } from './envs/index.js';
 
 const BASE = new URL('./', import.meta.url).href;
 let shared = null; // one worker and catalogue for every player on the page
@@ -40,14 +42,14 @@ const TEMPLATE = `
   <div class="bar">
     <button type="button" class="toggle" aria-keyshortcuts="Space">Pause</button>
     <span class="window muted"></span>
-    <span>total <b class="total">–</b></span>
-    <span>gap closed <b class="gap">–</b></span>
   </div>
   <div class="error" role="alert"></div>`;
 
 export class SysgymPlayer extends HTMLElement {
   #root;
   #chart = null;
+  #view = null;
+  #figures = [];
   #run = null;
   #playback;
   #request = null;
@@ -64,7 +66,6 @@ export class SysgymPlayer extends HTMLElement {
 
   connectedCallback() {
     this.dataset.state = 'loading';
-    this.#chart ??= heatmapChart(this.#root.querySelector('.chart'), { compact: true, maxColumns: 240 });
     this.#start().catch((e) => this.#fail(e.message));
   }
 
@@ -77,6 +78,7 @@ export class SysgymPlayer extends HTMLElement {
     this.dataset.state = 'error';
     this.#root.querySelector('.error').textContent = message;
     this.#root.querySelector('.title').textContent = 'sysgym player';
+    this.#root.querySelector('.toggle').hidden = true;
   }
 
   async #json(attribute) {
@@ -90,51 +92,48 @@ export class SysgymPlayer extends HTMLElement {
     }
   }
 
-  // The trace request for a name: shipped id or pair of names, synthetic, or "DDR_URL,HBM_URL".
-  #trace(catalogue, name) {
-    const entry = catalogue.traces.find((t) => t.id === name) ?? findShipped(catalogue, name);
-    if (entry) return shippedTrace(entry, BASE);
-    if (name.startsWith('synth:')) return { name, source: null };
-    const urls = name.split(',').map((u) => new URL(u.trim(), document.baseURI).href);
-    if (urls.length !== 2) throw new Error(`trace "${name}": not a shipped trace, synth:PATTERN or "DDR_URL,HBM_URL"`);
-    return { name, source: { urls } };
+  // The view's chart and figures, once the env is known.
+  #useView(env) {
+    this.#view = viewFor(env);
+    this.#chart = this.#view.player.chart(this.#root.querySelector('.chart'));
+    const bar = this.#root.querySelector('.bar');
+    this.#figures = this.#view.player.figures.map(([className, name, value, format]) => {
+      const span = document.createElement('span');
+      const b = Object.assign(document.createElement('b'), { className, textContent: '–' });
+      span.append(`${name} `, b);
+      bar.append(span);
+      return { el: b, value, format };
+    });
   }
 
   async #start() {
     const { client, catalogue: pending } = services();
     const catalogue = await pending;
     this.#playback.setSpeed(Number(this.getAttribute('speed') ?? 60));
-    let type;
-    let payload;
-    let trace;
-    if (this.hasAttribute('episode-src')) {
-      const episode = await this.#json('episode-src');
-      trace = this.#trace(catalogue, this.getAttribute('trace') ?? String(episode.config?.trace ?? ''));
-      trace.name = String(episode.config?.trace ?? trace.name); // registered as the recording names it
-      [type, payload] = ['replay', { episode }];
-    } else {
-      trace = this.#trace(catalogue, this.getAttribute('trace') ?? 'synth:phased');
-      let config = { hbm_capacity: '10%', ...JSON.parse(this.getAttribute('config') ?? '{}'), trace: trace.name };
-      let policy = this.getAttribute('policy') ?? 'lru';
-      let policyConfig = {};
-      if (this.hasAttribute('policy-src')) {
-        policyConfig = await this.#json('policy-src');
-        policy = 'learned'; // the worker runs it on the settings its file fixes
-      }
-      const env = this.getAttribute('env') ?? 'memtier-v0';
-      [type, payload] = ['run', { args: { env, config, policy, policyConfig, seed: 0 } }];
+    const attrs = { trace: this.getAttribute('trace') ?? undefined, policy: this.getAttribute('policy') ?? undefined };
+    if (this.hasAttribute('episode-src')) attrs.episode = await this.#json('episode-src');
+    attrs.env = attrs.episode?.env ?? this.getAttribute('env') ?? 'memtier-v0';
+    try {
+      attrs.config = JSON.parse(this.getAttribute('config') ?? '{}');
+    } catch (e) {
+      throw new Error(`config: not valid JSON (${e.message})`);
     }
-    if (trace.source) await client.request('trace', { name: trace.name, source: trace.source, files: [] });
-    this.#play(client, type, payload, trace);
+    if (this.hasAttribute('policy-src')) {
+      attrs.policyConfig = await this.#json('policy-src');
+      attrs.policy = 'learned'; // the core runs it on the settings its file fixes
+    }
+    this.#useView(attrs.env);
+    const { type, payload, data } = await this.#view.player.request(attrs, { client, catalogue, base: BASE });
+    this.#play(client, type, payload, data);
   }
 
-  #play(client, type, payload, trace) {
+  #play(client, type, payload, data) {
     this.#request = client.start(type, payload, (event) => {
       if (event.kind === 'meta') {
-        this.#run = new EpisodeRun(event.meta);
-        const label = this.getAttribute('label') ?? `${event.meta.policy} on ${trace.name.split(',')[0].split('/').pop().replace(/\.ddr\.\w+$/, '')}`;
+        this.#run = new EpisodeRun(event.meta, this.#view.length(event.meta));
+        const label = this.getAttribute('label') ?? `${event.meta.policy} on ${data}`;
         this.#root.querySelector('.title').textContent = `${label}${event.meta.isReplay ? ' (recorded)' : ''}`;
-        this.#root.querySelector('.chart').setAttribute('aria-label', `Heatmap of accesses per address bin over time for ${label}; green is data in HBM.`);
+        this.#root.querySelector('.chart').setAttribute('aria-label', this.#view.player.chartLabel(label));
         this.#playback.attach(this.#run);
       } else if (event.kind === 'frames') {
         this.#run.add(event.frames);
@@ -153,10 +152,8 @@ export class SysgymPlayer extends HTMLElement {
     this.dataset.state = state;
     const toggle = this.#root.querySelector('.toggle');
     toggle.textContent = state === 'playing' ? 'Pause' : state === 'ended' ? 'Replay' : 'Play';
-    this.#root.querySelector('.window').textContent = `window ${Math.max(cursor + 1, 0)} / ${this.#run.windows}`;
-    const totals = this.#run.totalsAt(cursor);
-    showFigure(this.#root.querySelector('.total'), totals.total_ms, formatMs);
-    showFigure(this.#root.querySelector('.gap'), totals.gap_closed, formatPercent);
+    this.#root.querySelector('.window').textContent = `${this.#view.stepName} ${Math.max(cursor + 1, 0)} / ${this.#run.length}`;
+    for (const f of this.#figures) showFigure(f.el, f.value(this.#run, cursor), f.format);
     const now = performance.now();
     if (cursor >= 0 && (state !== 'playing' || now - this.#drawn > 200)) {
       this.#drawn = now;

@@ -1,32 +1,28 @@
-// The playground page: wires the form, the files a visitor drops, the simulation worker, the
-// playback controls and the charts together. Data flows one way: worker frames -> EpisodeRun ->
-// Playback position -> figures and charts.
-import { WorkerClient } from './client.js';
-import { cumulativeChart, heatmapChart, residentChart, windowTimeChart } from './charts.js';
-import { envConfig, hashToState, lockToPolicy, seedOf, setSchema, stateToHash, validate } from './form.js';
-import { formatBytes, formatMs, formatPercent, showFigure } from './format.js';
-import { Playback } from './playback.js';
-import { EpisodeRun } from './run.js';
-import { classifyFiles, droppedTrace, fileNames, findShipped, loadCatalogue, shippedTrace } from './sources.js';
-import { fillComparison } from './comparison.js';
+// The playground page: lists every registered env, and wires the env's view (its fields, figures
+// and charts, from envs/), the files a visitor drops, the simulation worker, the playback
+// controls and the comparison together. Data flows one way: worker frames -> EpisodeRun ->
+// Playback position -> the view's figures and charts.
+import { WorkerClient } from './shell/client.js';
+import { classifyFiles, loadCatalogue } from './shell/files.js';
+import { fillComparison } from './shell/comparison.js';
+import { Playback } from './shell/playback.js';
+import { EpisodeRun } from './shell/episode_run.js';
+import { viewFor } from './envs/index.js';
 
-// The env this page shows (its views are memtier's: heatmap of bins, HBM residency).
-const ENV = 'memtier-v0';
 const $ = (id) => document.getElementById(id);
 const form = $('config-form');
 const client = new WorkerClient();
-const charts = {
-  heatmap: heatmapChart($('heatmap')),
-  window: windowTimeChart($('window-chart')),
-  cumulative: cumulativeChart($('cumulative-chart')),
-  resident: residentChart($('resident-chart')),
-};
 const CHART_INTERVAL_MS = 150; // charts redraw at most this often while playing
 
 const state = {
   catalogue: null,
+  env: null, // the env id shown
+  view: null, // its view (envs/)
+  generic: false, // the generic view asked for (#view=generic), whatever the env's own view
+  fields: null, // the view's form
+  figures: () => {},
+  charts: [],
   policies: [],
-  dropped: new Map(), // trace option value -> {name, label, files, source, transfer}
   learned: new Map(), // policy option value -> {label, file}
   run: null,
   request: null, // the worker request of the episode shown
@@ -48,48 +44,27 @@ function setStatus(text) {
   $('status').textContent = text;
 }
 
-// ---- traces and policies in the selects ----
-
 function option(value, label) {
-  const o = document.createElement('option');
-  o.value = value;
-  o.textContent = label;
-  return o;
+  return Object.assign(document.createElement('option'), { value, textContent: label });
 }
 
 function group(label, options) {
-  const g = document.createElement('optgroup');
-  g.label = label;
+  const g = Object.assign(document.createElement('optgroup'), { label });
   g.append(...options);
   return g;
 }
 
-function fillTraces() {
-  const real = state.catalogue.traces.filter((t) => !t.synthetic).map((t) => option(t.id, t.label));
-  const synth = state.catalogue.traces.filter((t) => t.synthetic).map((t) => option(t.id, t.label));
-  const dropped = [...state.dropped].map(([value, t]) => option(value, t.label));
-  const select = $('trace');
-  const current = select.value;
-  select.replaceChildren(group('Real programs', real), group('Synthetic', synth));
-  if (dropped.length) select.append(group('Your files', dropped));
-  if (current) select.value = current;
-  describeTrace();
-}
-
-function describeTrace() {
-  const entry = state.catalogue.traces.find((t) => t.id === $('trace').value);
-  $('trace-about').textContent = entry?.about ?? state.dropped.get($('trace').value)?.files.join(' + ') ?? '';
-}
+// ---- policies ----
 
 function fillPolicies() {
   const builtin = state.policies.filter((p) => !p.needs_parameters);
   const plain = builtin.filter((p) => !p.oracle).map((p) => option(`builtin:${p.name}`, p.name));
   const oracles = builtin.filter((p) => p.oracle).map((p) => option(`builtin:${p.name}`, `${p.name} (reads the future)`));
-  const learned = [...state.learned].map(([value, l]) => option(value, l.label));
+  const learned = [...state.learned].filter(([, l]) => l.file.env?.id === state.env).map(([value, l]) => option(value, l.label));
   const select = $('policy');
   const current = select.value;
   select.replaceChildren(group('Baselines and heuristics', plain), group('Oracles', oracles), group('Learned', learned));
-  if (current) select.value = current;
+  if (current && [...select.options].some((o) => o.value === current)) select.value = current;
   describePolicy();
 }
 
@@ -106,10 +81,11 @@ function selectedPolicy() {
 function describePolicy() {
   const p = selectedPolicy();
   const info = state.policies.find((x) => x.name === p.policy);
+  const fixed = p.file ? Object.entries(p.file.env.config).map(([k, v]) => `${k} ${v}`).join(', ') : '';
   $('policy-about').textContent = p.file
-    ? `A ${p.file.agent.toUpperCase()} policy trained natively (${p.file.training?.env_steps ?? '?'} steps); it fixes bins to ${p.file.env.config.bins}.`
+    ? `A ${p.file.agent.toUpperCase()} policy trained natively (${p.file.training?.env_steps ?? '?'} steps); it fixes ${fixed}.`
     : info?.summary ?? '';
-  lockToPolicy(form, p.file);
+  state.fields.lockToPolicy(p.file);
 }
 
 async function loadShippedPolicies() {
@@ -123,18 +99,35 @@ async function loadShippedPolicies() {
   }
 }
 
+// ---- the env shown ----
+
+// Shows env `id` through its view: title, fields, figures, charts, policies.
+async function showEnv(id, { generic = false } = {}) {
+  stopCurrent();
+  playback.detach();
+  state.run = null;
+  state.env = id;
+  state.generic = generic;
+  state.view = viewFor(id, { generic });
+  const [schema, policies] = await Promise.all([client.request('schema', { env: id }), client.request('policies', { env: id })]);
+  const view = state.view;
+  $('env-title').textContent = view.title;
+  $('env-intro').textContent = view.intro;
+  $('drop-what').textContent = view.dropHint;
+  $('step-name').textContent = view.stepName[0].toUpperCase() + view.stepName.slice(1);
+  state.fields = view.form({ data: $('env-data'), fields: $('env-fields') }, schema, { client, catalogue: state.catalogue });
+  $('figures').replaceChildren($('figures').firstElementChild); // the step counter stays
+  state.figures = view.figures($('figures'));
+  $('views').replaceChildren();
+  state.charts = view.charts($('views'));
+  state.policies = policies;
+  fillPolicies();
+  $('comparison').tHead.replaceChildren();
+  $('comparison').tBodies[0].replaceChildren();
+  setControlsEnabled(false);
+}
+
 // ---- episodes ----
-
-function traceRequest(value) {
-  const entry = state.catalogue.traces.find((t) => t.id === value);
-  if (entry) return shippedTrace(entry);
-  return state.dropped.get(value);
-}
-
-async function ensureTrace(t) {
-  if (!t.source) return;
-  await client.request('trace', { name: t.name, source: t.source, files: t.files ?? [] });
-}
 
 function stopCurrent() {
   if (state.request) {
@@ -149,17 +142,18 @@ function follow(type, payload, describe) {
   stopCurrent();
   playback.detach();
   state.run = null;
+  const view = state.view;
   const request = client.start(type, payload, (event) => {
     if (state.request !== request) return;
     if (event.kind === 'meta') {
-      state.run = new EpisodeRun(event.meta);
+      state.run = new EpisodeRun(event.meta, view.length(event.meta));
       state.chartsDrawn = 0;
       playback.attach(state.run);
       setControlsEnabled(true);
       setStatus(describe(event.meta));
     } else if (event.kind === 'frames') {
       state.run.add(event.frames);
-      $('computed').value = state.run.frames.length / state.run.windows;
+      $('computed').value = state.run.expected ? state.run.frames.length / state.run.expected : 0.5;
       playback.refresh();
     }
   });
@@ -175,41 +169,45 @@ function follow(type, payload, describe) {
   });
 }
 
+function formProblems() {
+  const seed = $('seed');
+  const n = Number(seed.value);
+  const seedOk = Number.isInteger(n) && n >= 0 && n <= Number.MAX_SAFE_INTEGER;
+  seed.setAttribute('aria-invalid', seedOk ? 'false' : 'true');
+  $('seed-error').textContent = seedOk ? '' : 'Expected a whole number from 0.';
+  return !(state.fields.validate() && seedOk);
+}
+
 async function runEpisode() {
   clearErrors();
-  if (!validate(form)) return showError('The episode form has problems: see the fields marked.');
-  const trace = traceRequest($('trace').value);
+  if (formProblems()) return showError('The episode form has problems: see the fields marked.');
   const p = selectedPolicy();
+  let config;
   try {
-    await ensureTrace(trace);
+    config = await state.fields.prepare();
   } catch (e) {
     return showError(e.message);
   }
   $('export').disabled = true;
-  const args = { env: ENV, config: envConfig(form, trace.name), policy: p.policy, policyConfig: p.policyConfig, seed: seedOf(form) };
-  follow('run', { args }, (m) => `${p.label} on ${$('trace').selectedOptions[0]?.textContent}: ${m.windows} windows, HBM ${formatBytes(m.facts.hbm_capacity_bytes)} of ${formatBytes(m.facts.footprint_bytes)}.`);
+  const data = state.fields.dataLabel();
+  const args = { env: state.env, config, policy: p.policy, policyConfig: p.policyConfig, seed: Number($('seed').value) };
+  follow('run', { args }, (m) => state.view.describeRun(m, p.label, data));
   return true;
 }
 
 async function replayEpisode({ name, json }) {
-  const trace = String(json.config?.trace ?? '');
-  const shipped = findShipped(state.catalogue, trace);
-  const dropped = [...state.dropped.values()].find((t) => t.name === trace || t.files.join(',') === fileNames(trace));
+  if (json.env && json.env !== state.env) {
+    $('env').value = json.env;
+    await showEnv(json.env);
+  }
+  let data;
   try {
-    if (trace.startsWith('synth:')) {
-      // built in: nothing to load
-    } else if (shipped) {
-      await ensureTrace({ ...shippedTrace(shipped), name: trace });
-    } else if (dropped) {
-      await ensureTrace({ ...dropped, name: trace });
-    } else {
-      return showError(`${name}: the episode was recorded on trace "${trace}", which is not loaded here: drop its trace files first, then the episode again.`);
-    }
+    data = await state.fields.prepareReplay(name, json);
   } catch (e) {
     return showError(e.message);
   }
   $('export').disabled = true;
-  follow('replay', { episode: json }, (m) => `Replaying ${name}: ${m.policy} on ${trace}, ${m.windows} windows, checking every reward.`);
+  follow('replay', { episode: json }, (m) => `Replaying ${name}: ${m.policy} on ${data}, ${state.run?.length ?? ''} ${state.view.stepName}s, checking every reward.`);
   return true;
 }
 
@@ -226,18 +224,9 @@ async function takeFiles(files) {
     $('policy').value = value;
     describePolicy();
   }
-  if (found.pair || found.prepared) {
-    const t = await droppedTrace(found);
-    try {
-      await client.request('trace', { name: t.name, source: t.source, files: t.files }, null, t.transfer);
-      state.dropped.set(`dropped:${t.name}`, { ...t, source: null });
-      fillTraces();
-      $('trace').value = `dropped:${t.name}`;
-      describeTrace();
-      setStatus(`Loaded ${t.label}. Run an episode on it.`);
-    } catch (e) {
-      showError(e.message);
-    }
+  if (found.data.length) {
+    const status = await state.fields.takeData(found.data, showError);
+    if (status) setStatus(status);
   }
   let started = false;
   for (const episode of found.episodes) started = (await replayEpisode(episode)) || started;
@@ -254,30 +243,20 @@ function render(cursor, status) {
   const run = state.run;
   if (!run) return;
   const shown = cursor + 1;
-  $('window-counter').textContent = cursor < 0 ? `– / ${run.windows}` : `${run.meta.start + cursor} (${shown} of ${run.windows})`;
+  const first = state.view.firstStep(run.meta);
+  $('window-counter').textContent = cursor < 0 ? `– / ${run.length}` : `${first + cursor} (${shown} of ${run.length})`;
   $('window-counter').dataset.shown = String(shown);
-  const totals = run.totalsAt(cursor);
-  showFigure($('estimated-ms'), totals.estimated_ms, formatMs);
-  showFigure($('migration-ms'), totals.migration_ms, formatMs);
-  showFigure($('total-ms'), totals.total_ms, formatMs);
-  showFigure($('ddr-ms'), totals.ddr_ms, formatMs);
-  showFigure($('hbm-ms'), totals.hbm_ms, formatMs);
-  showFigure($('gap-closed'), totals.gap_closed, formatPercent);
-  $('gap-meter').value = Math.max(-1, Math.min(1, totals.gap_closed));
-  const frame = run.frames[cursor];
-  const occupancy = frame ? frame.info.hbm_occupancy : 0;
-  $('occupancy-meter').value = occupancy;
-  $('occupancy').textContent = frame ? `${formatPercent(occupancy)} (${formatBytes(frame.info.hbm_used_bytes)})` : '–';
+  state.figures(run, cursor);
   $('play').textContent = status === 'playing' ? 'Pause' : status === 'ended' ? 'Replay' : 'Play';
   document.body.dataset.playback = status;
-  document.body.dataset.complete = String(run.complete && cursor === run.frames.length - 1);
+  document.body.dataset.complete = String(run.isEnd(cursor));
   $('jump').max = String(Math.max(0, run.frames.length - 1));
   $('jump').value = String(Math.max(0, cursor));
-  $('jump-to').value = String(run.meta.start + Math.max(0, cursor));
+  $('jump-to').value = String(first + Math.max(0, cursor));
   const now = performance.now();
   if (cursor >= 0 && (status !== 'playing' || now - state.chartsDrawn > CHART_INTERVAL_MS)) {
     state.chartsDrawn = now;
-    for (const c of Object.values(charts)) c.update(run, cursor);
+    for (const c of state.charts) c.update(run, cursor);
   }
 }
 
@@ -296,8 +275,8 @@ function wire() {
     superseded();
     runEpisode().then((started) => started || playback.refresh());
   });
-  form.addEventListener('input', () => validate(form));
-  $('trace').addEventListener('change', describeTrace);
+  form.addEventListener('input', () => formProblems());
+  $('env').addEventListener('change', (e) => showEnv(e.target.value, { generic: state.generic }).catch((err) => showError(err.message)));
   $('policy').addEventListener('change', describePolicy);
   $('compare').addEventListener('click', compareAll);
   $('files').addEventListener('change', (e) => superseded() || takeFiles([...e.target.files]).finally(() => { e.target.value = ''; }));
@@ -318,7 +297,7 @@ function wire() {
   $('forward').addEventListener('click', () => playback.step(1));
   $('speed').addEventListener('change', (e) => playback.setSpeed(Number(e.target.value)));
   $('jump').addEventListener('input', (e) => playback.seek(Number(e.target.value)));
-  $('jump-to').addEventListener('change', (e) => playback.seek(Number(e.target.value) - (state.run?.meta.start ?? 0)));
+  $('jump-to').addEventListener('change', (e) => playback.seek(Number(e.target.value) - (state.run ? state.view.firstStep(state.run.meta) : 0)));
   $('export').addEventListener('click', exportEpisode);
   $('share').addEventListener('click', share);
   document.addEventListener('keydown', (e) => {
@@ -334,18 +313,18 @@ function wire() {
 
 async function compareAll() {
   clearErrors();
-  if (!validate(form)) return showError('The episode form has problems: see the fields marked.');
-  const trace = traceRequest($('trace').value);
+  if (formProblems()) return showError('The episode form has problems: see the fields marked.');
+  let config;
   try {
-    await ensureTrace(trace);
+    config = await state.fields.prepare();
   } catch (e) {
     return showError(e.message);
   }
   const chosen = selectedPolicy();
   const policies = state.policies.filter((p) => !p.needs_parameters).map((p) => ({ policy: p.name, label: p.name, oracle: p.oracle }));
   if (chosen.file) policies.push({ policy: 'learned', policyConfig: chosen.file, label: chosen.label });
-  const config = envConfig(form, trace.name);
-  await fillComparison($('comparison'), client, { env: ENV, config, policies, seed: seedOf(form) }, chosen.label, showError);
+  const args = { env: state.env, config, policies, seed: Number($('seed').value) };
+  await fillComparison($('comparison'), client, args, { current: chosen.label, view: state.view, caption: state.view.caption(config) }, showError);
 }
 
 async function exportEpisode() {
@@ -361,34 +340,41 @@ async function exportEpisode() {
   }
 }
 
+// The URL fragment: #env=...&policy=...&<the view's fields>&seed=...
 async function share() {
-  location.hash = stateToHash(form, { trace: $('trace').value, policy: $('policy').value });
+  const params = new URLSearchParams({ env: state.env, policy: $('policy').value });
+  if (state.generic) params.set('view', 'generic');
+  state.fields.toParams(params);
+  params.set('seed', $('seed').value);
+  location.hash = `#${params}`;
   try {
     await navigator.clipboard.writeText(location.href);
-    setStatus('Link copied: it opens this trace, policy and config.');
+    setStatus('Link copied: it opens this env, its data, policy and config.');
   } catch {
-    setStatus(`Link to this trace, policy and config: ${location.href}`);
+    setStatus(`Link to this env, its data, policy and config: ${location.href}`);
   }
 }
 
 async function main() {
   wire();
+  const params = new URLSearchParams(location.hash.replace(/^#/, ''));
   try {
     state.catalogue = await loadCatalogue();
-    state.policies = await client.request('policies');
-    setSchema(form, await client.request('schema', { env: ENV }));
+    const envs = await client.request('envs');
+    $('env').replaceChildren(...envs.map((id) => option(id, id)));
+    const wanted = envs.includes(params.get('env')) ? params.get('env') : envs[0];
+    $('env').value = wanted;
     await loadShippedPolicies();
+    await showEnv(wanted, { generic: params.get('view') === 'generic' });
   } catch (e) {
     return showError(`The playground could not start: ${e.message}`);
   }
-  fillTraces();
-  fillPolicies();
-  const wanted = hashToState(form, location.hash);
-  if (wanted.trace && [...$('trace').options].some((o) => o.value === wanted.trace)) $('trace').value = wanted.trace;
-  if (wanted.policy && [...$('policy').options].some((o) => o.value === wanted.policy)) $('policy').value = wanted.policy;
-  describeTrace();
+  state.fields.fromParams(params);
+  if (params.has('seed')) $('seed').value = params.get('seed');
+  const policy = params.get('policy');
+  if (policy && [...$('policy').options].some((o) => o.value === policy)) $('policy').value = policy;
   describePolicy();
-  validate(form);
+  formProblems();
   document.body.dataset.ready = 'true';
 }
 

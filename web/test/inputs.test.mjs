@@ -84,8 +84,8 @@ test('form values out of range are marked at their field and no episode starts',
   await fillForm(shared.page, { trace: 'synth:stream', policy: 'builtin:lru', fields: { hbm_capacity: 'lots', bins: '0', migration_gbps: '-1' } });
   await shared.page.click('#run');
   assert.equal(await shared.page.textContent('#hbm_capacity-error'), 'Expected a size such as 10%, 64MiB or 2097152 (bytes).');
-  assert.equal(await shared.page.textContent('#bins-error'), 'Expected a whole number of bins from 1 to 4096 (the env takes up to 65536; the heatmap draws 4096 rows at most).');
-  assert.equal(await shared.page.textContent('#migration_gbps-error'), 'Expected a bandwidth above 0 GB/s.');
+  assert.equal(await shared.page.textContent('#bins-error'), 'Expected a whole number from 1 to 4096 (the env takes up to 65536; the heatmap draws 4096 rows at most).');
+  assert.equal(await shared.page.textContent('#migration_gbps-error'), 'Expected a number from 0.000001 to 1000000 (GB/s, 10^9 bytes per second).');
   assert.equal(await shared.page.getAttribute('#hbm_capacity', 'aria-invalid'), 'true');
   assert.match(await shared.page.locator('#errors').textContent(), /The episode form has problems/);
   await screenshot(shared.page, 'inputs-form-validation');

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { formatMs, formatPercent } from '../src/format.js';
+import { formatMs, formatPercent } from '../src/shell/format.js';
 import { figure, fillForm, native, root, runToEnd, screenshot, sharedPlayground, waitForEnd } from './browser.mjs';
 
 const pair = (name) => `data/real/${name}.ddr.bin,data/real/${name}.hbm.bin`;
@@ -86,14 +86,17 @@ test('the comparison table holds every policy with the figures of the native com
   await shared.page.waitForFunction((n) => document.querySelectorAll('#comparison tbody tr').length === n &&
     document.querySelector('#comparison').getAttribute('aria-busy') === 'false', expected.length, { timeout: 120000 });
   for (const row of expected) {
-    const cells = shared.page.locator(`#comparison tbody tr[data-policy="${row.policy}"] td`);
-    assert.equal(Number(await cells.nth(0).getAttribute('data-value')), row.total_ms, row.policy);
-    assert.equal(Number(await cells.nth(2).getAttribute('data-value')), row.gap_closed, row.policy);
+    const cell = (key) => shared.page.locator(`#comparison tbody tr[data-policy="${row.policy}"] td[data-key="${key}"]`);
+    for (const key of ['estimated_ms', 'migration_ms', 'total_ms', 'gap_closed', 'bytes_moved']) {
+      assert.equal(Number(await cell(key).getAttribute('data-value')), row[key], `${row.policy} ${key}`);
+    }
     const name = await shared.page.locator(`#comparison tbody tr[data-policy="${row.policy}"] th`).textContent();
     assert.equal(name.includes('oracle: reads the future'), row.oracle, `${row.policy} is marked as an oracle exactly when it is one`);
   }
-  const totals = await shared.page.locator('#comparison tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.dataset.total)));
-  assert.deepEqual(totals, [...totals].sort((a, b) => a - b), 'rows are sorted by total time');
+  const totals = await shared.page.locator('#comparison tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.dataset.rank)));
+  assert.deepEqual(totals, [...totals].sort((a, b) => a - b), 'rows are sorted by total time, as the env ranks them');
+  assert.deepEqual(await shared.page.locator('#comparison thead th').allTextContents(),
+    ['Policy', 'Estimated', 'Migration', 'Total', 'Gap closed', 'Moved'], 'the columns are the env\'s report columns');
   await screenshot(shared.page, 'playground-comparison');
 });
 
@@ -118,7 +121,7 @@ test('a shared link opens the same trace, policy and config', async () => {
   await fillForm(shared.page, { trace: 'lammps', policy: 'builtin:memtis', fields: { hbm_capacity: '64MiB', bins: '48' } });
   await shared.page.click('#share');
   const url = shared.page.url();
-  assert.match(url, /#trace=lammps&policy=builtin%3Amemtis/);
+  assert.match(url, /#env=memtier-v0&policy=builtin%3Amemtis&trace=lammps&hbm_capacity=64MiB&bins=48/);
   const other = await shared.browser.page(shared.problems);
   await other.goto(url);
   await other.waitForSelector('body[data-ready="true"]');

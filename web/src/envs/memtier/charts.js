@@ -1,5 +1,6 @@
-// The playground's charts (Apache ECharts, canvas): what each shows is documented at its
-// factory; update(run, cursor) redraws for the windows up to `cursor`.
+// memtier's charts (Apache ECharts, canvas): what each shows is documented at its factory;
+// update(run, cursor) redraws for the windows up to `cursor`. A window's info holds its times
+// (t_ddr_ms, t_hbm_ms, window_ms, migration_ms); its frame the bins' samples and residency.
 import * as echarts from 'echarts/core';
 import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
 import {
@@ -8,8 +9,7 @@ import {
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
-import { heatmapCells } from './run.js';
-import { formatMs } from './format.js';
+import { formatMs } from '../../shell/format.js';
 
 echarts.use([
   BarChart, HeatmapChart, LineChart, AriaComponent, GridComponent, LegendComponent, MarkLineComponent,
@@ -43,11 +43,39 @@ function timeOptions(run, series, yAxis = {}) {
     legend: { top: 0 },
     grid: { left: 60, right: 16, top: 44, bottom: 40 },
     tooltip: { trigger: 'axis', valueFormatter: (v) => formatMs(v) },
-    xAxis: { type: 'value', name: 'window', nameLocation: 'middle', nameGap: 26, min: run.meta.start,
-      max: run.meta.start + run.windows - 1 },
+    xAxis: { type: 'value', name: 'window', nameLocation: 'middle', nameGap: 26, min: run.meta.context.start,
+      max: run.meta.context.start + run.length - 1 },
     yAxis: { type: 'value', name: 'ms', ...yAxis },
     series,
   };
+}
+
+// Windows grouped into at most `columns` heatmap columns: per column and bin, log2(1 + mean
+// samples per window) and the mean resident fraction, over the windows up to `upTo`.
+export function heatmapCells(run, upTo, columns) {
+  const group = Math.max(1, Math.ceil(run.length / columns));
+  const bins = run.meta.context.bins.length;
+  const heat = [];
+  const resident = [];
+  let max = 0;
+  for (let first = 0; first <= upTo; first += group) {
+    const last = Math.min(first + group - 1, upTo);
+    const n = last - first + 1;
+    const column = first / group;
+    for (let b = 0; b < bins; ++b) {
+      let samples = 0;
+      let share = 0;
+      for (let w = first; w <= last; ++w) {
+        samples += run.frames[w].frame.histogram[b];
+        share += run.frames[w].frame.resident[b];
+      }
+      const v = Math.log2(1 + samples / n);
+      if (v > 0) heat.push([column, b, v]);
+      if (share > 0) resident.push([column, b, share / n]);
+      max = Math.max(max, v);
+    }
+  }
+  return { heat, resident, group, columns: Math.ceil(run.length / group), max };
 }
 
 // Address (bins, low to high) x time (windows): log2(1 + samples per window) in colour, the
@@ -57,11 +85,11 @@ export function heatmapChart(el, { compact = false, maxColumns = 400 } = {}) {
   return {
     update(run, cursor) {
       const cells = heatmapCells(run, cursor, maxColumns);
-      const columns = Array.from({ length: cells.columns }, (_, i) => String(run.meta.start + i * cells.group));
-      const rows = run.meta.bins.map((b) => b.lo);
+      const columns = Array.from({ length: cells.columns }, (_, i) => String(run.meta.context.start + i * cells.group));
+      const rows = run.meta.context.bins.map((b) => b.lo);
       c.setOption({
         ...BASE,
-        aria: { enabled: true, label: { description: `Accesses per address bin over ${run.windows} windows; green marks data in HBM.` } },
+        aria: { enabled: true, label: { description: `Accesses per address bin over ${run.length} windows; green marks data in HBM.` } },
         grid: compact ? { left: 8, right: 8, top: 8, bottom: 8 } : { left: 110, right: 70, top: 16, bottom: 48 },
         tooltip: compact ? undefined : {
           formatter: (p) => `window ${columns[p.value[0]]}, bin ${p.value[1]} (${rows[p.value[1]]})<br>` +
@@ -91,7 +119,7 @@ export function windowTimeChart(el) {
   return {
     update(run, cursor) {
       const frames = windowsOf(run, cursor);
-      const points = (value) => frames.map((f) => [f.window, value(f)]);
+      const points = (value) => frames.map((f) => [f.info.window, value(f)]);
       c.setOption(timeOptions(run, [
         lineSeries('all DDR', COLORS.ddr, points((f) => f.info.t_ddr_ms), true),
         lineSeries('all HBM', COLORS.hbm, points((f) => f.info.t_hbm_ms), true),
@@ -109,13 +137,13 @@ export function cumulativeChart(el) {
   return {
     update(run, cursor) {
       const cu = run.cumulative;
-      const ids = windowsOf(run, cursor).map((f) => f.window);
+      const ids = windowsOf(run, cursor).map((f) => f.info.window);
       const points = (value) => ids.map((w, i) => [w, value(i)]);
       c.setOption(timeOptions(run, [
-        lineSeries('all DDR', COLORS.ddr, points((i) => cu.ddr[i]), true),
-        lineSeries('all HBM', COLORS.hbm, points((i) => cu.hbm[i]), true),
-        lineSeries('policy total', COLORS.policy, points((i) => cu.estimated[i] + cu.migration[i])),
-        lineSeries('migration', COLORS.migration, points((i) => cu.migration[i])),
+        lineSeries('all DDR', COLORS.ddr, points((i) => cu.t_ddr_ms[i]), true),
+        lineSeries('all HBM', COLORS.hbm, points((i) => cu.t_hbm_ms[i]), true),
+        lineSeries('policy total', COLORS.policy, points((i) => cu.window_ms[i] + cu.migration_ms[i])),
+        lineSeries('migration', COLORS.migration, points((i) => cu.migration_ms[i])),
       ]), { notMerge: true });
     },
   };
@@ -128,7 +156,7 @@ export function residentChart(el) {
     update(run, cursor) {
       const f = run.frames[cursor];
       const total = f ? f.frame.histogram.reduce((a, b) => a + b, 0) : 0;
-      const bins = run.meta.bins.map((_, i) => i);
+      const bins = run.meta.context.bins.map((_, i) => i);
       c.setOption({
         ...BASE,
         legend: { top: 0 },

@@ -1,5 +1,6 @@
-// The simulation thread: holds the WebAssembly core and its traces, steps episodes and streams
-// their windows to the page in batches, so the page stays responsive on large traces.
+// The simulation thread: holds the WebAssembly core and the data added to it, steps episodes of
+// any env and streams their steps to the page in batches, so the page stays responsive on large
+// inputs. It knows no family: a family's view adds data through 'data' and 'extra' requests.
 //
 // Requests carry an id; the worker answers with messages of the same id:
 //   {type: 'event', id, event}  while the request runs (episode meta, frame batches, table rows)
@@ -8,7 +9,6 @@
 import { load } from 'sysgym';
 
 const sysgym = load();
-const registered = new Set();
 const episodes = new Map(); // request id -> Episode, kept for export until dropped
 const cancelled = new Set();
 
@@ -20,42 +20,24 @@ function yieldToMessages() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-async function fetchBytes(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${response.statusText}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
-// Registers a trace under `name` unless it is known. `source`: {urls: [ddr, hbm]} for shipped
-// traces, {ddr, hbm} bytes of dropped raw traces, or {prepared} bytes of a preprocessed pair.
-async function addTrace(core, { name, source, files = [] }) {
-  if (registered.has(name) || name.startsWith('synth:')) return { name, known: true };
-  try {
-    if (source.urls) {
-      const [ddr, hbm] = await Promise.all(source.urls.map(fetchBytes));
-      core.memtier.addTraces(name, ddr, hbm);
-    } else if (source.prepared) {
-      core.memtier.addPrepared(name, source.prepared);
-    } else {
-      core.memtier.addTraces(name, source.ddr, source.hbm);
-    }
-  } catch (e) {
-    // Name the files: the core's message names the trace only by its role.
-    e.message = `${files.length ? files.join(' + ') : name}: ${e.message}`;
-    throw e;
-  }
-  registered.add(name);
-  return { name, known: false };
+// A family's extra (sysgym.memtier.addTraces, ...): the shell passes the call on without knowing
+// the family, so a family's view loads its data without a line here.
+function callExtra(core, { family, method, args = [] }) {
+  const extras = core[family];
+  if (typeof extras?.[method] !== 'function') throw new Error(`no extra ${family}.${method} in the package`);
+  return extras[method](...args);
 }
 
 // The episode's meta for the page: the generic fields and the env's frame context (memtier: bins,
-// start, windows).
+// start, windows), which its view reads.
 function describe(episode) {
   return {
-    ...episode.frameContext,
     env: episode.env,
+    context: episode.frameContext,
     config: episode.config,
     facts: episode.facts,
+    primaryMetric: episode.primaryMetric,
+    frameLayout: episode.frameLayout,
     policy: episode.policy,
     policyParameters: episode.policyParameters,
     isReplay: episode.isReplay,
@@ -77,27 +59,20 @@ async function play(id, episode, post) {
   return { summary: episode.summary() };
 }
 
-// A learned policy runs on the env settings its network was trained for (the keys its env's
-// schema marks fixed_by_policy, from its file); every other policy on the config as given.
-function forPolicy(core, config, policy, policyConfig) {
-  const trained = policy === 'learned' ? policyConfig?.env : null;
-  if (!trained?.config) return config;
-  const out = { ...config };
-  for (const key of core.configSchema(trained.id)) {
-    if (key.fixed_by_policy && key.name in trained.config) out[key.name] = trained.config[key.name];
-  }
-  return out;
-}
-
-// Every policy on one env and config, one row per policy as it finishes.
+// Every policy on one env and config, one row per policy as it finishes, after how the env
+// compares episodes (its ranking and report columns, from one env made on the config).
 async function compare(core, { env, config, policies, seed }, id, post) {
+  const probe = core.make(env, config);
+  const { primaryMetric, ranking, reportColumns } = probe;
+  probe.dispose();
+  post({ kind: 'comparing', comparing: { primaryMetric, ranking, reportColumns } });
   const rows = [];
   for (const p of policies) {
     if (cancelled.has(id)) return { cancelled: true, rows };
     let row;
     try {
       const policyConfig = p.policyConfig ?? {};
-      const { summary } = core.runEpisode({ env, config: forPolicy(core, config, p.policy, policyConfig), policy: p.policy, policyConfig, seed });
+      const { summary } = core.runEpisode({ env, config, policy: p.policy, policyConfig, seed });
       row = { label: p.label, policy: p.policy, oracle: Boolean(p.oracle), summary };
     } catch (e) {
       row = { label: p.label, policy: p.policy, oracle: Boolean(p.oracle), error: e.message };
@@ -111,16 +86,20 @@ async function compare(core, { env, config, policies, seed }, id, post) {
 
 async function handle(core, request, post) {
   switch (request.type) {
+    case 'envs':
+      return core.envIds();
     case 'policies':
-      return core.policies();
+      return core.policies(request.env);
     case 'schema':
       return core.configSchema(request.env);
-    case 'trace':
-      return addTrace(core, request);
-    case 'run': {
-      const { config, policy, policyConfig } = request.args;
-      return play(request.id, core.episode({ ...request.args, config: forPolicy(core, config, policy, policyConfig) }), post);
-    }
+    case 'data':
+      for (const { name, bytes } of request.files) core.data.add(name, bytes);
+      return null;
+    case 'extra':
+      return callExtra(core, request);
+    case 'run':
+      // A learned policy's file brings its env settings: the core lays them under the config.
+      return play(request.id, core.episode(request.args), post);
     case 'replay':
       return play(request.id, core.replay(request.episode), post);
     case 'compare':
