@@ -131,6 +131,8 @@ run_tests() {
   build_preset native-release
   build_preset native-debug
   build_preset wasm
+  # The package plus tests/env's family: a family no line of wasm/ or web/ names (Node and browser).
+  cmake --build --preset wasm --target sysgym_wasm_test_families -j "$JOBS"
   stage "tests, release build"
   ctest --preset native-release -j "$JOBS"
   stage "tests, debug build with AddressSanitizer + UBSan"
@@ -139,6 +141,7 @@ run_tests() {
   node --test wasm/test/
   stage "tests, browser playground and player in Chromium (screenshots in build/web-artifacts)"
   build_web
+  node web/build.mjs --package build/wasm/test-package --out build/web-test
   node --test web/test/
   stage "static checks: clang-tidy over core/ and native/ (warnings are errors)"
   tests/lint/tidy.sh "$JOBS"

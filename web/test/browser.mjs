@@ -20,10 +20,14 @@ const CHROMIUM = process.env.SYSGYM_CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-// A browser on a fresh profile and the site on a free port; close() ends both.
-export async function startBrowser() {
-  const dist = path.join(web, 'dist');
-  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is not built: run node web/build.mjs`);
+// The site built over the test package (with tests/env's family): see families.test.mjs.
+export const testSite = process.env.SYSGYM_TEST_SITE ?? path.join(root, 'build/web-test');
+
+// A browser on a fresh profile and the site in `dist` on a free port; close() ends both.
+export async function startBrowser(dist = path.join(web, 'dist')) {
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    throw new Error(`${dist} is not built: run node web/build.mjs${dist === testSite ? ' --package build/wasm/test-package --out build/web-test' : ''}`);
+  }
   const server = await serve({ dir: dist, port: 0 });
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'sysgym-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -51,12 +55,12 @@ export async function startBrowser() {
 
 // Registers before/after hooks: a browser and a playground page shared by a test file's tests;
 // at the end, the page must have logged no errors.
-export function sharedPlayground() {
+export function sharedPlayground({ site, hash = '' } = {}) {
   const shared = { browser: null, page: null, problems: [] };
   before(async () => {
-    shared.browser = await startBrowser();
+    shared.browser = await startBrowser(site);
     shared.page = await shared.browser.page(shared.problems);
-    await openPlayground(shared.browser, shared.page);
+    await openPlayground(shared.browser, shared.page, hash);
   });
   after(async () => {
     await shared.browser?.close();

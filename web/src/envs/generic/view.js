@@ -21,8 +21,9 @@ function chart(el) {
   return c;
 }
 
+// Six significant digits without trailing zeros (data-value keeps the exact number).
 function formatNumber(v) {
-  return Number.isInteger(v) ? String(v) : v.toPrecision(6);
+  return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(6)));
 }
 
 // The reward of each step and the return so far.

@@ -1,0 +1,13 @@
+// The test family in a WebAssembly module of its own (build/wasm/test-package), registered the way
+// a family registers its wasm extras: one EMSCRIPTEN_BINDINGS block, run when the module loads.
+// The Node and browser tests then check that the generic handles, check_env and the web shell
+// serve an env that no line of wasm/ or web/ names.
+#include <emscripten/bind.h>
+
+#include "../../wasm/runtime.hpp"
+#include "env/line_walk_env.hpp"
+
+EMSCRIPTEN_BINDINGS(sysgym_test_families) {
+  sysgym::testing::register_line_walk(sysgym::wasm::runtime().envs,
+                                      sysgym::wasm::runtime().policies);
+}
