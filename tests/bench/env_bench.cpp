@@ -4,15 +4,11 @@
 
 #include "env/vector_env.hpp"
 #include "memtier/memtier_env.hpp"
+#include "support/small_source.hpp"
 #include "thread_pool.hpp"
 
 namespace sysgym::memtier {
 namespace {
-
-std::shared_ptr<InMemoryPairSource> source() {
-  static auto shared = std::make_shared<InMemoryPairSource>();
-  return shared;
-}
 
 // bins x samples per window (window_len in instructions: the phased pattern retires ~20,000
 // instructions per sample, so 2e6 gives ~100 samples per window, 2e7 ~1,000).
@@ -49,7 +45,8 @@ std::vector<std::vector<double>> agent_like(const Env& env, std::size_t count) {
 // Steps one env through `acts` in a loop, resetting at episode ends.
 template <typename MakeActions>
 void step_env(benchmark::State& state, MakeActions make_actions) {
-  MemtierEnv env(config(state.range(0), static_cast<double>(state.range(1))), *source());
+  MemtierEnv env(config(state.range(0), static_cast<double>(state.range(1))),
+                 *testing::synth_source());
   const auto acts = make_actions(env);
   env.reset(0);
   std::size_t i = 0;
@@ -79,7 +76,7 @@ BENCHMARK(BM_EnvStepAgentLike)
 // state.range(1) threads (1: the calling thread alone).
 void BM_VectorEnvStep(benchmark::State& state) {
   Registry registry;
-  register_memtier(registry, source());
+  register_memtier(registry, testing::synth_source());
   constexpr std::size_t kEnvs = 8;
   cli::ThreadPool pool(static_cast<std::size_t>(state.range(1)));
   VectorEnv envs = VectorEnv::make(registry, "memtier", config(state.range(0), 2'000'000), kEnvs,

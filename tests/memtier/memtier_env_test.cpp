@@ -7,16 +7,12 @@
 #include "base/error.hpp"
 #include "memtier/estimator.hpp"
 #include "support/errors.hpp"
+#include "support/small_source.hpp"
 
 namespace sysgym::memtier {
 namespace {
 
 using sysgym::testing::message_of;
-
-std::shared_ptr<InMemoryPairSource> source() {
-  static auto shared = std::make_shared<InMemoryPairSource>();
-  return shared;
-}
 
 nlohmann::json base_config(nlohmann::json extra = nlohmann::json::object()) {
   nlohmann::json c = {{"trace", "synth:phased:20000:3"}, {"bins", 16}};
@@ -41,7 +37,7 @@ EpisodeSummary play_constant(MemtierEnv& env, double value, std::uint64_t seed =
 
 TEST(MemtierEnv, IsMadeFromTheRegistryByName) {
   Registry registry;
-  register_memtier(registry, source());
+  register_memtier(registry, testing::synth_source());
   const auto env = registry.make("memtier", base_config());
   EXPECT_EQ(env->id(), "memtier-v0");
   EXPECT_EQ(env->action_space().to_string(), "MultiBinary(16)");
@@ -50,7 +46,7 @@ TEST(MemtierEnv, IsMadeFromTheRegistryByName) {
 }
 
 TEST(MemtierEnv, ObservationLayoutNamesEveryElement) {
-  MemtierEnv env(base_config({{"history", 3}}), *source());
+  MemtierEnv env(base_config({{"history", 3}}), *testing::synth_source());
   const auto names = env.observation_layout();
   ASSERT_EQ(names.size(), env.observation_space().flat_size());
   EXPECT_EQ(names.size(), 16u * 5 + 5);
@@ -61,7 +57,7 @@ TEST(MemtierEnv, ObservationLayoutNamesEveryElement) {
 }
 
 TEST(MemtierEnv, AllDdrGivesExactlyTheDdrTimeAndGapZero) {
-  MemtierEnv env(base_config(), *source());
+  MemtierEnv env(base_config(), *testing::synth_source());
   const EpisodeSummary s = play_constant(env, 0.0);
   EXPECT_EQ(s.estimated_ms, s.ddr_ms);
   EXPECT_EQ(s.estimated_ms, env.pair().ddr_ms());
@@ -71,7 +67,7 @@ TEST(MemtierEnv, AllDdrGivesExactlyTheDdrTimeAndGapZero) {
 }
 
 TEST(MemtierEnv, AllHbmWithRoomForEverythingGivesExactlyTheHbmTimeAndGapOne) {
-  MemtierEnv env(base_config({{"hbm_capacity", "100%"}}), *source());
+  MemtierEnv env(base_config({{"hbm_capacity", "100%"}}), *testing::synth_source());
   const EpisodeSummary s = play_constant(env, 1.0);
   EXPECT_EQ(s.estimated_ms, s.hbm_ms);
   EXPECT_EQ(s.estimated_ms, env.pair().hbm_ms());
@@ -83,7 +79,7 @@ TEST(MemtierEnv, AllHbmWithRoomForEverythingGivesExactlyTheHbmTimeAndGapOne) {
 TEST(MemtierEnv, CapacityIsNeverExceeded) {
   MemtierEnv env(
       base_config({{"hbm_capacity", "10%"}, {"random_start", true}, {"episode_length", 50}}),
-      *source());
+      *testing::synth_source());
   Rng rng(1);
   for (std::uint64_t episode = 0; episode < 5; ++episode) {
     env.reset(episode);
@@ -98,7 +94,8 @@ TEST(MemtierEnv, CapacityIsNeverExceeded) {
 }
 
 TEST(MemtierEnv, ACapacityRangeDrawsWholePagesPerEpisodeAndTheObservationShowsIt) {
-  MemtierEnv env(base_config({{"hbm_capacity", nlohmann::json::array({"5%", "30%"})}}), *source());
+  MemtierEnv env(base_config({{"hbm_capacity", nlohmann::json::array({"5%", "30%"})}}),
+                 *testing::synth_source());
   const auto range = env.facts().at("hbm_capacity_range_bytes");
   const std::uint64_t low = range[0], high = range[1];
   const std::uint64_t footprint = env.facts().at("footprint_bytes");
@@ -126,7 +123,7 @@ TEST(MemtierEnv, ACapacityRangeDrawsWholePagesPerEpisodeAndTheObservationShowsIt
 }
 
 TEST(MemtierEnv, DifferentWindowsGiveDifferentObservations) {
-  MemtierEnv env(base_config(), *source());
+  MemtierEnv env(base_config(), *testing::synth_source());
   env.reset(0);
   const std::vector<double> none = all(16, 0.0);
   const auto first_view = env.step(none).observation;
@@ -148,7 +145,7 @@ TEST(MemtierEnv, SameSeedSameEpisodeDifferentSeedDifferentStart) {
   auto rewards = [](std::uint64_t seed) {
     MemtierEnv env(
         base_config({{"random_start", true}, {"episode_length", 20}, {"hbm_capacity", "5%"}}),
-        *source());
+        *testing::synth_source());
     Rng rng(seed);
     env.reset(seed);
     std::vector<double> out;
@@ -164,7 +161,7 @@ TEST(MemtierEnv, SameSeedSameEpisodeDifferentSeedDifferentStart) {
 }
 
 TEST(MemtierEnv, AStaticPlacementCostsWhatTheEstimatorSays) {
-  MemtierEnv env(base_config({{"hbm_capacity", "100%"}}), *source());
+  MemtierEnv env(base_config({{"hbm_capacity", "100%"}}), *testing::synth_source());
   const HbmRanges hot({{0x7f3a00000000, 0x7f3a01000000}});
   env.reset(0);
   for (;;) {
@@ -176,7 +173,8 @@ TEST(MemtierEnv, AStaticPlacementCostsWhatTheEstimatorSays) {
 }
 
 TEST(MemtierEnv, MigrationCostsBytesOverBandwidth) {
-  MemtierEnv env(base_config({{"hbm_capacity", "100%"}, {"migration_gbps", 2.0}}), *source());
+  MemtierEnv env(base_config({{"hbm_capacity", "100%"}, {"migration_gbps", 2.0}}),
+                 *testing::synth_source());
   env.reset(0);
   env.step(all(16, 0.0));  // the first placement is free
   std::vector<double> one = all(16, 0.0);
@@ -191,7 +189,8 @@ TEST(MemtierEnv, MigrationCostsBytesOverBandwidth) {
 }
 
 TEST(MemtierEnv, DiscreteActionsMoveOneBinAndCountRedundantRequests) {
-  MemtierEnv env(base_config({{"action_mode", "discrete"}, {"hbm_capacity", "100%"}}), *source());
+  MemtierEnv env(base_config({{"action_mode", "discrete"}, {"hbm_capacity", "100%"}}),
+                 *testing::synth_source());
   EXPECT_EQ(env.action_space().to_string(), "Discrete(33)");
   env.reset(0);
   EXPECT_EQ(env.step(std::vector<double>{1}).info.at("hbm_used_bytes"),
@@ -204,7 +203,7 @@ TEST(MemtierEnv, DiscreteActionsMoveOneBinAndCountRedundantRequests) {
 }
 
 TEST(MemtierEnv, OverCapacityBinsAreAdmittedHottestFirst) {
-  MemtierEnv env(base_config({{"hbm_capacity", "7%"}}), *source());
+  MemtierEnv env(base_config({{"hbm_capacity", "7%"}}), *testing::synth_source());
   env.reset(0);
   env.step(all(16, 0.0));
   const StepResult r = env.step(all(16, 1.0));
@@ -219,7 +218,7 @@ TEST(MemtierEnv, OverCapacityBinsAreAdmittedHottestFirst) {
 }
 
 TEST(MemtierEnv, InvalidActionsAreErrorsThatNameThem) {
-  MemtierEnv env(base_config({{"bins", 4}}), *source());
+  MemtierEnv env(base_config({{"bins", 4}}), *testing::synth_source());
   env.reset(0);
   EXPECT_EQ(
       message_of<InvalidActionError>([&] {
@@ -230,7 +229,7 @@ TEST(MemtierEnv, InvalidActionsAreErrorsThatNameThem) {
 
 TEST(MemtierEnv, BadConfigsNameTheKey) {
   auto error = [](nlohmann::json config) {
-    return message_of<Error>([&] { MemtierEnv env(config, *source()); });
+    return message_of<Error>([&] { MemtierEnv env(config, *testing::synth_source()); });
   };
   EXPECT_EQ(
       error(base_config({{"hbm_capcity", "1MiB"}})),

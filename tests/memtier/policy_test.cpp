@@ -6,16 +6,12 @@
 #include "env/episode.hpp"
 #include "memtier/estimator.hpp"
 #include "support/errors.hpp"
+#include "support/small_source.hpp"
 
 namespace sysgym::memtier {
 namespace {
 
 using sysgym::testing::message_of;
-
-InMemoryPairSource& source() {
-  static InMemoryPairSource shared;
-  return shared;
-}
 
 const PolicyRegistry& policies() {
   static const PolicyRegistry registry = [] {
@@ -34,7 +30,7 @@ nlohmann::json config(const std::string& capacity,
 
 EpisodeRecord run(const std::string& policy, const nlohmann::json& env_config,
                   std::uint64_t seed = 0, bool record = false) {
-  MemtierEnv env(env_config, source());
+  MemtierEnv env(env_config, *testing::synth_source());
   auto p = policies().make(policy, kMemtierId);
   return run_episode(env, *p, policy, seed, record);
 }
@@ -61,7 +57,7 @@ TEST(Policies, WindowOracleBoundsEveryPolicysMemoryTime) {
 }
 
 TEST(Policies, StaticOracleBeatsEveryRandomStaticPlacement) {
-  MemtierEnv env(config("10%"), source());
+  MemtierEnv env(config("10%"), *testing::synth_source());
   const double oracle = run("static-oracle", config("10%")).summary["estimated_ms"].get<double>();
   const PreparedPair& pair = env.pair();
   const std::size_t slots = page_slots(env);
@@ -108,8 +104,8 @@ TEST(Policies, HeuristicsPlaceHotPagesOnAPhasedWorkload) {
 
 TEST(Policies, EpisodesAreDeterministicBySeed) {
   const nlohmann::json c = config("5%");
-  MemtierEnv a(c, source());
-  MemtierEnv b(c, source());
+  MemtierEnv a(c, *testing::synth_source());
+  MemtierEnv b(c, *testing::synth_source());
   auto pa = policies().make("random", kMemtierId);
   auto pb = policies().make("random", kMemtierId);
   const nlohmann::json first = episode_to_json(run_episode(a, *pa, "random", 3, true), a);
@@ -120,13 +116,13 @@ TEST(Policies, EpisodesAreDeterministicBySeed) {
 
 TEST(Policies, RecordedEpisodesReplayExactly) {
   for (const std::string name : {"random", "lru", "static-oracle"}) {
-    MemtierEnv env(config("10%"), source());
+    MemtierEnv env(config("10%"), *testing::synth_source());
     auto p = policies().make(name, kMemtierId);
     const nlohmann::json recorded = episode_to_json(run_episode(env, *p, name, 1, true), env);
     EXPECT_EQ(recorded["schema_version"], 2);
     const nlohmann::json text =
         nlohmann::json::parse(recorded.dump());  // through text, as a file would
-    MemtierEnv fresh(text["config"], source());
+    MemtierEnv fresh(text["config"], *testing::synth_source());
     EXPECT_EQ(replay_episode(fresh, text), recorded["summary"]) << name;
   }
 }
@@ -136,19 +132,19 @@ TEST(Policies, VersionOneRecordingsStillReplay) {
   nlohmann::json c = config("10%");
   c["random_start"] = true;
   c["episode_length"] = 5;
-  MemtierEnv env(c, source());
+  MemtierEnv env(c, *testing::synth_source());
   auto p = policies().make("lru", kMemtierId);
   nlohmann::json recorded = episode_to_json(run_episode(env, *p, "lru", 7, true), env);
   ASSERT_GT(recorded["reset_options"]["start"].get<int>(), 0);
   recorded["schema_version"] = 1;
   recorded["start"] = recorded["reset_options"]["start"];
   recorded.erase("reset_options");
-  MemtierEnv fresh(recorded["config"], source());
+  MemtierEnv fresh(recorded["config"], *testing::synth_source());
   EXPECT_EQ(replay_episode(fresh, recorded), recorded["summary"]);
 }
 
 TEST(Policies, ATamperedRecordingNamesTheFirstDifferingStep) {
-  MemtierEnv env(config("10%"), source());
+  MemtierEnv env(config("10%"), *testing::synth_source());
   auto p = policies().make("lru", kMemtierId);
   nlohmann::json recorded = episode_to_json(run_episode(env, *p, "lru", 1, true), env);
   recorded["steps"][5]["reward"] = 1.0;
@@ -161,7 +157,7 @@ TEST(Policies, ATamperedRecordingNamesTheFirstDifferingStep) {
 
 TEST(Policies, SteppingAnEpisodeShowsEveryWindowAndEndsWhereRunEpisodeEnds) {
   const EpisodeRecord whole = run("lfu-hemem", config("10%"), 2, true);
-  MemtierEnv env(config("10%"), source());
+  MemtierEnv env(config("10%"), *testing::synth_source());
   auto p = policies().make("lfu-hemem", kMemtierId);
   PolicyEpisode episode(env, *p, "lfu-hemem", 2, true);
   std::size_t windows = 0;
@@ -185,10 +181,10 @@ TEST(Policies, SteppingAnEpisodeShowsEveryWindowAndEndsWhereRunEpisodeEnds) {
 }
 
 TEST(Policies, AReplayStepsThroughTheRecordingWindowByWindow) {
-  MemtierEnv env(config("10%"), source());
+  MemtierEnv env(config("10%"), *testing::synth_source());
   auto p = policies().make("memtis", kMemtierId);
   const nlohmann::json recorded = episode_to_json(run_episode(env, *p, "memtis", 1, true), env);
-  MemtierEnv fresh(recorded["config"], source());
+  MemtierEnv fresh(recorded["config"], *testing::synth_source());
   EpisodeReplay replay(fresh, recorded);
   ASSERT_EQ(replay.size(), recorded["steps"].size());
   for (std::size_t i = 0; !replay.done(); ++i)

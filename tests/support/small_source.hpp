@@ -27,4 +27,11 @@ inline memtier::InMemoryPairSource& small_source() {
   return source;
 }
 
+// A pair source with nothing added, shared by a test binary: its envs read synth: traces, which
+// it generates once per name and keeps.
+inline std::shared_ptr<memtier::InMemoryPairSource> synth_source() {
+  static const auto shared = std::make_shared<memtier::InMemoryPairSource>();
+  return shared;
+}
+
 }  // namespace sysgym::testing
