@@ -7,6 +7,7 @@ import { classifyFiles, loadCatalogue } from './shell/files.js';
 import { fillComparison } from './shell/comparison.js';
 import { Playback } from './shell/playback.js';
 import { EpisodeRun } from './shell/episode_run.js';
+import { group, option } from './shell/dom.js';
 import { viewFor } from './envs/index.js';
 
 const $ = (id) => document.getElementById(id);
@@ -42,16 +43,6 @@ function clearErrors() {
 
 function setStatus(text) {
   $('status').textContent = text;
-}
-
-function option(value, label) {
-  return Object.assign(document.createElement('option'), { value, textContent: label });
-}
-
-function group(label, options) {
-  const g = Object.assign(document.createElement('optgroup'), { label });
-  g.append(...options);
-  return g;
 }
 
 // ---- policies ----

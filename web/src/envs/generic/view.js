@@ -9,17 +9,13 @@ import { CanvasRenderer } from 'echarts/renderers';
 
 import { SchemaForm } from '../../shell/schema_form.js';
 import { showFigure } from '../../shell/format.js';
+import { CHART_BASE, chart as makeChart, chartPanel } from '../../shell/dom.js';
 
 echarts.use([BarChart, LineChart, AriaComponent, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
-const BASE = { animation: false, aria: { enabled: true }, textStyle: { fontFamily: 'inherit' } };
+const BASE = CHART_BASE;
 const COLORS = ['#3867d6', '#f0a202', '#2e9d5b', '#d9534f', '#6a00a8'];
-
-function chart(el) {
-  const c = echarts.init(el, null, { renderer: 'canvas' });
-  new ResizeObserver(() => c.resize()).observe(el);
-  return c;
-}
+const chart = (el) => makeChart(echarts, el);
 
 // Six significant digits without trailing zeros (data-value keeps the exact number).
 function formatNumber(v) {
@@ -66,15 +62,6 @@ function frameChart(el) {
       }, { notMerge: true });
     },
   };
-}
-
-function panel(container, id, title, make) {
-  const section = Object.assign(document.createElement('section'), { className: 'panel' });
-  section.setAttribute('aria-labelledby', `${id}-title`);
-  section.append(Object.assign(document.createElement('h2'), { id: `${id}-title`, textContent: title }),
-    Object.assign(document.createElement('div'), { id, className: 'chart' }));
-  container.append(section);
-  return make(section.querySelector(`#${id}`));
 }
 
 // Every config key as a field; dropped files go to the data store under their own names, for a
@@ -156,8 +143,8 @@ export const genericView = {
   },
 
   charts(container) {
-    return [panel(container, 'return-chart', 'Reward per step and return', returnChart),
-      panel(container, 'frame-chart', 'The frame arrays of the current step', frameChart)];
+    return [returnChart(chartPanel(container, { id: 'return-chart', title: 'Reward per step and return' })),
+      frameChart(chartPanel(container, { id: 'frame-chart', title: 'The frame arrays of the current step' }))];
   },
 
   label: (key) => key.replaceAll('_', ' '),

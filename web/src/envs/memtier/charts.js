@@ -10,6 +10,7 @@ import {
 import { CanvasRenderer } from 'echarts/renderers';
 
 import { formatMs } from '../../shell/format.js';
+import { CHART_BASE, chart as makeChart } from '../../shell/dom.js';
 
 echarts.use([
   BarChart, HeatmapChart, LineChart, AriaComponent, GridComponent, LegendComponent, MarkLineComponent,
@@ -18,13 +19,8 @@ echarts.use([
 
 const COLORS = { ddr: '#d9534f', hbm: '#2e9d5b', policy: '#3867d6', migration: '#f0a202', resident: '#00e68c' };
 const HEAT = ['#0d0887', '#6a00a8', '#b12a90', '#e16462', '#fca636', '#f0f921'];
-const BASE = { animation: false, aria: { enabled: true }, textStyle: { fontFamily: 'inherit' } };
-
-function chart(el) {
-  const c = echarts.init(el, null, { renderer: 'canvas' });
-  new ResizeObserver(() => c.resize()).observe(el);
-  return c;
-}
+const BASE = CHART_BASE;
+const chart = (el) => makeChart(echarts, el);
 
 function windowsOf(run, cursor) {
   return run.frames.slice(0, cursor + 1);

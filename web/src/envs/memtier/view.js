@@ -2,6 +2,7 @@
 // episode (times against the all-DDR and all-HBM bounds, gap closed, HBM occupancy, a heatmap
 // of bins over windows), its comparison columns and what <sysgym-player> draws for it.
 import { SchemaForm } from '../../shell/schema_form.js';
+import { chartPanel, group, option } from '../../shell/dom.js';
 import { formatBytes, formatMs, formatPercent, showFigure } from '../../shell/format.js';
 import { cumulativeChart, heatmapChart, residentChart, windowTimeChart } from './charts.js';
 import { displayName, droppedTrace, ensureTrace, findShipped, shippedTrace } from './traces.js';
@@ -10,16 +11,6 @@ const CAPACITY = /^\s*\d+(\.\d+)?\s*(%|B|KB|MB|GB|KiB|MiB|GiB)?\s*$/i;
 // The heatmap draws one row per bin: above this many the chart would not be readable or fast,
 // whatever the env accepts.
 const DRAWABLE_BINS = 4096;
-
-function option(value, label) {
-  return Object.assign(document.createElement('option'), { value, textContent: label });
-}
-
-function group(label, options) {
-  const g = Object.assign(document.createElement('optgroup'), { label });
-  g.append(...options);
-  return g;
-}
 
 // The episode's totals after window `index`: running sums of its info, the core's summary at the
 // end (the same additions in the same order, so they agree with it to the last bit until then).
@@ -177,10 +168,10 @@ const LABELS = { estimated_ms: 'Estimated', migration_ms: 'Migration', total_ms:
   bytes_moved: 'Moved' };
 
 const PANELS = [
-  ['wide', 'heatmap', 'chart tall', 'Accesses by address over time, HBM-resident data in green', heatmapChart],
-  ['', 'window-chart', 'chart', 'Time per window, between the DDR and HBM bounds', windowTimeChart],
-  ['', 'cumulative-chart', 'chart', 'Cumulative time and migration cost', cumulativeChart],
-  ['', 'resident-chart', 'chart', 'Resident map of the current window', residentChart],
+  [{ id: 'heatmap', title: 'Accesses by address over time, HBM-resident data in green', size: 'wide', height: 'chart tall' }, heatmapChart],
+  [{ id: 'window-chart', title: 'Time per window, between the DDR and HBM bounds' }, windowTimeChart],
+  [{ id: 'cumulative-chart', title: 'Cumulative time and migration cost' }, cumulativeChart],
+  [{ id: 'resident-chart', title: 'Resident map of the current window' }, residentChart],
 ];
 
 export const memtierView = {
@@ -217,14 +208,7 @@ export const memtierView = {
 
   // The chart panels, appended to `container`; returns their charts.
   charts(container) {
-    return PANELS.map(([size, id, chartClass, title, make]) => {
-      const section = Object.assign(document.createElement('section'), { className: `panel ${size}`.trim() });
-      section.setAttribute('aria-labelledby', `${id}-title`);
-      section.append(Object.assign(document.createElement('h2'), { id: `${id}-title`, textContent: title }),
-        Object.assign(document.createElement('div'), { id, className: chartClass }));
-      container.append(section);
-      return make(section.querySelector(`#${id}`));
-    });
+    return PANELS.map(([panel, make]) => make(chartPanel(container, panel)));
   },
 
   // A summary or info key's name and format, in figures and the comparison table.

@@ -1,0 +1,30 @@
+// Small DOM builders the page and the views share.
+export function option(value, label) {
+  return Object.assign(document.createElement('option'), { value, textContent: label });
+}
+
+export function group(label, options) {
+  const g = Object.assign(document.createElement('optgroup'), { label });
+  g.append(...options);
+  return g;
+}
+
+// A titled panel holding one chart, appended to `container`: returns the chart's element.
+// `size`: '' (one grid cell) or 'wide'; `height`: 'chart' or 'chart tall'.
+export function chartPanel(container, { id, title, size = '', height = 'chart' }) {
+  const section = Object.assign(document.createElement('section'), { className: `panel ${size}`.trim() });
+  section.setAttribute('aria-labelledby', `${id}-title`);
+  const el = Object.assign(document.createElement('div'), { id, className: height });
+  section.append(Object.assign(document.createElement('h2'), { id: `${id}-title`, textContent: title }), el);
+  container.append(section);
+  return el;
+}
+
+// An ECharts instance on `el` (canvas) that follows the element's size, and the options every
+// chart starts from.
+export function chart(echarts, el) {
+  const c = echarts.init(el, null, { renderer: 'canvas' });
+  new ResizeObserver(() => c.resize()).observe(el);
+  return c;
+}
+export const CHART_BASE = { animation: false, aria: { enabled: true }, textStyle: { fontFamily: 'inherit' } };
