@@ -145,7 +145,9 @@ run_tests() {
     echo "   [clang-tidy took $((SECONDS - start)) s, beside the Node, browser and fuzzing stages]"
   ) > build/tidy.log 2>&1 &
   TIDY_PID=$!
-  trap 'pkill -P "$TIDY_PID" 2>/dev/null; kill "$TIDY_PID" 2>/dev/null || true' EXIT
+  # Under `set -e` a failing command inside an EXIT trap becomes the script's exit status: pkill
+  # finds no children once clang-tidy has finished, so every command here must succeed.
+  trap 'pkill -P "$TIDY_PID" 2>/dev/null || true; kill "$TIDY_PID" 2>/dev/null || true' EXIT
   stage "tests, WebAssembly package under Node (API, errors, native/wasm parity, the test family)"
   node --test wasm/test/
   stage "tests, browser playground and player in Chromium (screenshots in build/web-artifacts)"
@@ -157,6 +159,7 @@ run_tests() {
   stage "static checks: clang-tidy over core/ and native/ (warnings are errors; waiting for it)"
   local tidy_status=0
   wait "$TIDY_PID" || tidy_status=$?
+  trap - EXIT
   cat build/tidy.log
   [ "$tidy_status" -eq 0 ] || { echo "clang-tidy failed (exit $tidy_status)"; exit 1; }
   stage_done
