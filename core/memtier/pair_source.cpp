@@ -54,14 +54,8 @@ SynthOptions parse_synth_name(const std::string& name) {
   return o;
 }
 
-// The data names a trace name stands for: both sides of a pair, or one preprocessed pair.
-struct PairNames {
-  std::string ddr, hbm, prepared;
-  bool found() const { return !prepared.empty() || !ddr.empty(); }
-};
-
 // PREFIX's trace of `side` ("ddr" or "hbm"), "" when there is none; the binary one wins.
-std::string side_name(const DataStore& data, const std::string& prefix, const std::string& side) {
+std::string side_name(const DataNames& data, const std::string& prefix, const std::string& side) {
   const std::string stem = prefix + "." + side + ".";
   const std::vector<std::string> found = data.names_with_prefix(stem);
   if (found.empty()) return "";
@@ -73,19 +67,16 @@ std::string side_name(const DataStore& data, const std::string& prefix, const st
   return found.front();
 }
 
-PairNames resolve_pair_names(const DataStore& data, const std::string& name) {
+}  // namespace
+
+PairNames resolve_pair_names(const DataNames& data, const std::string& name) {
   PairNames names;
   if (const std::size_t comma = name.find(','); comma != std::string::npos) {
     names.ddr = name.substr(0, comma);
     names.hbm = name.substr(comma + 1);
-    for (const std::string* side : {&names.ddr, &names.hbm}) {
-      if (!data.find(*side))
-        throw UnknownNameError("trace " + quote(name) + ": no data named " + quote(*side) +
-                               " was added");
-    }
     return names;
   }
-  if (data.find(name)) {
+  if (data.has(name)) {
     names.prepared = name;
     return names;
   }
@@ -99,6 +90,17 @@ PairNames resolve_pair_names(const DataStore& data, const std::string& name) {
   }
   return names;
 }
+
+void check_prepared_bytes(const std::string& name, std::span<const std::uint8_t> bytes) {
+  if (!has_container_magic(bytes)) {
+    throw TraceFormatError(
+        name +
+        ": a single trace cannot drive the env; give DDR_FILE,HBM_FILE or a pair "
+        "preprocessed by `sysgym memtier preprocess`");
+  }
+}
+
+namespace {
 
 std::span<const std::uint8_t> bytes_of(const std::string& s) {
   return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
@@ -197,6 +199,11 @@ std::shared_ptr<const PreparedPair> InMemoryPairSource::load_data(const std::str
                                                                   const WindowRequest& windows) {
   const PairNames names = resolve_pair_names(*data_, name);
   if (names.prepared.empty()) {
+    for (const std::string* side : {&names.ddr, &names.hbm}) {
+      if (!data_->has(*side))
+        throw UnknownNameError("trace " + quote(name) + ": no data named " + quote(*side) +
+                               " was added");
+    }
     auto traces = std::make_shared<TracePair>();
     traces->ddr = load_trace(bytes_of(*data_->find(names.ddr)), names.ddr);
     traces->hbm = load_trace(bytes_of(*data_->find(names.hbm)), names.hbm);
@@ -205,12 +212,7 @@ std::shared_ptr<const PreparedPair> InMemoryPairSource::load_data(const std::str
     return window_cached(name, traces, windows);
   }
   const std::shared_ptr<const std::string> bytes = data_->find(name);
-  if (!has_container_magic(bytes_of(*bytes))) {
-    throw TraceFormatError(
-        name +
-        ": a single trace cannot drive the env; give DDR_FILE,HBM_FILE or a pair "
-        "preprocessed by `sysgym memtier preprocess`");
-  }
+  check_prepared_bytes(name, bytes_of(*bytes));
   check_unwindowed(name, windows);
   // The pair's big columns view the bytes, kept alive with it.
   auto pair = std::make_shared<const PreparedPair>(

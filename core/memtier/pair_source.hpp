@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 
 #include "base/data_store.hpp"
@@ -66,6 +67,20 @@ class InMemoryPairSource : public PairSource {
   std::map<std::string, std::shared_ptr<const TracePair>> traces_;
   std::map<std::string, std::shared_ptr<const PreparedPair>> windowed_;
 };
+
+// The data names a trace name stands for: both sides of a pair, or one preprocessed pair; none
+// when `name` is neither (the caller names what it looked for).
+struct PairNames {
+  std::string ddr, hbm, prepared;
+  bool found() const { return !prepared.empty() || !ddr.empty(); }
+};
+// The trace syntax over `data`: "DDR,HBM" (not checked: loading names a missing side), a name
+// `data` has (a preprocessed pair), or PREFIX (PREFIX.ddr.* + PREFIX.hbm.*, the binary one when
+// a side has several). Throws TraceFormatError for a PREFIX with one side or several of a side.
+PairNames resolve_pair_names(const DataNames& data, const std::string& name);
+
+// Refuses bytes named as a preprocessed pair that are not one (a single raw trace, say).
+void check_prepared_bytes(const std::string& name, std::span<const std::uint8_t> bytes);
 
 // The window options an env uses for raw traces: 'aligned' when both traces count
 // instructions (the physically meaningful pairing), else 'memai'; explicit options win.

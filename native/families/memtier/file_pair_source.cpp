@@ -28,12 +28,7 @@ std::shared_ptr<const memtier::PreparedPair> FilePairSource::load_other(
     return window_cached(name, traces, windows);
   }
   const auto file = std::make_shared<const MappedFile>(name);
-  if (!has_container_magic(file->bytes())) {
-    throw TraceFormatError(
-        name +
-        ": a single trace cannot drive the env; give DDR_FILE,HBM_FILE or a pair "
-        "preprocessed by `sysgym memtier preprocess`");
-  }
+  memtier::check_prepared_bytes(name, file->bytes());
   check_unwindowed(name, windows);
   auto pair = std::make_shared<const memtier::PreparedPair>(
       memtier::decode_prepared_pair(ContainerReader(file->bytes(), name), file));

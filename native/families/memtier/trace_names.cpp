@@ -7,6 +7,7 @@
 #include "base/error.hpp"
 #include "base/names.hpp"
 #include "base/quote.hpp"
+#include "memtier/pair_source.hpp"
 
 namespace sysgym::cli {
 namespace {
@@ -15,38 +16,33 @@ namespace fs = std::filesystem;
 
 const char* const kShippedFolders[] = {"real", "synth"};
 
-// The file of `side` ("ddr" or "hbm") for PREFIX, or "" when there is none. Of several formats
-// the binary one wins (it loads fastest and is what `sysgym memtier trace` writes).
-std::string side_file(const fs::path& prefix, const std::string& side) {
-  const fs::path dir = prefix.has_parent_path() ? prefix.parent_path() : fs::path(".");
-  const std::string stem = prefix.filename().string() + "." + side + ".";
-  std::error_code error;
-  std::vector<std::string> found;
-  for (const fs::directory_entry& entry : fs::directory_iterator(dir, error)) {
-    const std::string file = entry.path().filename().string();
-    if (file.rfind(stem, 0) == 0 && entry.is_regular_file(error)) found.push_back(file);
+// The files there are, for the core's resolver of trace names: a name is a path; the names with
+// a prefix are the files in the prefix's folder whose names begin with its last part, written
+// with the prefix's own folder text ("x" finds "x.ddr.csv", "d/x" finds "d/x.ddr.csv").
+class Files : public DataNames {
+ public:
+  bool has(const std::string& name) const override {
+    std::error_code error;
+    return fs::is_regular_file(name, error);
   }
-  if (found.empty()) return "";
-  std::sort(found.begin(), found.end());
-  const auto binary = std::find(found.begin(), found.end(), stem + "bin");
-  if (binary != found.end()) return (dir / *binary).string();
-  if (found.size() > 1) {
-    throw IoError("trace " + quote(prefix.string()) + ": several " + side + " traces (" +
-                  join(found, ", ") + "); name the pair as DDR_FILE,HBM_FILE");
+  std::vector<std::string> names_with_prefix(const std::string& prefix) const override {
+    const fs::path path(prefix);
+    const std::string stem = path.filename().string();
+    const std::string folder = prefix.substr(0, prefix.size() - stem.size());
+    std::error_code error;
+    std::vector<std::string> found;
+    for (const fs::directory_entry& entry :
+         fs::directory_iterator(folder.empty() ? fs::path(".") : fs::path(folder), error)) {
+      const std::string file = entry.path().filename().string();
+      if (file.rfind(stem, 0) == 0 && entry.is_regular_file(error)) found.push_back(folder + file);
+    }
+    std::sort(found.begin(), found.end());
+    return found;
   }
-  return (dir / found.front()).string();
-}
+};
 
-bool find_prefix(const fs::path& prefix, PairFiles& files) {
-  files.ddr = side_file(prefix, "ddr");
-  files.hbm = side_file(prefix, "hbm");
-  if (files.ddr.empty() != files.hbm.empty()) {
-    throw IoError("trace " + quote(prefix.string()) + ": found " +
-                  (files.ddr.empty() ? files.hbm : files.ddr) + " but no " +
-                  (files.ddr.empty() ? "DDR" : "HBM") + " trace beside it (" +
-                  prefix.filename().string() + (files.ddr.empty() ? ".ddr.*)" : ".hbm.*)"));
-  }
-  return !files.ddr.empty();
+PairFiles files_of(const memtier::PairNames& names) {
+  return {names.prepared, names.ddr, names.hbm};
 }
 
 }  // namespace
@@ -80,24 +76,18 @@ std::vector<std::string> shipped_pair_names() {
 }
 
 PairFiles find_pair_files(const std::string& name) {
-  PairFiles files;
-  const std::size_t comma = name.find(',');
-  if (comma != std::string::npos) {
-    files.ddr = name.substr(0, comma);
-    files.hbm = name.substr(comma + 1);
-    return files;
+  const Files files;
+  if (!name.empty()) {
+    if (const memtier::PairNames names = memtier::resolve_pair_names(files, name); names.found())
+      return files_of(names);
   }
-  std::error_code error;
-  if (fs::is_regular_file(name, error)) {
-    files.prepared = name;
-    return files;
-  }
-  if (!name.empty() && find_prefix(name, files)) return files;
   const bool bare = name.find('/') == std::string::npos;
   const fs::path data = shipped_data_dir();
   if (bare && !name.empty() && !data.empty()) {
     for (const char* folder : kShippedFolders) {
-      if (find_prefix(data / folder / name, files)) return files;
+      const memtier::PairNames names =
+          memtier::resolve_pair_names(files, (data / folder / name).string());
+      if (names.found()) return files_of(names);
     }
   }
   const std::vector<std::string> shipped = shipped_pair_names();
