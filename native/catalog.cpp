@@ -6,7 +6,7 @@
 #include "base/json_text.hpp"
 #include "base/quote.hpp"
 #include "builtins/builtins.hpp"
-#include "families/memtier/file_pair_source.hpp"
+#include "data_files.hpp"
 #include "files.hpp"
 
 namespace sysgym::cli {
@@ -14,8 +14,8 @@ namespace sysgym::cli {
 Catalog& catalog() {
   static Catalog instance = [] {
     Catalog c;
-    c.traces = std::make_shared<FilePairSource>();
-    register_builtins(c.envs, c.policies, c.traces);
+    c.data = std::make_shared<FileData>();
+    register_builtins(c.envs, c.policies, c.data);
     return c;
   }();
   return instance;

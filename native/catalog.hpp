@@ -1,4 +1,4 @@
-// The envs, policies and trace source every env-running command shares.
+// The envs, policies and data every env-running command shares.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -7,14 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "base/data_store.hpp"
 #include "env/policy.hpp"
 #include "env/registry.hpp"
-#include "memtier/pair_source.hpp"
 
 namespace sysgym::cli {
 
 struct Catalog {
-  std::shared_ptr<memtier::PairSource> traces;  // files, as native/families/memtier names them
+  std::shared_ptr<const DataSource> data;  // files (native/data_files.hpp)
   Registry envs;
   PolicyRegistry policies;
 };

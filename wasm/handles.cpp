@@ -7,6 +7,7 @@
 #include "agents/learned_policy.hpp"
 #include "base/error.hpp"
 #include "base/json_text.hpp"
+#include "base/numbers.hpp"
 #include "env/check_env.hpp"
 #include "env/episode.hpp"
 #include "env/reports.hpp"

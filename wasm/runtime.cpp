@@ -16,7 +16,7 @@ std::string error_message;
 }  // namespace
 
 Runtime::Runtime() {
-  register_builtins(envs, policies, traces);
+  register_builtins(envs, policies, data);
 }
 
 Runtime& runtime() {

@@ -1,4 +1,4 @@
-// What every handle shares: the module's registries and trace source, the error slot that
+// What every handle shares: the module's registries and data, the error slot that
 // last_error_kind()/last_error_message() read, and small adapters between core and JS.
 #pragma once
 
@@ -16,15 +16,13 @@
 #include "env/env.hpp"
 #include "env/policy.hpp"
 #include "env/registry.hpp"
-#include "memtier/pair_source.hpp"
 
 namespace sysgym::wasm {
 
 struct Runtime {
-  // What JS added with data.add; families resolve their names over it (memtier: trace pairs).
+  // What JS added with data.add; families read their data by name from it (memtier: trace
+  // pairs).
   std::shared_ptr<DataStore> data = std::make_shared<DataStore>();
-  std::shared_ptr<memtier::InMemoryPairSource> traces =
-      std::make_shared<memtier::InMemoryPairSource>(data);
   Registry envs;
   PolicyRegistry policies;
   Runtime();

@@ -1,36 +1,55 @@
-// Named data a family resolves its names over (memtier: trace pairs, resolve_pair_names in
-// core/memtier/pair_source.hpp): files natively (native/ lists folders), and in the npm package
-// the bytes JS hands over (`sysgym.data.add(name, bytes)`), held by a DataStore.
+// Named data a family reads without opening files itself: the shell gives a DataSource (the
+// native tool: files, native/data_files.hpp; the npm package: the bytes JS handed over with
+// `sysgym.data.add(name, bytes)`, a DataStore) and each family resolves its own names over it
+// (memtier: trace pairs, core/memtier/pair_source.hpp). A new family needs no change in a shell
+// to read its data.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <vector>
 
 namespace sysgym {
 
-// The names there are, without their bytes: what resolving a name needs.
-class DataNames {
+// Bytes and what keeps them alive (a string in memory, a mapped file).
+struct DataBytes {
+  std::span<const std::uint8_t> bytes;
+  std::shared_ptr<const void> owner;
+};
+
+class DataSource {
  public:
-  virtual ~DataNames() = default;
+  virtual ~DataSource() = default;
   virtual bool has(const std::string& name) const = 0;
   // The names that begin with `prefix`, sorted.
   virtual std::vector<std::string> names_with_prefix(const std::string& prefix) const = 0;
+  // The bytes of `name`. Throws sysgym::Error (IoError, UnknownNameError) naming it.
+  virtual DataBytes read(const std::string& name) const = 0;
+  // Why `name` is not there, for a family's message ("no file 'x'", "no data named 'x' was
+  // added").
+  virtual std::string missing(const std::string& name) const = 0;
+  // The prefix under which the data shipped with sysgym is named ("/src/sysgym/data/"), where a
+  // family looks up bare names (memtier: real/NAME.*, synth/NAME.*); empty when there is none.
+  virtual std::string shipped_prefix() const { return ""; }
 };
 
-// Named bytes the core reads without opening files.
-class DataStore : public DataNames {
+// Named bytes held in memory.
+class DataStore : public DataSource {
  public:
   // Adds or replaces `name`.
   void add(const std::string& name, std::shared_ptr<const std::string> bytes);
-  // The bytes of `name`, or null when the store has none.
-  std::shared_ptr<const std::string> find(const std::string& name) const;
-  bool has(const std::string& name) const override { return find(name) != nullptr; }
+  bool has(const std::string& name) const override;
   std::vector<std::string> names_with_prefix(const std::string& prefix) const override;
+  // Throws UnknownNameError when nothing named `name` was added.
+  DataBytes read(const std::string& name) const override;
+  std::string missing(const std::string& name) const override;
 
  private:
+  std::shared_ptr<const std::string> find(const std::string& name) const;
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<const std::string>, std::less<>> entries_;
 };

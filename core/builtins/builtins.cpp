@@ -2,15 +2,16 @@
 
 #include "agents/learned_policy.hpp"
 #include "memtier/memtier_env.hpp"
+#include "memtier/pair_source.hpp"
 #include "memtier/policy.hpp"
 
 namespace sysgym {
 
 void register_builtins(Registry& envs, PolicyRegistry& policies,
-                       const std::shared_ptr<memtier::PairSource>& traces) {
+                       const std::shared_ptr<const DataSource>& data) {
   register_generic_policies(policies);
   agents::register_learned_policy(policies);
-  memtier::register_memtier(envs, traces);
+  memtier::register_memtier(envs, memtier::pair_source_over(data));
   memtier::register_memtier_policies(policies);
 }
 

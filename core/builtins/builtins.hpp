@@ -5,14 +5,14 @@
 
 #include <memory>
 
+#include "base/data_store.hpp"
 #include "env/policy.hpp"
 #include "env/registry.hpp"
-#include "memtier/pair_source.hpp"
 
 namespace sysgym {
 
-// memtier-v0 resolves its traces through `traces`.
+// Families read their data by name from `data` (memtier: trace pairs).
 void register_builtins(Registry& envs, PolicyRegistry& policies,
-                       const std::shared_ptr<memtier::PairSource>& traces);
+                       const std::shared_ptr<const DataSource>& data);
 
 }  // namespace sysgym

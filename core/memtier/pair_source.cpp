@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <set>
 
 #include "base/container.hpp"
 #include "base/error.hpp"
@@ -55,7 +56,7 @@ SynthOptions parse_synth_name(const std::string& name) {
 }
 
 // PREFIX's trace of `side` ("ddr" or "hbm"), "" when there is none; the binary one wins.
-std::string side_name(const DataNames& data, const std::string& prefix, const std::string& side) {
+std::string side_name(const DataSource& data, const std::string& prefix, const std::string& side) {
   const std::string stem = prefix + "." + side + ".";
   const std::vector<std::string> found = data.names_with_prefix(stem);
   if (found.empty()) return "";
@@ -67,9 +68,24 @@ std::string side_name(const DataNames& data, const std::string& prefix, const st
   return found.front();
 }
 
+// Where shipped pairs live under the data's shipped prefix.
+const char* const kShippedFolders[] = {"real/", "synth/"};
+
+bool is_bare(const std::string& name) {
+  return !name.empty() && name.find('/') == std::string::npos;
+}
+
+TracePair read_one_after_the_other(const std::string& ddr_name, const DataBytes& ddr,
+                                   const std::string& hbm_name, const DataBytes& hbm) {
+  TracePair pair;
+  pair.ddr = load_trace(ddr.bytes, ddr_name);
+  pair.hbm = load_trace(hbm.bytes, hbm_name);
+  return pair;
+}
+
 }  // namespace
 
-PairNames resolve_pair_names(const DataNames& data, const std::string& name) {
+PairNames resolve_pair_names(const DataSource& data, const std::string& name) {
   PairNames names;
   if (const std::size_t comma = name.find(','); comma != std::string::npos) {
     names.ddr = name.substr(0, comma);
@@ -91,6 +107,34 @@ PairNames resolve_pair_names(const DataNames& data, const std::string& name) {
   return names;
 }
 
+PairNames find_pair_names(const DataSource& data, const std::string& name) {
+  if (name.empty()) return {};
+  if (PairNames names = resolve_pair_names(data, name); names.found()) return names;
+  const std::string shipped = data.shipped_prefix();
+  if (!is_bare(name) || shipped.empty()) return {};
+  for (const char* folder : kShippedFolders) {
+    if (PairNames names = resolve_pair_names(data, shipped + folder + name); names.found())
+      return names;
+  }
+  return {};
+}
+
+std::vector<std::string> shipped_pair_names(const DataSource& data) {
+  const std::string shipped = data.shipped_prefix();
+  if (shipped.empty()) return {};
+  std::set<std::string> names;
+  for (const char* folder : kShippedFolders) {
+    const std::string prefix = shipped + folder;
+    for (const std::string& path : data.names_with_prefix(prefix)) {
+      const std::string file = path.substr(prefix.size());
+      const std::size_t at = file.find(".ddr.");
+      if (at != std::string::npos && at > 0 && file.find('/') == std::string::npos)
+        names.insert(file.substr(0, at));
+    }
+  }
+  return {names.begin(), names.end()};
+}
+
 void check_prepared_bytes(const std::string& name, std::span<const std::uint8_t> bytes) {
   if (!has_container_magic(bytes)) {
     throw TraceFormatError(
@@ -100,20 +144,20 @@ void check_prepared_bytes(const std::string& name, std::span<const std::uint8_t>
   }
 }
 
-namespace {
-
-std::span<const std::uint8_t> bytes_of(const std::string& s) {
-  return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
-}
-
-}  // namespace
-
 WindowOptions resolve_window_mode(const TracePair& traces, WindowOptions options, bool mode_given) {
   if (!mode_given) {
     options.mode = traces.ddr.has_instrs() && traces.hbm.has_instrs() ? WindowMode::kAligned
                                                                       : WindowMode::kMemai;
   }
   return options;
+}
+
+InMemoryPairSource::InMemoryPairSource(std::shared_ptr<const DataSource> data)
+    : data_(std::move(data)), read_pair_(read_one_after_the_other) {}
+
+void InMemoryPairSource::set_trace_pair_reader(TracePairReader reader) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  read_pair_ = std::move(reader);
 }
 
 void InMemoryPairSource::add(const std::string& name, std::shared_ptr<const PreparedPair> pair) {
@@ -127,7 +171,10 @@ void InMemoryPairSource::add_traces(const std::string& name,
   traces_[name] = std::move(traces);
 }
 
-void InMemoryPairSource::check_unwindowed(const std::string& name, const WindowRequest& windows) {
+namespace {
+
+// Refuses window options for an already windowed pair.
+void check_unwindowed(const std::string& name, const WindowRequest& windows) {
   if (windows.any_given) {
     throw ConfigError(
         "trace " + quote(name) +
@@ -135,6 +182,8 @@ void InMemoryPairSource::check_unwindowed(const std::string& name, const WindowR
         "(window_mode, window_len, unit, page_size, cpu_cycles_per_ms) cannot be given");
   }
 }
+
+}  // namespace
 
 std::shared_ptr<const PreparedPair> InMemoryPairSource::window_cached(
     const std::string& key, const std::shared_ptr<const TracePair>& traces,
@@ -165,21 +214,12 @@ std::shared_ptr<const PreparedPair> InMemoryPairSource::load(const std::string& 
     check_unwindowed(name, windows);
     return prepared;
   }
-  if (traces) return window_cached(name, traces, windows);
-  if (name.rfind("synth:", 0) == 0) {
-    const SynthOptions synth = parse_synth_name(name);
-    {
-      const std::lock_guard<std::mutex> lock(mutex_);
-      if (const auto it = traces_.find(name); it != traces_.end()) traces = it->second;
-    }
-    if (!traces) {
-      traces = std::make_shared<const TracePair>(synthesize_pair(synth));
-      const std::lock_guard<std::mutex> lock(mutex_);
-      traces_.emplace(name, traces);
-    }
-    return window_cached(name, traces, windows);
+  if (!traces && name.rfind("synth:", 0) == 0) {
+    traces = std::make_shared<const TracePair>(synthesize_pair(parse_synth_name(name)));
+    add_traces(name, traces);
   }
-  return load_other(name, windows);
+  if (traces) return window_cached(name, traces, windows);
+  return load_data(name, windows);
 }
 
 bool InMemoryPairSource::is_preprocessed(const std::string& name) {
@@ -189,7 +229,7 @@ bool InMemoryPairSource::is_preprocessed(const std::string& name) {
   }
   if (!data_ || name.starts_with("synth:")) return false;
   try {
-    return !resolve_pair_names(*data_, name).prepared.empty();
+    return !find_pair_names(*data_, name).prepared.empty();
   } catch (const Error&) {
     return false;  // loading it names the problem
   }
@@ -197,48 +237,86 @@ bool InMemoryPairSource::is_preprocessed(const std::string& name) {
 
 std::shared_ptr<const PreparedPair> InMemoryPairSource::load_data(const std::string& name,
                                                                   const WindowRequest& windows) {
-  const PairNames names = resolve_pair_names(*data_, name);
+  const PairNames names = data_ ? find_pair_names(*data_, name) : PairNames{};
+  if (!names.found()) throw_unknown(name);
   if (names.prepared.empty()) {
     for (const std::string* side : {&names.ddr, &names.hbm}) {
       if (!data_->has(*side))
-        throw UnknownNameError("trace " + quote(name) + ": no data named " + quote(*side) +
-                               " was added");
+        throw UnknownNameError("trace " + quote(name) + ": " + data_->missing(*side));
     }
-    auto traces = std::make_shared<TracePair>();
-    traces->ddr = load_trace(bytes_of(*data_->find(names.ddr)), names.ddr);
-    traces->hbm = load_trace(bytes_of(*data_->find(names.hbm)), names.hbm);
+    TracePairReader read_pair;
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      read_pair = read_pair_;
+    }
+    auto traces = std::make_shared<TracePair>(
+        read_pair(names.ddr, data_->read(names.ddr), names.hbm, data_->read(names.hbm)));
     validate_pair(*traces);
     add_traces(name, traces);
+    remember_read(name);
     return window_cached(name, traces, windows);
   }
-  const std::shared_ptr<const std::string> bytes = data_->find(name);
-  check_prepared_bytes(name, bytes_of(*bytes));
+  const DataBytes bytes = data_->read(names.prepared);
+  check_prepared_bytes(name, bytes.bytes);
   check_unwindowed(name, windows);
   // The pair's big columns view the bytes, kept alive with it.
   auto pair = std::make_shared<const PreparedPair>(
-      decode_prepared_pair(ContainerReader(bytes_of(*bytes), name), bytes));
+      decode_prepared_pair(ContainerReader(bytes.bytes, name), bytes.owner));
   add(name, pair);
+  remember_read(name);
   return pair;
 }
 
-std::shared_ptr<const PreparedPair> InMemoryPairSource::load_other(const std::string& name,
-                                                                   const WindowRequest& windows) {
-  if (data_ && resolve_pair_names(*data_, name).found()) return load_data(name, windows);
-  std::string known;
+void InMemoryPairSource::remember_read(const std::string& name) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  read_.insert(name);
+}
+
+void InMemoryPairSource::throw_unknown(const std::string& name) {
+  std::vector<std::string> added;
   {
     const std::lock_guard<std::mutex> lock(mutex_);
-    for (const auto& [key, value] : prepared_)
-      known += (known.empty() ? "" : ", ") + key;
-    for (const auto& [key, value] : traces_)
-      known += (known.empty() ? "" : ", ") + key;
+    for (const auto& entry : prepared_) {
+      if (read_.count(entry.first) == 0) added.push_back(entry.first);
+    }
+    for (const auto& entry : traces_) {
+      if (read_.count(entry.first) == 0) added.push_back(entry.first);
+    }
   }
+  const std::vector<std::string> shipped =
+      data_ ? shipped_pair_names(*data_) : std::vector<std::string>{};
+  std::string message = "unknown trace " + quote(name);
   if (data_) {
-    for (const std::string& key : data_->names_with_prefix(""))
-      known += (known.empty() ? "" : ", ") + key;
+    message += ": " + data_->missing(name) + ", and no " + printable(name) + ".ddr.* + " +
+               printable(name) + ".hbm.* pair";
   }
-  throw UnknownNameError("unknown trace " + quote(name) +
-                         "; known: " + (known.empty() ? "(none)" : printable(known)) +
-                         ", or synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]]");
+  if (is_bare(name) && !shipped.empty()) message += ", and no shipped pair of that name";
+  std::vector<std::string> known = shipped;
+  known.insert(known.end(), added.begin(), added.end());
+  if (const std::string closest = is_bare(name) ? closest_name(name, known) : "";
+      !closest.empty()) {
+    message += "; did you mean " + quote(closest) + "?";
+  }
+  if (!shipped.empty()) message += " (shipped: " + join(shipped, ", ") + ")";
+  if (!added.empty()) message += "; added: " + printable(join(added, ", "));
+  throw UnknownNameError(message +
+                         "; also DDR,HBM, a preprocessed PAIR.bin or "
+                         "synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]]");
+}
+
+std::shared_ptr<InMemoryPairSource> pair_source_over(
+    const std::shared_ptr<const DataSource>& data) {
+  // One source per data source, held weakly: the envs and tools that use it keep it alive.
+  static std::mutex mutex;
+  static std::map<const DataSource*, std::weak_ptr<InMemoryPairSource>> sources;
+  const std::lock_guard<std::mutex> lock(mutex);
+  std::weak_ptr<InMemoryPairSource>& slot = sources[data.get()];
+  std::shared_ptr<InMemoryPairSource> source = slot.lock();
+  if (!source) {
+    source = std::make_shared<InMemoryPairSource>(data);
+    slot = source;
+  }
+  return source;
 }
 
 }  // namespace sysgym::memtier

@@ -106,7 +106,7 @@ TEST(ConfigTables, ReadmeTablesAreCurrent) {
   std::string readme = read_file(path);
   Registry envs;
   PolicyRegistry policies;
-  register_builtins(envs, policies, std::make_shared<memtier::InMemoryPairSource>());
+  register_builtins(envs, policies, std::make_shared<DataStore>());
   for (const std::string& id : envs.ids()) {
     const std::string begin = "<!-- config " + id +
                               ": generated from the env's ConfigSchema by `./sysgym.sh "

@@ -276,8 +276,16 @@ TEST_F(Cli, NamesATracePairByPrefixOrShippedName) {
 
   const Result typo = run("run memtier trace=lamps --policy lru");
   EXPECT_EQ(typo.code, 1);
-  EXPECT_EQ(typo.err.rfind("sysgym: IoError: trace 'lamps': no such file", 0), 0u) << typo.err;
+  EXPECT_EQ(typo.err.rfind("sysgym: UnknownNameError: unknown trace 'lamps': no file 'lamps', and "
+                           "no lamps.ddr.* + lamps.hbm.* pair, and no shipped pair of that name",
+                           0),
+            0u)
+      << typo.err;
   EXPECT_NE(typo.err.find("did you mean 'lammps'?"), std::string::npos) << typo.err;
+  const Result side = run("run memtier trace=" + p + ".ddr.csv,nope.csv --policy lru");
+  EXPECT_EQ(side.code, 1);
+  EXPECT_EQ(side.err, "sysgym: UnknownNameError: trace '" + p + ".ddr.csv,nope.csv': no file " +
+                          "'nope.csv'\n");
   fs::remove(p + ".hbm.csv");
   const Result half = run("run memtier trace=" + p + " --policy lru");
   EXPECT_EQ(half.code, 1);

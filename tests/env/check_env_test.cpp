@@ -22,7 +22,7 @@ struct Catalog {
 const Catalog& catalog() {
   static const Catalog c = [] {
     Catalog out;
-    register_builtins(out.envs, out.policies, std::make_shared<memtier::InMemoryPairSource>());
+    register_builtins(out.envs, out.policies, std::make_shared<DataStore>());
     testing::register_line_walk(out.envs, out.policies);
     return out;
   }();

@@ -169,10 +169,10 @@ TEST(PreparedPair, TraceNamesResolveOverTheDataStoreAsOverFiles) {
   EXPECT_EQ(message_of<TraceFormatError>([&] { source.load("run/app.ddr.bin", windows); }),
             "run/app.ddr.bin: holds a 'trace', expected a preprocessed pair (make one with "
             "`sysgym memtier preprocess`)");
-  EXPECT_EQ(message_of<UnknownNameError>([&] {
-              source.load("other", windows);
-            }).rfind("unknown trace 'other'; known: ", 0),
-            0u);
+  EXPECT_EQ(message_of<UnknownNameError>([&] { source.load("other", windows); }),
+            "unknown trace 'other': no data named 'other' was added, and no other.ddr.* + "
+            "other.hbm.* pair; also DDR,HBM, a preprocessed PAIR.bin or "
+            "synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]]");
 }
 
 }  // namespace

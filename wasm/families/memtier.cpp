@@ -7,6 +7,7 @@
 #include "base/container.hpp"
 #include "base/numbers.hpp"
 #include "memtier/estimator.hpp"
+#include "memtier/pair_source.hpp"
 #include "memtier/prepared_file.hpp"
 #include "memtier/reports.hpp"
 #include "memtier/traces/load.hpp"
@@ -48,7 +49,7 @@ bool add_traces(const std::string& name, const std::string& ddr_bytes,
     pair->ddr = memtier::load_trace(bytes_of(ddr_bytes), name + " (DDR)");
     pair->hbm = memtier::load_trace(bytes_of(hbm_bytes), name + " (HBM)");
     memtier::validate_pair(*pair);
-    runtime().traces->add_traces(name, pair);
+    memtier::pair_source_over(runtime().data)->add_traces(name, pair);
   });
 }
 
@@ -58,14 +59,15 @@ bool add_prepared(const std::string& name, const std::string& bytes) {
     auto owner = std::make_shared<const std::string>(bytes);
     auto pair = std::make_shared<const memtier::PreparedPair>(
         memtier::decode_prepared_pair(ContainerReader(bytes_of(*owner), name), owner));
-    runtime().traces->add(name, pair);
+    memtier::pair_source_over(runtime().data)->add(name, pair);
   });
 }
 
 std::string estimate_json(const std::string& name, const std::string& ranges, double hbm_factor) {
   std::string out;
   guarded([&] {
-    const auto pair = runtime().traces->load(name, memtier::WindowRequest{});
+    const auto pair =
+        memtier::pair_source_over(runtime().data)->load(name, memtier::WindowRequest{});
     const memtier::HbmRanges hbm(memtier::parse_address_ranges(ranges));
     const memtier::Estimate e = memtier::Estimator(*pair).estimate(hbm, hbm_factor);
     out = nlohmann::json{{"estimated_ms", e.estimated_ms},
@@ -99,7 +101,7 @@ std::string estimate_report_text(const std::string& name, const std::string& win
     request.options.page_size_bits = w.value("page_size", 13);
     request.options.cpu_cycles_per_ms = w.value("cpu_cycles_per_ms", 1.4e6);
     memtier::validate_window_options(request.options);
-    const auto pair = runtime().traces->load(name, request);
+    const auto pair = memtier::pair_source_over(runtime().data)->load(name, request);
     memtier::HbmRanges hbm(memtier::parse_address_ranges(ranges));
     std::optional<memtier::Trace> measured;
     if (has_measured) measured = memtier::load_trace(bytes_of(measured_bytes), "measured");

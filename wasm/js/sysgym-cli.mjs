@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { IoError, printable, quote } from './errors.mjs';
+import { IoError, UnknownNameError, printable, quote } from './errors.mjs';
 import { ConfigError, SysgymError, load } from './index.mjs';
 
 const windowFlags = {
@@ -118,8 +118,10 @@ function provide(sysgym, name) {
     // an unreadable or missing folder holds no pair
   }
   if (name === '' || found.length === 0) {
-    throw new IoError(`trace ${quote(name)}: no such file, and no ${name}.ddr.* + ${name}.hbm.* pair (the npm package `
-      + 'ships no traces); also DDR_FILE,HBM_FILE, a preprocessed PAIR.bin or synth:PATTERN');
+    // The core's message for an unknown trace, as the native tool prints it.
+    throw new UnknownNameError(`unknown trace ${quote(name)}: no file ${quote(name)}, and no ${printable(name)}.ddr.* + `
+      + `${printable(name)}.hbm.* pair (the npm package ships no traces); also DDR,HBM, a preprocessed PAIR.bin or `
+      + 'synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]]');
   }
   for (const f of found) sysgym.data.add(name + f.slice(stem.length), read(path.join(dir, f)));
 }

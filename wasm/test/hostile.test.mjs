@@ -77,9 +77,9 @@ test('a huge number or terminal escapes in a config are one printable line, as n
       assert.equal(wasm.stderr, native.stderr);
     } else {
       // A trace name that is no file: the native tool also looks for shipped names, which the
-      // npm package does not ship; both name the escaped trace as an IoError.
+      // npm package does not ship; both name the escaped trace as an UnknownNameError.
       for (const out of [native.stderr, wasm.stderr]) {
-        assert.match(out, /^sysgym: IoError: .*'\\x1b\]0;owned\\x07\\x1b\[2J'/, out);
+        assert.match(out, /^sysgym: UnknownNameError: unknown trace '\\x1b\]0;owned\\x07\\x1b\[2J'/, out);
       }
     }
     assert.ok(!wasm.stderr.includes('\x1b'), 'a raw escape reached the terminal');

@@ -1,8 +1,14 @@
 #include "families/memtier/memtier_commands.hpp"
 
+#include "catalog.hpp"
+#include "families/memtier/window_flags.hpp"
+#include "memtier/pair_source.hpp"
+
 namespace sysgym::cli {
 
 void add_memtier_commands(CLI::App& app) {
+  // The env's raw traces parse on two threads with a progress bar, as the tools' do.
+  memtier::pair_source_over(catalog().data)->set_trace_pair_reader(read_trace_pair_bytes);
   using Adder = void (*)(CLI::App&);
   const std::pair<const char*, Adder> tools[] = {{"estimate", add_estimate_command},
                                                  {"preprocess", add_preprocess_command},

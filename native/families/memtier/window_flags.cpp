@@ -5,7 +5,9 @@
 
 #include "base/error.hpp"
 #include "catalog.hpp"
+#include "data_files.hpp"
 #include "files.hpp"
+#include "memtier/pair_source.hpp"
 #include "memtier/prepared_file.hpp"
 #include "memtier/traces/load.hpp"
 #include "numeric_flags.hpp"
@@ -79,13 +81,17 @@ memtier::Trace read_trace_file(const std::string& path) {
 }
 
 memtier::TracePair read_trace_pair(const std::string& ddr, const std::string& hbm) {
+  const FileData files;
+  return read_trace_pair_bytes(ddr, files.read(ddr), hbm, files.read(hbm));
+}
+
+memtier::TracePair read_trace_pair_bytes(const std::string& ddr, const DataBytes& ddr_bytes,
+                                         const std::string& hbm, const DataBytes& hbm_bytes) {
   // The two files parse independently: one thread each halves the wait on two cores.
-  const MappedFile ddr_file(ddr);
-  const MappedFile hbm_file(hbm);
   ProgressBar bar("reading traces");
   std::mutex progress_mutex;
   std::uint64_t done[2] = {0, 0};
-  const std::uint64_t total = ddr_file.bytes().size() + hbm_file.bytes().size();
+  const std::uint64_t total = ddr_bytes.bytes.size() + hbm_bytes.bytes.size();
   auto progress_of = [&](int which) -> ProgressFn {
     return [&, which](std::uint64_t bytes, std::uint64_t) {
       const std::lock_guard<std::mutex> lock(progress_mutex);
@@ -94,10 +100,10 @@ memtier::TracePair read_trace_pair(const std::string& ddr, const std::string& hb
     };
   };
   auto hbm_trace = std::async(std::launch::async, [&] {
-    return memtier::load_trace(hbm_file.bytes(), hbm, progress_of(1));
+    return memtier::load_trace(hbm_bytes.bytes, hbm, progress_of(1));
   });
   memtier::TracePair pair;
-  pair.ddr = memtier::load_trace(ddr_file.bytes(), ddr, progress_of(0));
+  pair.ddr = memtier::load_trace(ddr_bytes.bytes, ddr, progress_of(0));
   pair.hbm = hbm_trace.get();
   return pair;
 }
@@ -111,7 +117,8 @@ memtier::PreparedPair read_prepared_file(const std::string& path) {
 std::shared_ptr<const memtier::PreparedPair> PairFlags::load(const WindowFlags& windows) const {
   if (!trace.empty()) {
     // The flags' own defaults (memai windows), so --trace DDR,HBM equals --ddr DDR --hbm HBM.
-    return catalog().traces->load(trace, {windows.to_options(), true, windows.any_given()});
+    return memtier::pair_source_over(catalog().data)
+        ->load(trace, {windows.to_options(), true, windows.any_given()});
   }
   if (input_option != nullptr && input_option->count() > 0) {
     if (windows.any_given()) {

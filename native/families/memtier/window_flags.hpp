@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "base/data_store.hpp"
 #include "memtier/prepared_pair.hpp"
 
 namespace sysgym::cli {
@@ -42,6 +43,9 @@ struct PairFlags {
 memtier::Trace read_trace_file(const std::string& path);
 // Both traces of a pair, read concurrently. Throws sysgym::Error (the DDR file's first).
 memtier::TracePair read_trace_pair(const std::string& ddr, const std::string& hbm);
+// The same over bytes already read: memtier's TracePairReader in the native tool.
+memtier::TracePair read_trace_pair_bytes(const std::string& ddr, const DataBytes& ddr_bytes,
+                                         const std::string& hbm, const DataBytes& hbm_bytes);
 memtier::PreparedPair read_prepared_file(const std::string& path);
 
 }  // namespace sysgym::cli
