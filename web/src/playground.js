@@ -55,7 +55,11 @@ function fillPolicies() {
   const select = $('policy');
   const current = select.value;
   select.replaceChildren(group('Baselines and heuristics', plain), group('Oracles', oracles), group('Learned', learned));
-  if (current && [...select.options].some((o) => o.value === current)) select.value = current;
+  const has = (value) => value && [...select.options].some((o) => o.value === value);
+  // The view's default is one where something visibly happens on its default data.
+  const preferred = state.view.defaultPolicy && `builtin:${state.view.defaultPolicy}`;
+  if (has(current)) select.value = current;
+  else if (has(preferred)) select.value = preferred;
   describePolicy();
 }
 
@@ -128,8 +132,9 @@ function stopCurrent() {
   state.request = null;
 }
 
-// Starts a worker episode request (run or replay) and shows it as it arrives.
-function follow(type, payload, describe) {
+// Starts a worker episode request (run or replay) and shows it as it arrives: playing, or (with
+// `at`) paused at step `at` once computed, as a shared link asks.
+function follow(type, payload, describe, { at = null } = {}) {
   stopCurrent();
   playback.detach();
   state.run = null;
@@ -139,7 +144,7 @@ function follow(type, payload, describe) {
     if (event.kind === 'meta') {
       state.run = new EpisodeRun(event.meta, view.length(event.meta));
       state.chartsDrawn = 0;
-      playback.attach(state.run);
+      playback.attach(state.run, { play: at === null });
       setControlsEnabled(true);
       setStatus(describe(event.meta));
     } else if (event.kind === 'frames') {
@@ -154,7 +159,8 @@ function follow(type, payload, describe) {
     state.run.finish(result.summary);
     $('computed').value = 1;
     $('export').disabled = false;
-    playback.refresh();
+    if (at !== null) playback.seek(at);
+    else playback.refresh();
   }, (e) => {
     if (state.request === request) showError(`${e.name}: ${e.message}`);
   });
@@ -169,7 +175,7 @@ function formProblems() {
   return !(state.fields.validate() && seedOk);
 }
 
-async function runEpisode() {
+async function runEpisode({ at = null } = {}) {
   clearErrors();
   if (formProblems()) return showError('The episode form has problems: see the fields marked.');
   const p = selectedPolicy();
@@ -182,7 +188,7 @@ async function runEpisode() {
   $('export').disabled = true;
   const data = state.fields.dataLabel();
   const args = { env: state.env, config, policy: p.policy, policyConfig: p.policyConfig, seed: Number($('seed').value) };
-  follow('run', { args }, (m) => state.view.describeRun(m, p.label, data));
+  follow('run', { args }, (m) => state.view.describeRun(m, p.label, data), { at });
   return true;
 }
 
@@ -331,18 +337,22 @@ async function exportEpisode() {
   }
 }
 
-// The URL fragment: #env=...&policy=...&<the view's fields>&seed=...
+// The URL fragment: #env=...&policy=...&<the view's fields>&seed=...[&at=STEP]. With `at` (an
+// episode was shown), the link runs the same episode and stops at the step the sender was on.
 async function share() {
   const params = new URLSearchParams({ env: state.env, policy: $('policy').value });
   if (state.generic) params.set('view', 'generic');
   state.fields.toParams(params);
   params.set('seed', $('seed').value);
+  const shown = Boolean(state.run) && !state.run.meta.isReplay;
+  if (shown) params.set('at', String(Math.max(0, playback.cursor)));
   location.hash = `#${params}`;
+  const what = shown ? 'this env, its data, policy, config and the step shown' : 'this env, its data, policy and config';
   try {
     await navigator.clipboard.writeText(location.href);
-    setStatus('Link copied: it opens this env, its data, policy and config.');
+    setStatus(`Link copied: it opens ${what}.`);
   } catch {
-    setStatus(`Link to this env, its data, policy and config: ${location.href}`);
+    setStatus(`Link to ${what}: ${location.href}`);
   }
 }
 
@@ -366,7 +376,14 @@ async function main() {
   if (policy && [...$('policy').options].some((o) => o.value === policy)) $('policy').value = policy;
   describePolicy();
   formProblems();
+  for (const id of ['run', 'compare']) $(id).disabled = false;
+  setStatus(state.view.ready ?? 'Pick the data and a policy, then run an episode.');
   document.body.dataset.ready = 'true';
+  const at = Number(params.get('at'));
+  if (params.has('at') && Number.isInteger(at) && at >= 0) {
+    superseded();
+    runEpisode({ at }).then((started) => started || playback.refresh());
+  }
 }
 
 main();

@@ -8,6 +8,8 @@
 // the methods the page calls); describeRun(meta, policy, data); figures(dl) -> update(run,
 // cursor); charts(container) -> [{update(run, cursor)}]; label(key) and format(key) for
 // summary keys; caption(config); player {chart, figures, chartLabel, request(attrs, services)}.
+// Optional: defaultPolicy (the policy the first screen starts on: pick one where something
+// visibly happens on the form's default data) and ready (the status line once the page loaded).
 import { genericView } from './generic/view.js';
 import { memtierView } from './memtier/view.js';
 

@@ -11,6 +11,9 @@ const CAPACITY = /^\s*\d+(\.\d+)?\s*(%|B|KB|MB|GB|KiB|MiB|GiB)?\s*$/i;
 // The heatmap draws one row per bin: above this many the chart would not be readable or fast,
 // whatever the env accepts.
 const DRAWABLE_BINS = 4096;
+// The first screen's trace: the shipped one with the widest DDR/HBM gap (428 vs 270 ms), where
+// the default policy visibly closes part of it (lfu-hemem: 57 % at 10 % capacity).
+const DEFAULT_TRACE = 'hpcc-randomaccess';
 
 // The episode's totals after window `index`: running sums of its info, the core's summary at the
 // end (the same additions in the same order, so they agree with it to the last bit until then).
@@ -48,6 +51,7 @@ class TracePicker {
     const dropped = [...this.#dropped].map(([value, t]) => option(value, t.label));
     if (dropped.length) this.select.append(group('Your files', dropped));
     if (current) this.select.value = current;
+    else if (traces.some((t) => t.id === DEFAULT_TRACE)) this.select.value = DEFAULT_TRACE;
     this.describe();
   }
 
@@ -157,7 +161,10 @@ const FIGURES = `
   <div><dt>All DDR / all HBM</dt><dd><span id="ddr-ms">–</span> / <span id="hbm-ms">–</span></dd></div>
   <div>
     <dt><label for="gap-meter">Gap closed</label></dt>
-    <dd><meter id="gap-meter" min="-1" max="1" low="0" optimum="1" value="0"></meter> <span id="gap-closed">–</span></dd>
+    <dd><meter id="gap-meter" min="-1" max="1" low="0" optimum="1" value="0" hidden></meter> <span id="gap-closed">–</span></dd>
+    <dd class="hint" id="gap-about">How much of the all-DDR to all-HBM difference the policy wins back, migration included:
+      100 % is as fast as all data in HBM, 0 % as all in DDR; below 0 it is slower than leaving everything in DDR
+      (its migrations cost more than they save).</dd>
   </div>
   <div>
     <dt><label for="occupancy-meter">HBM occupancy</label></dt>
@@ -179,6 +186,8 @@ export const memtierView = {
   intro: 'Replay a program\'s sampled memory accesses window by window and watch a policy place address ranges in a small fast memory (HBM) while the rest stays in slow DDR.',
   dropHint: 'trace files (CSV, perf script or .bin: one with "ddr" and one with "hbm" in its name, or one preprocessed pair)',
   stepName: 'window',
+  defaultPolicy: 'lfu-hemem',
+  ready: 'Ready: HeMem-style LFU on HPCC RandomAccess with HBM for 10 % of the footprint. Run it, or pick other data and policies.',
 
   length: (meta) => meta.context.windows,
   firstStep: (meta) => meta.context.start,
@@ -198,6 +207,8 @@ export const memtierView = {
       }
       const gap = totals.gap_closed;
       showFigure($('gap-closed'), gap, formatPercent);
+      // No meter before the first window: a meter at 0 on [-1, 1] would look half won.
+      $('gap-meter').hidden = cursor < 0;
       $('gap-meter').value = Math.max(-1, Math.min(1, gap));
       const frame = run.frames[cursor];
       const occupancy = frame ? frame.info.hbm_occupancy : 0;
