@@ -30,6 +30,8 @@ const state = {
   chartsDrawn: 0,
 };
 const playback = new Playback(render);
+// The episode shown, for the console and the browser tests: sysgymPlayground.run.frames[i].
+window.sysgymPlayground = { get run() { return state.run; }, get cursor() { return playback.cursor; } };
 
 function showError(message) {
   const p = document.createElement('p');

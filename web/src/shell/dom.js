@@ -21,9 +21,10 @@ export function chartPanel(container, { id, title, size = '', height = 'chart' }
 }
 
 // An ECharts instance on `el` (canvas) that follows the element's size, and the options every
-// chart starts from.
+// chart starts from. The console and the browser tests reach the instance as el.chartInstance.
 export function chart(echarts, el) {
   const c = echarts.init(el, null, { renderer: 'canvas' });
+  el.chartInstance = c;
   new ResizeObserver(() => c.resize()).observe(el);
   return c;
 }

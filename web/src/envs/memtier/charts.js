@@ -9,7 +9,7 @@ import {
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
-import { formatMs } from '../../shell/format.js';
+import { formatBytes, formatMs, formatPercent } from '../../shell/format.js';
 import { CHART_BASE, chart as makeChart } from '../../shell/dom.js';
 
 echarts.use([
@@ -32,27 +32,46 @@ function lineSeries(name, color, points, dashed = false) {
     lineStyle: { color, width: 1.3, type: dashed ? 'dashed' : 'solid' }, data: points };
 }
 
+// Where window `w` starts in the all-DDR run (ms): the time a window stands for.
+function elapsedMs(run, w) {
+  const i = w - run.meta.context.start - 1;
+  return i < 0 ? 0 : run.cumulative.t_ddr_ms?.[i] ?? NaN;
+}
+
+// A window axis label: where the window starts in the all-DDR run (the window's number is in
+// the tooltips and the playback controls).
+function windowLabel(run, w) {
+  const ms = elapsedMs(run, Number(w));
+  return Number.isFinite(ms) ? `${ms.toFixed(ms < 10 ? 1 : 0)} ms` : String(w);
+}
+
+const WINDOW_AXIS_NAME = 'time in the all-DDR run (one step per window)';
+
 // Milliseconds over the episode's windows, with a legend and an axis tooltip.
 function timeOptions(run, series, yAxis = {}) {
   return {
     ...BASE,
     legend: { top: 0 },
-    grid: { left: 60, right: 16, top: 44, bottom: 40 },
-    tooltip: { trigger: 'axis', valueFormatter: (v) => formatMs(v) },
-    xAxis: { type: 'value', name: 'window', nameLocation: 'middle', nameGap: 26, min: run.meta.context.start,
-      max: run.meta.context.start + run.length - 1 },
+    grid: { left: 60, right: 16, top: 44, bottom: 44 },
+    tooltip: { trigger: 'axis', valueFormatter: (v) => formatMs(v),
+      axisPointer: { label: { formatter: ({ value }) => `window ${value}, from ${formatMs(elapsedMs(run, value))}` } } },
+    xAxis: { type: 'value', name: WINDOW_AXIS_NAME, nameLocation: 'middle', nameGap: 26, min: run.meta.context.start,
+      max: run.meta.context.start + run.length - 1, axisLabel: { formatter: (w) => windowLabel(run, w), hideOverlap: true } },
     yAxis: { type: 'value', name: 'ms', ...yAxis },
     series,
   };
 }
 
-// Windows grouped into at most `columns` heatmap columns: per column and bin, log2(1 + mean
-// samples per window) and the mean resident fraction, over the windows up to `upTo`.
+// Windows grouped into at most `columns` heatmap columns. Per column and bin: log2(1 + mean
+// samples per window) (the colour's depth), the mean share of the bin's bytes in HBM, and the
+// mean samples. A cell is HBM's when at least half the bin was in HBM over its windows (drawn in
+// greens, also without samples), else DDR's (greys, only with samples): one opaque colour per
+// cell, so residency stays visible at any heat.
 export function heatmapCells(run, upTo, columns) {
   const group = Math.max(1, Math.ceil(run.length / columns));
   const bins = run.meta.context.bins.length;
-  const heat = [];
-  const resident = [];
+  const ddr = [];
+  const hbm = [];
   let max = 0;
   for (let first = 0; first <= upTo; first += group) {
     const last = Math.min(first + group - 1, upTo);
@@ -66,42 +85,67 @@ export function heatmapCells(run, upTo, columns) {
         share += run.frames[w].frame.resident[b];
       }
       const v = Math.log2(1 + samples / n);
-      if (v > 0) heat.push([column, b, v]);
-      if (share > 0) resident.push([column, b, share / n]);
+      const cell = [column, b, v, share / n, samples / n];
+      if (share / n >= 0.5) hbm.push(cell);
+      else if (v > 0) ddr.push(cell);
       max = Math.max(max, v);
     }
   }
-  return { heat, resident, group, columns: Math.ceil(run.length / group), max };
+  return { ddr, hbm, group, columns: Math.ceil(run.length / group), max };
 }
 
-// Address (bins, low to high) x time (windows): log2(1 + samples per window) in colour, the
-// bins' HBM-resident share overlaid in green, a line at the current window.
+const DDR_SCALE = ['#e9ebef', '#9aa1ad', '#4a5060', '#11141b'];
+const HBM_SCALE = ['#c9f7db', '#54d68a', '#139a4c', '#064d24'];
+
+// A colour bar of one scale, labelled in samples per window.
+function colourBar(seriesIndex, colors, max, title, top) {
+  const samples = (v) => (2 ** v - 1).toFixed(2 ** v - 1 < 10 ? 1 : 0);
+  return { type: 'continuous', seriesIndex, dimension: 2, min: 0, max, inRange: { color: colors }, right: 4, top,
+    itemHeight: 60, itemWidth: 12, calculable: false, text: [`${title}: ${samples(max)}`, '0'],
+    textStyle: { fontSize: 10 }, formatter: samples };
+}
+
+// Address (bins, low to high) x time (windows): samples per window as the colour's depth, greys
+// for data in DDR and greens for data in HBM, a line at the current window.
 export function heatmapChart(el, { compact = false, maxColumns = 400 } = {}) {
   const c = chart(el);
   return {
     update(run, cursor) {
-      const cells = heatmapCells(run, cursor, maxColumns);
-      const columns = Array.from({ length: cells.columns }, (_, i) => String(run.meta.context.start + i * cells.group));
-      const rows = run.meta.context.bins.map((b) => b.lo);
+      // Columns at least 3 px wide: narrower ones blend into their neighbours when drawn.
+      const grid = compact ? { left: 8, right: 8, top: 8, bottom: 8 } : { left: 110, right: 96, top: 28, bottom: 56 };
+      const width = el.clientWidth - grid.left - grid.right;
+      const cells = heatmapCells(run, cursor, width > 0 ? Math.min(maxColumns, Math.floor(width / 3)) : maxColumns);
+      el.dataset.columnGroup = String(cells.group); // windows per column (tests read the cells)
+      const start = run.meta.context.start;
+      const columns = Array.from({ length: cells.columns }, (_, i) => String(start + i * cells.group));
+      const bins = run.meta.context.bins;
+      const max = Math.max(cells.max, 1);
+      const series = (name, data) => ({ type: 'heatmap', name, data, progressive: 0 });
       c.setOption({
         ...BASE,
-        aria: { enabled: true, label: { description: `Accesses per address bin over ${run.length} windows; green marks data in HBM.` } },
-        grid: compact ? { left: 8, right: 8, top: 8, bottom: 8 } : { left: 110, right: 70, top: 16, bottom: 48 },
+        aria: { enabled: true, label: { description: `Accesses per address bin over ${run.length} windows; green marks data in HBM, grey data in DDR.` } },
+        grid,
         tooltip: compact ? undefined : {
-          formatter: (p) => `window ${columns[p.value[0]]}, bin ${p.value[1]} (${rows[p.value[1]]})<br>` +
-            (p.seriesIndex === 0 ? `log2(1 + samples/window) ${p.value[2].toFixed(2)}` : `resident ${(p.value[2] * 100).toFixed(0)} %`),
+          formatter: (p) => {
+            const [column, bin, , share, mean] = p.value;
+            const w = start + column * cells.group;
+            const span = cells.group > 1 ? `windows ${w}-${Math.min(w + cells.group - 1, start + run.length - 1)}` : `window ${w}`;
+            return `${span}, from ${formatMs(elapsedMs(run, w))} of the all-DDR run<br>` +
+              `bin ${bin}: ${bins[bin].lo}-${bins[bin].hi} (${formatBytes(bins[bin].bytes)})<br>` +
+              `${mean.toFixed(mean < 10 ? 2 : 0)} samples per window, ${(share * 100).toFixed(0)} % of the bin in HBM`;
+          },
         },
-        xAxis: { type: 'category', data: columns, name: compact ? '' : 'window', nameLocation: 'middle', nameGap: 28,
-          show: !compact, axisTick: { show: false } },
-        yAxis: { type: 'category', data: rows, name: compact ? '' : 'address bin', show: !compact, axisTick: { show: false },
-          axisLabel: { fontSize: 10, interval: Math.max(0, Math.ceil(rows.length / 12) - 1) } },
-        visualMap: [{ type: 'continuous', seriesIndex: 0, min: 0, max: Math.max(cells.max, 1), inRange: { color: HEAT },
-          show: !compact, right: 0, top: 'middle', itemHeight: 120, text: ['hot', 'cold'], calculable: false }],
+        xAxis: { type: 'category', data: columns, name: compact ? '' : WINDOW_AXIS_NAME, nameLocation: 'middle', nameGap: 28,
+          show: !compact, axisTick: { show: false }, axisLabel: { formatter: (w) => windowLabel(run, w), hideOverlap: true } },
+        yAxis: { type: 'category', data: bins.map((b) => b.lo), name: compact ? '' : 'address (bin start)', nameGap: 10,
+          show: !compact, axisTick: { show: false },
+          axisLabel: { fontSize: 10, interval: Math.max(0, Math.ceil(bins.length / 12) - 1) } },
+        visualMap: [colourBar(0, DDR_SCALE, max, 'DDR', 8), colourBar(1, HBM_SCALE, max, 'HBM', 128)]
+          .map((v) => ({ ...v, show: !compact })),
         series: [
-          { type: 'heatmap', name: 'accesses', data: cells.heat, progressive: 0 },
-          { type: 'heatmap', name: 'in HBM', progressive: 0,
-            data: cells.resident.map(([x, y, share]) => ({ value: [x, y, share], itemStyle: { color: `rgba(0, 255, 120, ${0.1 + 0.4 * share})` } })),
-            markLine: { silent: true, symbol: 'none', lineStyle: { color: '#fff', width: 1 }, label: { show: false },
+          series('in DDR', cells.ddr),
+          { ...series('in HBM', cells.hbm),
+            markLine: { silent: true, symbol: 'none', lineStyle: { color: '#d9534f', width: 1 }, label: { show: false },
               data: [{ xAxis: Math.floor(cursor / cells.group) }] } },
         ],
       }, { notMerge: true });
@@ -166,6 +210,31 @@ export function residentChart(el) {
             data: f ? Array.from(f.frame.histogram, (n) => (total ? n / total : 0)) : [] },
         ],
       }, { notMerge: true });
+    },
+  };
+}
+
+// Per window: the share of HBM in use, and the bytes the policy moved (promoted + demoted).
+export function occupancyChart(el) {
+  const c = chart(el);
+  return {
+    update(run, cursor) {
+      const frames = windowsOf(run, cursor);
+      const options = timeOptions(run, [
+        lineSeries('HBM occupancy', COLORS.hbm, frames.map((f) => [f.info.window, f.info.hbm_occupancy])),
+        { type: 'bar', name: 'bytes moved', yAxisIndex: 1, itemStyle: { color: COLORS.migration }, barMaxWidth: 3, large: true,
+          data: frames.map((f) => [f.info.window, f.info.promoted_bytes + f.info.demoted_bytes]) },
+      ]);
+      options.tooltip.valueFormatter = undefined;
+      options.tooltip.formatter = (params) => {
+        const w = params[0]?.value[0];
+        const lines = params.map((p) => `${p.marker}${p.seriesName}: ${p.seriesIndex === 0 ? formatPercent(p.value[1]) : formatBytes(p.value[1])}`);
+        return [`window ${w}, from ${formatMs(elapsedMs(run, w))}`, ...lines].join('<br>');
+      };
+      options.grid.right = 64;
+      options.yAxis = [{ type: 'value', name: 'occupancy', min: 0, max: 1, axisLabel: { formatter: (v) => `${Math.round(v * 100)} %` } },
+        { type: 'value', name: 'moved', axisLabel: { formatter: (v) => formatBytes(v) }, splitLine: { show: false } }];
+      c.setOption(options, { notMerge: true });
     },
   };
 }

@@ -4,7 +4,7 @@
 import { SchemaForm } from '../../shell/schema_form.js';
 import { chartPanel, group, option } from '../../shell/dom.js';
 import { formatBytes, formatMs, formatPercent, showFigure } from '../../shell/format.js';
-import { cumulativeChart, heatmapChart, residentChart, windowTimeChart } from './charts.js';
+import { cumulativeChart, heatmapChart, occupancyChart, residentChart, windowTimeChart } from './charts.js';
 import { displayName, droppedTrace, ensureTrace, findShipped, shippedTrace } from './traces.js';
 
 const CAPACITY = /^\s*\d+(\.\d+)?\s*(%|B|KB|MB|GB|KiB|MiB|GiB)?\s*$/i;
@@ -175,9 +175,10 @@ const LABELS = { estimated_ms: 'Estimated', migration_ms: 'Migration', total_ms:
   bytes_moved: 'Moved' };
 
 const PANELS = [
-  [{ id: 'heatmap', title: 'Accesses by address over time, HBM-resident data in green', size: 'wide', height: 'chart tall' }, heatmapChart],
+  [{ id: 'heatmap', title: 'Accesses by address over time: samples per window, green for data in HBM, grey in DDR', size: 'wide', height: 'chart tall' }, heatmapChart],
   [{ id: 'window-chart', title: 'Time per window, between the DDR and HBM bounds' }, windowTimeChart],
   [{ id: 'cumulative-chart', title: 'Cumulative time and migration cost' }, cumulativeChart],
+  [{ id: 'occupancy-chart', title: 'HBM occupancy and bytes moved per window' }, occupancyChart],
   [{ id: 'resident-chart', title: 'Resident map of the current window' }, residentChart],
 ];
 
