@@ -43,6 +43,7 @@ StepResult PolicyEpisode::step() {
   const StepResult r = apply(env_, decision_.action, directive);
   record_.observation_hash = chain_hash(record_.observation_hash, r.observation);
   record_.episode_return += r.reward;
+  record_.returns.push_back(record_.episode_return);
   if (recording_) {
     StepRecord& s = record_.steps.emplace_back();
     if (directive != nullptr) {

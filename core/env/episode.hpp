@@ -42,6 +42,8 @@ struct EpisodeRecord {
   std::vector<StepRecord> steps;  // empty unless recorded
   nlohmann::json summary;         // Env::episode_summary()
   double episode_return = 0.0;    // the sum of the rewards
+  std::vector<double> returns;    // the return after each step (kept unrecorded too: a comparison
+                                  // draws every policy's curve)
   // XXH3-64 chained over the bytes of every observation (reset and steps): equal hashes mean
   // bit-identical observations, which is how native and wasm episodes are compared.
   std::uint64_t observation_hash = 0;

@@ -153,7 +153,11 @@ export class Sysgym {
   runEpisode(args: {
     env: string; config?: Record<string, unknown>; policy: string; policyConfig?: Record<string, unknown>;
     seed?: Seed; record?: boolean;
-  }): Record<string, unknown> & { summary: EpisodeSummary; observation_hash: string };
+  }): Record<string, unknown> & {
+    summary: EpisodeSummary; observation_hash: string; return: number;
+    /** Unrecorded episodes: the return after each step, in place of the steps. */
+    returns?: number[];
+  };
   replayEpisode(episode: string | Record<string, unknown>): EpisodeSummary;
   episode(args: { env: string; config?: Record<string, unknown>; policy: string; policyConfig?: Record<string, unknown>; seed?: Seed }): Episode;
   replay(episode: string | Record<string, unknown>): Episode;

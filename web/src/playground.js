@@ -5,6 +5,7 @@
 import { WorkerClient } from './shell/client.js';
 import { classifyFiles, loadCatalogue } from './shell/files.js';
 import { fillComparison } from './shell/comparison.js';
+import { comparisonCharts } from './shell/comparison_charts.js';
 import { Playback } from './shell/playback.js';
 import { EpisodeRun } from './shell/episode_run.js';
 import { group, option } from './shell/dom.js';
@@ -119,6 +120,7 @@ async function showEnv(id, { generic = false } = {}) {
   state.charts = view.charts($('views'));
   state.policies = policies;
   fillPolicies();
+  state.comparisonCharts?.clear();
   $('comparison').tHead.replaceChildren();
   $('comparison').tBodies[0].replaceChildren();
   setControlsEnabled(false);
@@ -320,10 +322,23 @@ async function compareAll() {
     return showError(e.message);
   }
   const chosen = selectedPolicy();
-  const policies = state.policies.filter((p) => !p.needs_parameters).map((p) => ({ policy: p.name, label: p.name, oracle: p.oracle }));
-  if (chosen.file) policies.push({ policy: 'learned', policyConfig: chosen.file, label: chosen.label });
+  const policies = state.policies.filter((p) => !p.needs_parameters)
+    .map((p) => ({ policy: p.name, label: p.name, oracle: p.oracle, value: `builtin:${p.name}` }));
+  if (chosen.file) policies.push({ policy: 'learned', policyConfig: chosen.file, label: chosen.label, value: $('policy').value });
   const args = { env: state.env, config, policies, seed: Number($('seed').value) };
-  await fillComparison($('comparison'), client, args, { current: chosen.label, view: state.view, caption: state.view.caption(config) }, showError);
+  state.comparisonCharts ??= comparisonCharts($('comparison-bars'), $('comparison-curves'), playCompared);
+  await fillComparison($('comparison'), client, args, { current: chosen.label, view: state.view, caption: state.view.caption(config),
+    charts: state.comparisonCharts, onSelect: playCompared }, showError);
+}
+
+// A comparison row chosen: that policy becomes the form's and its episode plays.
+function playCompared(row) {
+  if (![...$('policy').options].some((o) => o.value === row.value)) return;
+  $('policy').value = row.value;
+  describePolicy();
+  superseded();
+  runEpisode().then((started) => started || playback.refresh());
+  $('player-title').scrollIntoView?.({ block: 'nearest' });
 }
 
 async function exportEpisode() {

@@ -97,7 +97,17 @@ test('the comparison table holds every policy with the figures of the native com
   assert.deepEqual(totals, [...totals].sort((a, b) => a - b), 'rows are sorted by total time, as the env ranks them');
   assert.deepEqual(await shared.page.locator('#comparison thead th').allTextContents(),
     ['Policy', 'Estimated', 'Migration', 'Total', 'Gap closed', 'Moved'], 'the columns are the env\'s report columns');
+  assert.equal(await shared.page.locator('#comparison-bars').getAttribute('data-bars'), String(expected.length), 'a bar per policy');
+  assert.equal(await shared.page.locator('#comparison-curves').getAttribute('data-curves'), String(expected.length), 'a return curve per policy');
   await screenshot(shared.page, 'playground-comparison');
+
+  // Choosing a row plays that policy: its episode ends on the row's figures.
+  const memtis = expected.find((r) => r.policy === 'memtis');
+  await shared.page.selectOption('#speed', 'Infinity');
+  await shared.page.click('#comparison tbody tr[data-policy="memtis"]');
+  assert.equal(await shared.page.inputValue('#policy'), 'builtin:memtis');
+  await waitForEnd(shared.page);
+  assert.equal((await figure(shared.page, 'total-ms')).value, memtis.total_ms);
 });
 
 test('keyboard controls step, seek and play the episode shown', async () => {

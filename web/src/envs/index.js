@@ -9,7 +9,8 @@
 // cursor); charts(container) -> [{update(run, cursor)}]; label(key) and format(key) for
 // summary keys; caption(config); player {chart, figures, chartLabel, request(attrs, services)}.
 // Optional: defaultPolicy (the policy the first screen starts on: pick one where something
-// visibly happens on the form's default data) and ready (the status line once the page loaded).
+// visibly happens on the form's default data), ready (the status line once the page loaded) and
+// comparisonReference (the policy whose return the comparison's curves are drawn relative to).
 import { genericView } from './generic/view.js';
 import { memtierView } from './memtier/view.js';
 

@@ -10,8 +10,18 @@ function cell(row, text) {
   return td;
 }
 
-function rowOf({ label, oracle, summary, error }, current, columns, view) {
+function rowOf(row, current, columns, view, onSelect) {
+  const { label, oracle, summary, error } = row;
   const tr = document.createElement('tr');
+  if (!error) {
+    tr.tabIndex = 0;
+    tr.classList.add('selectable');
+    tr.title = `Play ${label}`;
+    tr.addEventListener('click', () => onSelect(row));
+    tr.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') onSelect(row);
+    });
+  }
   const th = document.createElement('th');
   th.scope = 'row';
   th.textContent = label;
@@ -46,7 +56,9 @@ function header(table, columns, view) {
   table.tHead.replaceChildren(tr);
 }
 
-export async function fillComparison(table, client, args, { current, view, caption }, showError) {
+// Fills `table` (and `charts`, comparison_charts.js) with every policy of `args` as each finishes;
+// choosing a row calls `onSelect(row)`.
+export async function fillComparison(table, client, args, { current, view, caption, charts, onSelect }, showError) {
   const body = table.tBodies[0];
   const rows = [];
   let columns = [];
@@ -67,7 +79,8 @@ export async function fillComparison(table, client, args, { current, view, capti
       if (columns.length === 0 && event.row.summary) columns = Object.keys(event.row.summary);
       rows.sort((a, b) => score(a) - score(b));
       header(table, columns, view);
-      body.replaceChildren(...rows.map((r) => rowOf(r, current, columns, view)));
+      body.replaceChildren(...rows.map((r) => rowOf(r, current, columns, view, onSelect)));
+      charts?.update(rows, { key: rank.key, higherIsBetter: rank.higherIsBetter, current, view, stepName: view.stepName });
       for (const [i, r] of rows.entries()) if (r.summary && rank.key) body.rows[i].dataset.rank = String(r.summary[rank.key]);
       table.caption.textContent = `${rows.length} of ${args.policies.length} policies (${better()}).`;
     });

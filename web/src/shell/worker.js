@@ -72,10 +72,10 @@ async function compare(core, { env, config, policies, seed }, id, post) {
     let row;
     try {
       const policyConfig = p.policyConfig ?? {};
-      const { summary } = core.runEpisode({ env, config, policy: p.policy, policyConfig, seed });
-      row = { label: p.label, policy: p.policy, oracle: Boolean(p.oracle), summary };
+      const { summary, returns } = core.runEpisode({ env, config, policy: p.policy, policyConfig, seed });
+      row = { label: p.label, policy: p.policy, value: p.value, oracle: Boolean(p.oracle), summary, returns };
     } catch (e) {
-      row = { label: p.label, policy: p.policy, oracle: Boolean(p.oracle), error: e.message };
+      row = { label: p.label, policy: p.policy, value: p.value, oracle: Boolean(p.oracle), error: e.message };
     }
     rows.push(row);
     post({ kind: 'row', row });

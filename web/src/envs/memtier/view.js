@@ -188,6 +188,7 @@ export const memtierView = {
   dropHint: 'trace files (CSV, perf script or .bin: one with "ddr" and one with "hbm" in its name, or one preprocessed pair)',
   stepName: 'window',
   defaultPolicy: 'lfu-hemem',
+  comparisonReference: 'all-ddr',
   ready: 'Ready: HeMem-style LFU on HPCC RandomAccess with HBM for 10 % of the footprint. Run it, or pick other data and policies.',
 
   length: (meta) => meta.context.windows,
