@@ -36,9 +36,12 @@ const TEMPLATE = `
     button:focus-visible { outline: 2px solid #3867d6; outline-offset: 2px; }
     .error { color: #b3261e; }
     .muted { color: #5b6475; }
+    .legend { font-size: 12px; }
+    [hidden] { display: none !important; }
   </style>
   <div class="title" part="title">Loading…</div>
   <div class="chart" role="img"></div>
+  <div class="legend muted" part="legend"></div>
   <div class="bar">
     <button type="button" class="toggle" aria-keyshortcuts="Space">Pause</button>
     <span class="window muted"></span>
@@ -74,11 +77,13 @@ export class SysgymPlayer extends HTMLElement {
     if (this.#request) services().client.cancel(this.#request.id);
   }
 
+  // An error replaces the player: no button, chart or figures over an empty area.
   #fail(message) {
+    this.#playback.pause();
     this.dataset.state = 'error';
     this.#root.querySelector('.error').textContent = message;
     this.#root.querySelector('.title').textContent = 'sysgym player';
-    this.#root.querySelector('.toggle').hidden = true;
+    for (const part of ['.chart', '.legend', '.bar']) this.#root.querySelector(part).hidden = true;
   }
 
   async #json(attribute) {
@@ -96,6 +101,7 @@ export class SysgymPlayer extends HTMLElement {
   #useView(env) {
     this.#view = viewFor(env);
     this.#chart = this.#view.player.chart(this.#root.querySelector('.chart'));
+    this.#root.querySelector('.legend').textContent = this.#view.player.legend ?? '';
     const bar = this.#root.querySelector('.bar');
     this.#figures = this.#view.player.figures.map(([className, name, value, format]) => {
       const span = document.createElement('span');
@@ -148,7 +154,7 @@ export class SysgymPlayer extends HTMLElement {
   }
 
   #render(cursor, state) {
-    if (!this.#run) return;
+    if (!this.#run || this.dataset.state === 'error') return;
     this.dataset.state = state;
     const toggle = this.#root.querySelector('.toggle');
     toggle.textContent = state === 'playing' ? 'Pause' : state === 'ended' ? 'Replay' : 'Play';

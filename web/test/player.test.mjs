@@ -26,6 +26,10 @@ function readPlayer(page, selector) {
   return page.locator(selector).evaluate((el) => ({
     state: el.dataset.state,
     total: Number(el.shadowRoot.querySelector('.total').dataset.value),
+    ddr: Number(el.shadowRoot.querySelector('.ddr').dataset.value),
+    hbm: Number(el.shadowRoot.querySelector('.hbm').dataset.value),
+    legend: el.shadowRoot.querySelector('.legend').textContent,
+    visible: Object.fromEntries(['.chart', '.legend', '.bar', 'button.toggle'].map((s) => [s, el.shadowRoot.querySelector(s).checkVisibility()])),
     gap: Number(el.shadowRoot.querySelector('.gap').dataset.value),
     window: el.shadowRoot.querySelector('.window').textContent,
     title: el.shadowRoot.querySelector('.title').textContent,
@@ -46,6 +50,10 @@ test('the docs page embeds two players that render, play to the end and match th
   const early = await readPlayer(page, '#hemem');
   assert.ok(early.canvas, 'the heatmap is drawn on a canvas');
   assert.equal(early.title, 'lfu-hemem on xz');
+  assert.match(early.legend, /green: data in HBM/);
+  const boxes = await Promise.all(['#hemem', '#oracle'].map((id) => page.locator(id).boundingBox()));
+  assert.equal(boxes[0].y, boxes[1].y, 'the two players stand side by side');
+  assert.ok(boxes[1].x >= boxes[0].x + boxes[0].width, 'the oracle\'s player is right of the first');
   await screenshot(page, 'docs-players-playing');
   for (const [id, policy] of [['#hemem', 'lfu-hemem'], ['#oracle', 'static-oracle']]) {
     await waitForState(page, id, ['ended']);
@@ -53,6 +61,8 @@ test('the docs page embeds two players that render, play to the end and match th
     const expected = native(['run', 'memtier', '--policy', policy, '--config', JSON.stringify({ trace: xz, hbm_capacity: '10%' }), '--json']);
     assert.equal(shown.total, expected.total_ms, policy);
     assert.equal(shown.gap, expected.gap_closed, policy);
+    assert.equal(shown.ddr, expected.ddr_ms, `${policy}: the all-DDR bound`);
+    assert.equal(shown.hbm, expected.hbm_ms, `${policy}: the all-HBM bound`);
     assert.equal(shown.window, `window ${expected.windows} / ${expected.windows}`);
   }
   await screenshot(page, 'docs-players-ended');
@@ -107,7 +117,10 @@ test('a player with a bad attribute shows the problem inside itself and the page
     document.querySelector('main').prepend(bad);
   });
   await waitForState(page, '#bad', ['error']);
-  assert.match((await readPlayer(page, '#bad')).error, /unknown policy 'lruu'.*did you mean 'lru'/i);
+  const bad = await readPlayer(page, '#bad');
+  assert.match(bad.error, /unknown policy 'lruu'.*did you mean 'lru'/i);
+  assert.deepEqual(bad.visible, { '.chart': false, '.legend': false, '.bar': false, 'button.toggle': false },
+    'an error replaces the chart, figures and button');
   await waitForState(page, '#hemem', ['playing', 'ended']);
   await screenshot(page, 'docs-player-error');
   await page.close();

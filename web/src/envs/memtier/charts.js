@@ -112,7 +112,7 @@ export function heatmapChart(el, { compact = false, maxColumns = 400 } = {}) {
   return {
     update(run, cursor) {
       // Columns at least 3 px wide: narrower ones blend into their neighbours when drawn.
-      const grid = compact ? { left: 8, right: 8, top: 8, bottom: 8 } : { left: 110, right: 96, top: 28, bottom: 56 };
+      const grid = compact ? { left: 8, right: 8, top: 8, bottom: 20 } : { left: 110, right: 96, top: 28, bottom: 56 };
       const width = el.clientWidth - grid.left - grid.right;
       const cells = heatmapCells(run, cursor, width > 0 ? Math.min(maxColumns, Math.floor(width / 3)) : maxColumns);
       el.dataset.columnGroup = String(cells.group); // windows per column (tests read the cells)
@@ -136,7 +136,7 @@ export function heatmapChart(el, { compact = false, maxColumns = 400 } = {}) {
           },
         },
         xAxis: { type: 'category', data: columns, name: compact ? '' : WINDOW_AXIS_NAME, nameLocation: 'middle', nameGap: 28,
-          show: !compact, axisTick: { show: false }, axisLabel: { formatter: (w) => windowLabel(run, w), hideOverlap: true } },
+          axisTick: { show: false }, axisLabel: { formatter: (w) => windowLabel(run, w), hideOverlap: true, fontSize: compact ? 9 : 12 } },
         yAxis: { type: 'category', data: bins.map((b) => b.lo), name: compact ? '' : 'address (bin start)', nameGap: 10,
           show: !compact, axisTick: { show: false },
           axisLabel: { fontSize: 10, interval: Math.max(0, Math.ceil(bins.length / 12) - 1) } },

@@ -235,11 +235,15 @@ export const memtierView = {
   // What a comparison ran on, for its caption.
   caption: (config) => `${displayName(config.trace)}, HBM ${config.hbm_capacity ?? 'default'}`,
 
-  // <sysgym-player>: a compact heatmap, the total and the gap closed.
+  // <sysgym-player>: a compact heatmap with a time axis, the total against the all-DDR and all-HBM
+  // bounds so far, and the gap closed.
   player: {
     chart: (el) => heatmapChart(el, { compact: true, maxColumns: 240 }),
+    legend: 'Address bins low to high, time left to right (ms of the all-DDR run); darker is more samples; green: data in HBM, grey: in DDR.',
     // [class, label, value(run, cursor), format]
     figures: [['total', 'total', (run, cursor) => totalsAt(run, cursor).total_ms, formatMs],
+      ['ddr', 'all DDR', (run, cursor) => totalsAt(run, cursor).ddr_ms, formatMs],
+      ['hbm', 'all HBM', (run, cursor) => totalsAt(run, cursor).hbm_ms, formatMs],
       ['gap', 'gap closed', (run, cursor) => totalsAt(run, cursor).gap_closed, formatPercent]],
     chartLabel: (label) => `Heatmap of accesses per address bin over time for ${label}; green is data in HBM.`,
     // The episode a player's attributes ask for: {type, payload, label} after loading its trace.
