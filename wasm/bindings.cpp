@@ -27,12 +27,16 @@ EMSCRIPTEN_BINDINGS(sysgym) {
       .function("reset", &EnvHandle::reset)
       .function("step", &EnvHandle::step)
       .function("containsAction", &EnvHandle::contains_action)
-      .function("sampleAction", &EnvHandle::sample_action)
+      .function("seedSpace", &EnvHandle::seed_space)
+      .function("sampleSpace", &EnvHandle::sample_space)
+      .function("sampleView", &EnvHandle::sample_view)
       .function("observationView", &EnvHandle::observation_view)
       .function("actionView", &EnvHandle::action_view)
       .function("resultView", &EnvHandle::result_view)
       .function("describeJson", &EnvHandle::describe_json)
-      .function("summaryJson", &EnvHandle::summary_json);
+      .function("summaryJson", &EnvHandle::summary_json)
+      .function("frameLayoutJson", &EnvHandle::frame_layout_json)
+      .function("frameView", &EnvHandle::frame_view);
 
   class_<VectorHandle>("VectorHandle")
       .class_function("make", &VectorHandle::make, allow_raw_pointers())
@@ -46,7 +50,10 @@ EMSCRIPTEN_BINDINGS(sysgym) {
       .function("truncatedView", &VectorHandle::truncated_view)
       .function("infosView", &VectorHandle::infos_view)
       .function("finalObservationsView", &VectorHandle::final_observations_view)
-      .function("describeJson", &VectorHandle::describe_json);
+      .function("describeJson", &VectorHandle::describe_json)
+      .function("seedSpace", &VectorHandle::seed_space)
+      .function("sampleSpace", &VectorHandle::sample_space)
+      .function("sampleView", &VectorHandle::sample_view);
 
   class_<EpisodeHandle>("EpisodeHandle")
       .class_function("run", &EpisodeHandle::run, allow_raw_pointers())

@@ -45,11 +45,7 @@ bool EpisodeHandle::step() {
 }
 
 emscripten::val EpisodeHandle::frame_view(int index) const {
-  const Frame frame = env_->frame();
-  if (index < 0 || static_cast<std::size_t>(index) >= frame.size())
-    return emscripten::val::undefined();
-  return std::visit([](const auto& values) { return view(values); },
-                    frame[static_cast<std::size_t>(index)].values);
+  return frame_array_view(*env_, index);
 }
 
 emscripten::val EpisodeHandle::result_view() const {
@@ -58,10 +54,7 @@ emscripten::val EpisodeHandle::result_view() const {
 
 std::string EpisodeHandle::describe_json() const {
   nlohmann::json j = describe(*env_);
-  nlohmann::json arrays = nlohmann::json::array();
-  for (const FrameArray& a : env_->frame())
-    arrays.push_back({{"name", a.name}, {"dtype", a.dtype()}, {"size", a.size()}});
-  j["frame"] = std::move(arrays);
+  j["frame"] = frame_layout(*env_);
   j["frame_context"] = env_->frame_context();
   j["policy"] = policy_name_;
   j["replay"] = replay_ != nullptr;

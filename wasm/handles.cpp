@@ -145,10 +145,35 @@ std::string compare_report_text(const std::string& env, const std::string& confi
   return out;
 }
 
+SpaceSampler::SpaceSampler(const Space& space, std::size_t batch)
+    : space_(space), out_(batch * space.flat_size(), 0.0) {}
+
+void SpaceSampler::sample() {
+  const std::size_t size = space_.flat_size();
+  for (std::size_t at = 0; at < out_.size(); at += size)
+    space_.sample_into(rng_, std::span<double>(out_).subspan(at, size));
+}
+
+emscripten::val SpaceSampler::view() const {
+  return wasm::view(std::span<const double>(out_));
+}
+
+namespace {
+
+std::size_t role_index(int role) {
+  if (role != kActionSpace && role != kObservationSpace)
+    throw ApiMisuseError("space role " + std::to_string(role) +
+                         " is neither action (0) nor observation (1)");
+  return static_cast<std::size_t>(role);
+}
+
+}  // namespace
+
 EnvHandle::EnvHandle(std::unique_ptr<Env> env)
     : env_(std::move(env)),
       action_(env_->action_space().flat_size(), 0.0),
-      result_(3 + env_->info_keys().size(), 0.0) {}
+      result_(3 + env_->info_keys().size(), 0.0),
+      samplers_{{env_->action_space(), 1}, {env_->observation_space(), 1}} {}
 
 EnvHandle* EnvHandle::make(const std::string& id, const std::string& config_json) {
   EnvHandle* handle = nullptr;
@@ -174,9 +199,14 @@ bool EnvHandle::contains_action() const {
   return env_->action_space().contains(action_);
 }
 
-void EnvHandle::sample_action(const std::string& seed, bool seeded) {
-  if (seeded) sampler_.reseed(seed_value(seed));
-  env_->action_space().sample_into(sampler_, action_);
+bool EnvHandle::seed_space(int role, const std::string& seed) {
+  return guarded([&] { samplers_[role_index(role)].seed(seed_value(seed)); });
+}
+void EnvHandle::sample_space(int role) {
+  samplers_[role_index(role)].sample();
+}
+emscripten::val EnvHandle::sample_view(int role) const {
+  return samplers_[role_index(role)].view();
 }
 
 emscripten::val EnvHandle::observation_view() const {
@@ -195,9 +225,27 @@ std::string EnvHandle::describe_json() const {
 std::string EnvHandle::summary_json() const {
   return env_->episode_summary().dump();
 }
+std::string EnvHandle::frame_layout_json() const {
+  return frame_layout(*env_).dump();
+}
+emscripten::val EnvHandle::frame_view(int index) const {
+  return frame_array_view(*env_, index);
+}
 
 VectorHandle::VectorHandle(VectorEnv envs)
-    : envs_(std::move(envs)), actions_(envs_.size() * envs_.action_space().flat_size(), 0.0) {}
+    : envs_(std::move(envs)),
+      actions_(envs_.size() * envs_.action_space().flat_size(), 0.0),
+      samplers_{{envs_.action_space(), envs_.size()}, {envs_.observation_space(), envs_.size()}} {}
+
+bool VectorHandle::seed_space(int role, const std::string& seed) {
+  return guarded([&] { samplers_[role_index(role)].seed(seed_value(seed)); });
+}
+void VectorHandle::sample_space(int role) {
+  samplers_[role_index(role)].sample();
+}
+emscripten::val VectorHandle::sample_view(int role) const {
+  return samplers_[role_index(role)].view();
+}
 
 VectorHandle* VectorHandle::make(const std::string& id, const std::string& config_json, int count) {
   VectorHandle* handle = nullptr;

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "base/rng.hpp"
+#include "env/space.hpp"
 #include "env/vector_env.hpp"
 
 namespace sysgym::wasm {
@@ -49,6 +51,25 @@ std::string compare_report_text(const std::string& env, const std::string& confi
                                 const std::string& settings_json, const std::string& names_json,
                                 const std::string& seed);
 
+// Draws members of a space with a generator of its own, as Gymnasium's Space.seed() and sample()
+// do; `batch` members at a time (a vector env's batched space: one member per env). The same seed
+// gives the same draws natively and in wasm (the core's Rng and Space::sample_into).
+class SpaceSampler {
+ public:
+  SpaceSampler(const Space& space, std::size_t batch);
+  void seed(std::uint64_t seed) { rng_.reseed(seed); }
+  void sample();
+  emscripten::val view() const;
+
+ private:
+  Space space_;
+  Rng rng_{0};
+  std::vector<double> out_;
+};
+
+// Which space a sampler draws from (JS passes the number).
+enum SpaceRole { kActionSpace = 0, kObservationSpace = 1 };
+
 class EnvHandle {
  public:
   // nullptr on failure.
@@ -58,20 +79,27 @@ class EnvHandle {
   // Steps with the action JS wrote into action_view().
   bool step();
   bool contains_action() const;  // is action_view() inside the action space?
-  void sample_action(const std::string& seed, bool seeded);  // writes a sample into action_view()
+  // Reseeds the sampler of space `role` (a SpaceRole); false with the error recorded for a bad
+  // seed.
+  bool seed_space(int role, const std::string& seed);
+  // Draws from space `role` into sample_view(role).
+  void sample_space(int role);
+  emscripten::val sample_view(int role) const;
 
   emscripten::val observation_view() const;
   emscripten::val action_view();
-  emscripten::val result_view() const;  // [reward, terminated, truncated, info...]
-  std::string describe_json() const;    // spaces, config, facts, layout, info keys
-  std::string summary_json() const;     // Env::episode_summary()
+  emscripten::val result_view() const;          // [reward, terminated, truncated, info...]
+  std::string describe_json() const;            // spaces, config, facts, layout, info keys
+  std::string summary_json() const;             // Env::episode_summary()
+  std::string frame_layout_json() const;        // [{name, dtype, size}] of Env::frame()
+  emscripten::val frame_view(int index) const;  // one frame array, zero-copy
 
  private:
   explicit EnvHandle(std::unique_ptr<Env> env);
   std::unique_ptr<Env> env_;
   std::vector<double> action_;
   std::vector<double> result_;
-  Rng sampler_{0};
+  SpaceSampler samplers_[2];
 };
 
 class VectorHandle {
@@ -90,11 +118,16 @@ class VectorHandle {
   emscripten::val infos_view() const;
   emscripten::val final_observations_view() const;
   std::string describe_json() const;
+  // The batched spaces' samplers: one member per env in each draw.
+  bool seed_space(int role, const std::string& seed);
+  void sample_space(int role);
+  emscripten::val sample_view(int role) const;
 
  private:
   explicit VectorHandle(VectorEnv envs);
   VectorEnv envs_;
   std::vector<double> actions_;
+  SpaceSampler samplers_[2];
 };
 
 }  // namespace sysgym::wasm

@@ -59,6 +59,21 @@ nlohmann::json parse(const std::string& text) {
   return text.empty() ? nlohmann::json::object() : parse_json_text(text, "JSON argument");
 }
 
+nlohmann::json frame_layout(const Env& env) {
+  nlohmann::json arrays = nlohmann::json::array();
+  for (const FrameArray& a : env.frame())
+    arrays.push_back({{"name", a.name}, {"dtype", a.dtype()}, {"size", a.size()}});
+  return arrays;
+}
+
+emscripten::val frame_array_view(const Env& env, int index) {
+  const Frame frame = env.frame();
+  if (index < 0 || static_cast<std::size_t>(index) >= frame.size())
+    return emscripten::val::undefined();
+  return std::visit([](const auto& values) { return view(values); },
+                    frame[static_cast<std::size_t>(index)].values);
+}
+
 nlohmann::json describe(const Env& env) {
   nlohmann::json j = {
       {"id", env.id()},

@@ -73,4 +73,9 @@ void store_result(const StepResult& r, std::vector<double>& out);
 // Spaces, config and info keys of an env (facts and observation layout for memtier).
 nlohmann::json describe(const Env& env);
 
+// The env's frame arrays: [{name, dtype, size}], and a view of array `index` (undefined when
+// there is none), valid until the env steps or memory grows.
+nlohmann::json frame_layout(const Env& env);
+emscripten::val frame_array_view(const Env& env, int index);
+
 }  // namespace sysgym::wasm

@@ -162,9 +162,15 @@ std::uint64_t resolve_capacity(const nlohmann::json& value, std::uint64_t footpr
     if (!text.empty() && text.back() == '%') {
       double percent = 0.0;
       if (!parse_plain_decimal(std::string_view(text).substr(0, text.size() - 1), percent) ||
-          !(percent > 0.0) || percent > 100000.0) {
+          !(percent > 0.0)) {
         throw ConfigError(context + ": 'hbm_capacity' percentage " + quote(text) +
                           " is not a number above 0");
+      }
+      // A share of the footprint above all of it is a typo, not a capacity (150 % for 15 %?).
+      if (percent > 100.0) {
+        throw ConfigError(context + ": 'hbm_capacity' percentage " + quote(text) +
+                          " is more than the whole footprint (at most 100%); give bytes, such as "
+                          "64MiB, for an HBM larger than the data");
       }
       bytes = static_cast<std::uint64_t>(static_cast<double>(footprint_bytes) * percent / 100.0);
     } else {

@@ -273,6 +273,10 @@ std::vector<BadInput> bad_inputs() {
        [] {
          env_config({{"hbm_capacity", "0B"}});
        }},
+      {"env config", "a capacity of 150% of the footprint",
+       [] {
+         env_config({{"hbm_capacity", "150%"}});
+       }},
       {"env config", "a capacity range from 5% down to 3%",
        [] {
          env_config({{"hbm_capacity", {"5%", "3%"}}});

@@ -14,11 +14,36 @@ export type Info = Record<string, number>;
  * Anything else (-1, 1.5, NaN, 2^64, "abc") throws ConfigError, as `--seed` does natively. */
 export type Seed = number | bigint | string;
 
+/** A space as Gymnasium has them; a vector env's spaces are batched (`batch` > 0). */
 export class Space {
   readonly type: 'Discrete' | 'MultiBinary' | 'MultiDiscrete' | 'Box' | 'Dict';
+  /** Values in a flat member (a batched space: every env's, one after the other). */
   readonly flatSize: number;
+  /** Discrete: [] (a scalar); MultiBinary, MultiDiscrete, Dict: [flat size]; Box: its shape;
+   * batched: [batch, ...the single shape]. */
+  readonly shape: number[];
+  /** Discrete: how many values (start, start + 1, ...); MultiBinary: how many bits. */
+  readonly n?: number;
+  /** Discrete: the first value. */
+  readonly start?: number;
+  /** MultiDiscrete: values per element. */
+  readonly nvec?: number[];
+  /** Box: bounds per element (flat), null for an unbounded side. */
+  readonly low?: (number | null)[];
+  readonly high?: (number | null)[];
+  readonly dtype?: 'float32';
+  /** Dict: the named parts and where each starts in the flat member. */
+  readonly children?: { name: string; offset: number; space: Record<string, unknown> }[];
+  /** Envs in a batch (0: not batched). */
+  readonly batch: number;
+  /** The space of one env of the batch (itself when not batched). */
+  readonly single: Space;
   contains(value: ArrayLike<number> | number): boolean;
-  sample(seed?: Seed): Float64Array;
+  /** Seeds the space's own generator (run by the core: the same draws natively). */
+  seed(seed: Seed): [Seed];
+  /** The next member drawn (a copy); with `seed`, seeds first. Actions Float64Array,
+   * observations Float32Array. */
+  sample(seed?: Seed): Float64Array | Float32Array;
   toString(): string;
 }
 
@@ -62,22 +87,36 @@ export class Env implements Comparing {
   reset(options?: { seed?: Seed; options?: Record<string, unknown> }): ResetResult;
   step(action: ArrayLike<number> | number): StepResult;
   summary(): EpisodeSummary;
+  /** The env's frame after the last step: named typed-array copies (memtier: histogram, resident). */
+  render(): Record<string, Float32Array | Float64Array | Uint32Array | Int32Array | Uint8Array>;
+  /** The same as dispose() (Gymnasium's name). */
+  close(): void;
   dispose(): void;
 }
 
 export interface VectorStep {
   observations: Float32Array; rewards: Float64Array; terminated: Uint8Array; truncated: Uint8Array;
-  infos: Float64Array; finalObservations: Float32Array;
+  /** Gymnasium's vector info: one array per info key, an env's value at its index. */
+  infos: Record<string, Float64Array>;
+  /** The same values flat: size rows of infoKeys. */
+  infoRows: Float64Array;
+  finalObservations: Float32Array;
 }
 
 export class VectorEnv {
   readonly id: string;
   readonly size: number;
+  /** Gymnasium's name for size. */
+  readonly numEnvs: number;
   readonly infoKeys: string[];
+  /** Batched over the envs (shape [size, ...]); single*: one env's. */
   readonly observationSpace: Space;
   readonly actionSpace: Space;
-  reset(options?: { seed?: Seed }): { observations: Float32Array };
+  readonly singleObservationSpace: Space;
+  readonly singleActionSpace: Space;
+  reset(options?: { seed?: Seed }): { observations: Float32Array; infos: Record<string, Float64Array>; infoRows: Float64Array };
   step(actions: ArrayLike<number>): VectorStep;
+  close(): void;
   dispose(): void;
 }
 

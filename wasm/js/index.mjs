@@ -15,29 +15,92 @@ export {
   TraceFormatError, UnknownNameError,
 };
 
+// A space as Gymnasium has them: type, shape and bounds (the core's JSON), membership, and a
+// generator of its own (seed(), sample()) run by the core, so draws are the same natively. A
+// vector env's spaces are batched: `batch` members one after the other (shape [batch, ...]), the
+// single env's space as `single`.
 export class Space {
-  constructor(spec, sampler = null) {
-    Object.assign(this, spec);
-    this.flatSize = spec.flat_size;
-    this.#sampler = sampler;
-  }
   #sampler;
+  #single;
 
-  // Whether a flat array (or a number for one-element spaces) is a member.
-  contains(value) {
-    const x = typeof value === 'number' ? [value] : Array.from(value);
-    return x.length === this.flatSize && elementsOk(this, x, 0);
+  constructor(spec, sampler, batch = 0) {
+    Object.assign(this, spec);
+    this.#sampler = sampler;
+    this.#single = { ...spec, flatSize: spec.flat_size };
+    this.batch = batch;
+    this.flatSize = batch ? batch * spec.flat_size : spec.flat_size;
+    const shape = spec.shape ?? (spec.type === 'Discrete' ? [] : [spec.flat_size]);
+    this.shape = batch ? [batch, ...shape] : shape;
   }
 
-  // A uniformly drawn member (the action space of an env: drawn by the core, deterministic per seed).
+  // The space one env of a batch has (itself when not batched).
+  get single() {
+    return this.batch ? new Space(this.#single, null) : this;
+  }
+
+  // Whether a flat array (or a number for one-element spaces) is a member: every row of a batch.
+  contains(value) {
+    const x = typeof value === 'number' ? [value] : Array.from(value ?? []);
+    if (x.length !== this.flatSize) return false;
+    const rows = this.batch || 1;
+    for (let r = 0; r < rows; ++r) if (!elementsOk(this.#single, x, r * this.#single.flatSize)) return false;
+    return true;
+  }
+
+  // Seeds the space's generator (Gymnasium's Space.seed): the draws that follow are fixed.
+  seed(seed) {
+    this.#live().seed(seed);
+    return [seed];
+  }
+
+  // The next uniformly drawn member (a copy). sample(seed) seeds first: the same seed, the same draw.
   sample(seed) {
-    if (!this.#sampler) throw new ApiMisuseError('only an env action space can sample');
-    return this.#sampler(seed);
+    if (seed !== undefined) this.seed(seed);
+    return this.#live().sample();
+  }
+
+  #live() {
+    if (!this.#sampler) throw new ApiMisuseError(`${this}: this space has no generator (a single env's space of a batch: sample the env's own)`);
+    return this.#sampler;
   }
 
   toString() {
-    return this.text ?? this.type;
+    const text = this.text ?? this.type;
+    return this.batch ? `${this.batch} x ${text}` : text;
   }
+}
+
+// The generator of space `role` of an env or vector handle, through the core.
+function coreSampler(core, live, role, Array_) {
+  return {
+    seed: (seed) => check(core, live().seedSpace(role, seedText(core, seed))),
+    sample: () => {
+      const h = live();
+      h.sampleSpace(role);
+      return Array_.from(h.sampleView(role));
+    },
+  };
+}
+const ACTION = 0;
+const OBSERVATION = 1;
+
+// An action as the core takes it: a number (one-element spaces) or an array-like of numbers of
+// the space's flat size. Anything else is an InvalidActionError naming what was given.
+function actionValues(action, space, what) {
+  const values = typeof action === 'number' ? [action] : action;
+  const arrayLike = (ArrayBuffer.isView(values) && !(values instanceof DataView)) || Array.isArray(values);
+  if (!arrayLike) {
+    const kind = typeof action;
+    const got = action === undefined ? 'nothing' : action === null ? 'null'
+      : `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}${kind === 'string' ? ` (${JSON.stringify(action.slice(0, 20))})` : ''}`;
+    throw new InvalidActionError(`${what} must be ${space.flatSize === 1 ? 'a number or ' : ''}an array of ${space.flatSize} numbers for ${space}, got ${got}`);
+  }
+  if (values.length !== space.flatSize) {
+    throw new InvalidActionError(`${what} has ${values.length} elements, ${space} expects ${space.flatSize}`);
+  }
+  const bad = Array.isArray(values) ? values.findIndex((v) => typeof v !== 'number') : -1;
+  if (bad >= 0) throw new InvalidActionError(`${what} element ${bad} is ${JSON.stringify(values[bad]) ?? String(values[bad])}, not a number`);
+  return values;
 }
 
 function elementsOk(space, x, offset) {
@@ -81,13 +144,10 @@ export class Env {
     this.infoKeys = d.info_keys;
     this.observationLayout = d.observation_layout ?? [];
     Object.assign(this, comparing(d));
-    this.observationSpace = new Space({ ...d.observation_space, text: d.observation_space_text });
-    this.actionSpace = new Space({ ...d.action_space, text: d.action_space_text }, (seed) => {
-      const h = this.#live();
-      h.sampleAction(seed === undefined ? '0' : seedText(core, seed), seed !== undefined);
-      this.#views();
-      return Float64Array.from(this.#action);
-    });
+    const live = () => this.#live();
+    this.observationSpace = new Space({ ...d.observation_space, text: d.observation_space_text },
+      coreSampler(core, live, OBSERVATION, Float32Array));
+    this.actionSpace = new Space({ ...d.action_space, text: d.action_space_text }, coreSampler(core, live, ACTION, Float64Array));
     finalizer.register(this, handle, this);
   }
 
@@ -122,12 +182,7 @@ export class Env {
   }
 
   step(action) {
-    const values = typeof action === 'number' ? [action] : action;
-    if (values.length !== this.actionSpace.flatSize) {
-      throw new InvalidActionError(
-        `${this.id} action has ${values.length} elements, ${this.actionSpace} expects ${this.actionSpace.flatSize}`,
-      );
-    }
+    const values = actionValues(action, this.actionSpace, `${this.id} action`);
     this.#views();
     this.#action.set(values);
     check(this.#core, this.#live().step());
@@ -139,6 +194,18 @@ export class Env {
   // Episode totals (memtier-v0: estimated, migration and total ms, all-DDR/all-HBM, gap closed).
   summary() {
     return JSON.parse(this.#live().summaryJson());
+  }
+
+  // Gymnasium's render(): what a front end draws after the last step, the env's frame as named
+  // typed-array copies (memtier: histogram and resident per bin). render_mode is always this one.
+  render() {
+    const h = this.#live();
+    return Object.fromEntries(JSON.parse(h.frameLayoutJson()).map(({ name }, i) => [name, h.frameView(i).slice()]));
+  }
+
+  // Gymnasium's close(): the same as dispose().
+  close() {
+    this.dispose();
   }
 
   dispose() {
@@ -161,14 +228,32 @@ export class VectorEnv {
     const d = JSON.parse(handle.describeJson());
     this.id = d.id;
     this.size = handle.size();
+    this.numEnvs = this.size;
     this.infoKeys = d.info_keys;
-    this.observationSpace = new Space({ ...d.observation_space, text: d.observation_space_text });
-    this.actionSpace = new Space({ ...d.action_space, text: d.action_space_text });
+    const live = () => this.#live();
+    // Gymnasium's vector spaces: batched over the envs, the single env's as single*.
+    this.observationSpace = new Space({ ...d.observation_space, text: d.observation_space_text },
+      coreSampler(core, live, OBSERVATION, Float32Array), this.size);
+    this.actionSpace = new Space({ ...d.action_space, text: d.action_space_text }, coreSampler(core, live, ACTION, Float64Array), this.size);
+    this.singleObservationSpace = this.observationSpace.single;
+    this.singleActionSpace = this.actionSpace.single;
     finalizer.register(this, handle, this);
   }
 
-  #refresh() {
+  #live() {
     if (!this.#handle) throw new ApiMisuseError(`${this.id}: the vector env was disposed`);
+    return this.#handle;
+  }
+
+  // The flat infos (size rows of infoKeys) as Gymnasium's vector info: one array per key, an
+  // env's value at its index (views, valid until the next step).
+  #columns(flat) {
+    const n = this.infoKeys.length;
+    return Object.fromEntries(this.infoKeys.map((key, k) => [key, Float64Array.from({ length: this.size }, (_, e) => flat[e * n + k])]));
+  }
+
+  #refresh() {
+    this.#live();
     if (this.#buffer !== this.#core.HEAPU8.buffer) {
       const h = this.#handle;
       this.#views = {
@@ -189,19 +274,24 @@ export class VectorEnv {
     this.#refresh();
     const s = seed === undefined ? '0' : seedText(this.#core, seed);
     check(this.#core, this.#handle.reset(s, seed !== undefined));
-    return { observations: this.#refresh().observations };
+    const v = this.#refresh();
+    return { observations: v.observations, infos: this.#columns(v.infos), infoRows: v.infos };
   }
 
-  // `actions`: size x action-size values, row per env. One call into the core for all envs.
+  // `actions`: size x action-size values, row per env (a member of actionSpace). One call into the
+  // core for all envs. `infos`: one array per info key (Gymnasium's vector form); `infoRows`: the
+  // same values flat, env after env.
   step(actions) {
+    const values = actionValues(actions, this.actionSpace, 'vector step: actions');
     const v = this.#refresh();
-    if (actions.length !== v.actions.length) {
-      throw new InvalidActionError(`vector step: got ${actions.length} action values, expected ${v.actions.length}`);
-    }
-    v.actions.set(actions);
+    v.actions.set(values);
     check(this.#core, this.#handle.step());
-    const { actions: _, ...out } = this.#refresh();
-    return out;
+    const { actions: _, infos, ...out } = this.#refresh();
+    return { ...out, infos: this.#columns(infos), infoRows: infos };
+  }
+
+  close() {
+    this.dispose();
   }
 
   dispose() {

@@ -137,7 +137,8 @@ test('vector envs step every env in one call, with autoreset', () => {
   const envs = sysgym.makeVector('memtier', { ...config, episode_length: 5, random_start: true }, 4);
   assert.equal(envs.size, 4);
   const { observations } = envs.reset({ seed: 1 });
-  assert.equal(observations.length, 4 * envs.observationSpace.flatSize);
+  assert.equal(observations.length, envs.observationSpace.flatSize);
+  assert.equal(envs.observationSpace.flatSize, 4 * envs.singleObservationSpace.flatSize, 'the batched space holds every env\'s');
   let out;
   for (let i = 0; i < 5; i += 1) out = envs.step(new Float64Array(4 * 16).fill(1));
   assert.deepEqual(Array.from(out.truncated), [1, 1, 1, 1]);
