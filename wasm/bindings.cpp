@@ -4,6 +4,7 @@
 
 #include "episode_handle.hpp"
 #include "handles.hpp"
+#include "runtime.hpp"
 
 using namespace emscripten;
 using namespace sysgym::wasm;
@@ -17,6 +18,7 @@ EMSCRIPTEN_BINDINGS(sysgym) {
   function("policiesJson", &policies_json);
   function("configSchemaJson", &config_schema_json);
   function("checkEnvJson", &check_env_json);
+  function("useHostFiles", &use_host_files);
   function("runEpisodeJson", &run_episode_json);
   function("replayEpisodeJson", &replay_episode_json);
   function("runReportText", &run_report_text);

@@ -24,6 +24,29 @@ Runtime& runtime() {
   return instance;
 }
 
+bool HostFiles::has(const std::string& name) const {
+  return callbacks_.call<bool>("has", name);
+}
+
+std::vector<std::string> HostFiles::names_with_prefix(const std::string& prefix) const {
+  return emscripten::vecFromJSArray<std::string>(callbacks_.call<emscripten::val>("list", prefix));
+}
+
+DataBytes HostFiles::read(const std::string& name) const {
+  const emscripten::val result = callbacks_.call<emscripten::val>("read", name);
+  if (!result["error"].isUndefined()) throw IoError(result["error"].as<std::string>());
+  auto bytes = std::make_shared<const std::string>(result["bytes"].as<std::string>());
+  return {{reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()}, bytes};
+}
+
+std::string HostFiles::missing(const std::string& name) const {
+  return "no file " + quote(name);
+}
+
+void use_host_files(emscripten::val callbacks, const std::string& shipped_prefix) {
+  runtime().data->set_behind(std::make_shared<HostFiles>(std::move(callbacks), shipped_prefix));
+}
+
 void record_error(std::string kind, std::string message) {
   error_kind = std::move(kind);
   error_message = printable_message(message);

@@ -30,6 +30,24 @@ struct Runtime {
 
 Runtime& runtime();
 
+// The host's files behind the data store (Node: wasm/js/node_files.mjs), through JS callbacks
+// {has(name), list(prefix), read(name) -> {bytes} | {error}} that never throw.
+class HostFiles : public DataSource {
+ public:
+  HostFiles(emscripten::val callbacks, std::string shipped_prefix)
+      : callbacks_(std::move(callbacks)), shipped_prefix_(std::move(shipped_prefix)) {}
+  bool has(const std::string& name) const override;
+  std::vector<std::string> names_with_prefix(const std::string& prefix) const override;
+  DataBytes read(const std::string& name) const override;  // IoError naming the file
+  std::string missing(const std::string& name) const override;
+  std::string shipped_prefix() const override { return shipped_prefix_; }
+
+ private:
+  emscripten::val callbacks_;
+  std::string shipped_prefix_;
+};
+void use_host_files(emscripten::val callbacks, const std::string& shipped_prefix);
+
 void record_error(std::string kind, std::string message);
 
 // Runs f; on a sysgym (or other) exception records it and returns false.

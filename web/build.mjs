@@ -80,7 +80,7 @@ async function build() {
     // client finds relative to its own chunk)
     alias: { sysgym: packageEntry },
     // The Emscripten glue requires Node's modules only on its Node path, never in a browser.
-    external: ['fs', 'path', 'crypto', 'url', 'module', 'worker_threads'],
+    external: ['fs', 'path', 'crypto', 'url', 'module', 'worker_threads', 'node:*'],
     logLevel: 'warning',
   });
   for (const file of ['index.html', 'docs.html', 'styles.css']) {

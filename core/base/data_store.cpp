@@ -1,5 +1,7 @@
 #include "base/data_store.hpp"
 
+#include <set>
+
 #include "base/error.hpp"
 #include "base/quote.hpp"
 
@@ -16,28 +18,54 @@ std::shared_ptr<const std::string> DataStore::find(const std::string& name) cons
   return it == entries_.end() ? nullptr : it->second;
 }
 
+void DataStore::set_behind(std::shared_ptr<const DataSource> behind) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  behind_ = std::move(behind);
+}
+
+std::shared_ptr<const DataSource> DataStore::behind() const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  return behind_;
+}
+
 bool DataStore::has(const std::string& name) const {
-  return find(name) != nullptr;
+  if (find(name) != nullptr) return true;
+  const auto source = behind();
+  return source && source->has(name);
 }
 
 std::vector<std::string> DataStore::names_with_prefix(const std::string& prefix) const {
-  const std::lock_guard<std::mutex> lock(mutex_);
-  std::vector<std::string> names;
-  for (auto it = entries_.lower_bound(prefix);
-       it != entries_.end() && it->first.compare(0, prefix.size(), prefix) == 0; ++it) {
-    names.push_back(it->first);
+  std::set<std::string> names;
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = entries_.lower_bound(prefix);
+         it != entries_.end() && it->first.compare(0, prefix.size(), prefix) == 0; ++it) {
+      names.insert(it->first);
+    }
   }
-  return names;
+  if (const auto source = behind()) {
+    for (std::string& name : source->names_with_prefix(prefix))
+      names.insert(std::move(name));
+  }
+  return {names.begin(), names.end()};
 }
 
 DataBytes DataStore::read(const std::string& name) const {
-  std::shared_ptr<const std::string> bytes = find(name);
-  if (!bytes) throw UnknownNameError(missing(name));
-  return {{reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()}, bytes};
+  if (std::shared_ptr<const std::string> bytes = find(name)) {
+    return {{reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()}, bytes};
+  }
+  if (const auto source = behind()) return source->read(name);
+  throw UnknownNameError(missing(name));
 }
 
 std::string DataStore::missing(const std::string& name) const {
+  if (const auto source = behind()) return source->missing(name);
   return "no data named " + quote(name) + " was added";
+}
+
+std::string DataStore::shipped_prefix() const {
+  const auto source = behind();
+  return source ? source->shipped_prefix() : "";
 }
 
 }  // namespace sysgym

@@ -37,20 +37,25 @@ class DataSource {
   virtual std::string shipped_prefix() const { return ""; }
 };
 
-// Named bytes held in memory.
+// Named bytes held in memory, in front of an optional source behind them (the npm package under
+// Node: the host's files): a name the store holds wins; any other is the source behind's.
 class DataStore : public DataSource {
  public:
   // Adds or replaces `name`.
   void add(const std::string& name, std::shared_ptr<const std::string> bytes);
+  void set_behind(std::shared_ptr<const DataSource> behind);
   bool has(const std::string& name) const override;
   std::vector<std::string> names_with_prefix(const std::string& prefix) const override;
   // Throws UnknownNameError when nothing named `name` was added.
   DataBytes read(const std::string& name) const override;
   std::string missing(const std::string& name) const override;
+  std::string shipped_prefix() const override;
 
  private:
   std::shared_ptr<const std::string> find(const std::string& name) const;
+  std::shared_ptr<const DataSource> behind() const;
   mutable std::mutex mutex_;
+  std::shared_ptr<const DataSource> behind_;
   std::map<std::string, std::shared_ptr<const std::string>, std::less<>> entries_;
 };
 

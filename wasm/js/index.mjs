@@ -412,5 +412,12 @@ export class Sysgym {
 
 // Loads the WebAssembly core (embedded in this package: no fetch, works offline).
 export async function load(moduleOptions = {}) {
-  return new Sysgym(await createSysgymCore(moduleOptions));
+  const core = await createSysgymCore(moduleOptions);
+  // Under Node, envs read files by path and the package's shipped traces by name, as natively.
+  if (typeof process !== 'undefined' && process.versions?.node) {
+    const { hostFiles } = await import('./node_files.mjs');
+    const files = hostFiles();
+    core.useHostFiles(files, files.shippedPrefix);
+  }
+  return new Sysgym(core);
 }

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { IoError, UnknownNameError, printable, quote } from './errors.mjs';
+import { IoError, printable, quote } from './errors.mjs';
+import { inputs, readInput } from './node_files.mjs';
 import { ConfigError, SysgymError, load } from './index.mjs';
 
 const windowFlags = {
@@ -26,27 +27,6 @@ const COMMANDS = {
 };
 const USAGE = 'usage: sysgym run|compare ENV [KEY=VALUE]... [flags], sysgym memtier estimate [flags] '
   + '(the native tool\'s arguments; see its --help)\n';
-
-// The files this command read (device and inode): an output may never replace one of them.
-const inputs = new Set();
-
-// Reads a whole input file. Anything but a regular file (a FIFO, /dev/zero, a directory) is refused
-// from its type, before opening: reading those would block or never end.
-function read(file) {
-  let info;
-  try {
-    info = fs.statSync(file);
-  } catch (e) {
-    throw new IoError(`cannot open ${quote(file)}: ${e.code === 'ENOENT' ? 'No such file or directory' : printable(e.message)}`);
-  }
-  if (!info.isFile()) throw new IoError(`${quote(file)} is not a regular file${info.isDirectory() ? ' (it is a directory)' : ''}`);
-  inputs.add(`${info.dev}:${info.ino}`);
-  try {
-    return fs.readFileSync(file);
-  } catch (e) {
-    throw new IoError(`cannot read ${quote(file)}: ${printable(e.message)}`);
-  }
-}
 
 // Writes an output as the native tool does: to a temporary file next to it, renamed into place,
 // so a full disk or a kill leaves the previous file whole; a character device or FIFO is written
@@ -82,48 +62,13 @@ function writeAtomically(file, content) {
 function jsonText(text, flag) {
   if (text === undefined) return '';
   const trimmed = text.trimStart();
-  const source = trimmed.startsWith('{') || trimmed.startsWith('[') ? text : read(text).toString('utf8');
+  const source = trimmed.startsWith('{') || trimmed.startsWith('[') ? text : readInput(text).toString('utf8');
   try {
     JSON.parse(source);
   } catch (e) {
     throw new ConfigError(`${flag}: not valid JSON (${printable(e.message)})`);
   }
   return source;
-}
-
-function isFile(file) {
-  try {
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-// Hands the core the files a trace name can stand for, under the names the core resolves as the
-// native tool does: "DDR,HBM" files, a preprocessed file, or PREFIX (PREFIX.ddr.* and
-// PREFIX.hbm.*). A synth: name the core generates itself.
-function provide(sysgym, name) {
-  if (name.startsWith('synth:')) return;
-  const comma = name.indexOf(',');
-  if (comma >= 0 || (fs.existsSync(name) && !fs.statSync(name).isDirectory())) {
-    for (const file of comma >= 0 ? [name.slice(0, comma), name.slice(comma + 1)] : [name]) sysgym.data.add(file, read(file));
-    return;
-  }
-  const dir = path.dirname(name);
-  const stem = path.basename(name);
-  let found = [];
-  try {
-    found = fs.readdirSync(dir).filter((f) => (f.startsWith(`${stem}.ddr.`) || f.startsWith(`${stem}.hbm.`)) && isFile(path.join(dir, f)));
-  } catch {
-    // an unreadable or missing folder holds no pair
-  }
-  if (name === '' || found.length === 0) {
-    // The core's message for an unknown trace, as the native tool prints it.
-    throw new UnknownNameError(`unknown trace ${quote(name)}: no file ${quote(name)}, and no ${printable(name)}.ddr.* + `
-      + `${printable(name)}.hbm.* pair (the npm package ships no traces); also DDR,HBM, a preprocessed PAIR.bin or `
-      + 'synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]]');
-  }
-  for (const f of found) sysgym.data.add(name + f.slice(stem.length), read(path.join(dir, f)));
 }
 
 // Numeric window options stay text: the core parses them as the native flags (same ranges,
@@ -153,23 +98,6 @@ function print(text, asJson) {
   }
 }
 
-// The trace the env will load: --config's, then the last trace=... of the settings (a JSON
-// string value is its text).
-function traceOf(configText, settings) {
-  let trace = configText ? JSON.parse(configText).trace : undefined;
-  for (const s of settings) {
-    if (!s.startsWith('trace=')) continue;
-    trace = s.slice(6);
-    try {
-      const value = JSON.parse(trace);
-      if (typeof value === 'string') trace = value;
-    } catch {
-      // not JSON: the text itself, as natively
-    }
-  }
-  return typeof trace === 'string' ? trace : undefined;
-}
-
 // `run|compare ENV [KEY=VALUE]...`: the env, --config's text and the settings (--set first).
 function envArguments(positionals, values) {
   const [env, ...settings] = positionals;
@@ -179,9 +107,7 @@ function envArguments(positionals, values) {
   }
   if (env.includes('=')) throw new ConfigError('name an env first (`sysgym list` shows them)');
   const config = jsonText(values.config, '--config');
-  const all = [...(values.set ?? []), ...settings];
-  const trace = traceOf(config, all);
-  return { env, config, settings: all, trace };
+  return { env, config, settings: [...(values.set ?? []), ...settings] };
 }
 
 async function main() {
@@ -206,22 +132,22 @@ async function main() {
     if (!values.input && !(values.ddr && values.hbm)) {
       throw new ConfigError('give a trace pair with --ddr FILE --hbm FILE, or a preprocessed pair with --input FILE');
     }
-    provide(sysgym, name);
-    const measured = values.measured ? read(values.measured) : null;
+    // Files given by flag are read as the native flags read them (a missing one is an IoError
+    // naming it); trace names in configs resolve in the core over the host's files.
+    for (const file of values.input ? [values.input] : [values.ddr, values.hbm]) sysgym.data.add(file, readInput(file));
+    const measured = values.measured ? readInput(values.measured) : null;
     print(sysgym.memtier.estimateReport(name, windowOptions(values), values['hbm-range'] ?? [],
       values['hbm-factor'] ?? '1', measured), values.json);
   } else if (command === 'run') {
-    const { env, config, settings, trace } = envArguments(positionals, values);
+    const { env, config, settings } = envArguments(positionals, values);
     const seed = sysgym.checkSeed(values.seed ?? '0', '--seed');
-    if (trace !== undefined) provide(sysgym, trace);
     const [report, recorded] = sysgym.runReport(env, config, settings, values.policy ?? '',
       jsonText(values['policy-config'], '--policy-config'), seed, values.record !== undefined);
     if (values.record !== undefined) writeAtomically(values.record, `${recorded}\n`);
     print(report, values.json);
   } else {
-    const { env, config, settings, trace } = envArguments(positionals, values);
+    const { env, config, settings } = envArguments(positionals, values);
     const seed = sysgym.checkSeed(values.seed ?? '0', '--seed');
-    if (trace !== undefined) provide(sysgym, trace);
     print(sysgym.compareReport(env, config, settings, values.policies ? values.policies.split(',') : [], seed), values.json);
   }
 }

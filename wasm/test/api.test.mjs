@@ -2,9 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 
 import {
-  load, dataDir, ConfigError, TraceFormatError, UnknownNameError, ApiMisuseError, InvalidActionError, SysgymError,
+  load, dataDir, nativeTool, ConfigError, TraceFormatError, UnknownNameError, ApiMisuseError, InvalidActionError, SysgymError,
 } from './helpers.mjs';
 
 const sysgym = await load();
@@ -129,8 +130,24 @@ test('data.add holds files under names that trace names resolve over, as nativel
   assert.throws(() => sysgym.make('memtier', { trace: 'runs/phased.ddr.csv' }),
     (e) => e instanceof TraceFormatError && /a single trace cannot drive the env/.test(e.message));
   assert.throws(() => sysgym.make('memtier', { trace: 'runs/phased.ddr.csv,nope' }),
-    (e) => e instanceof UnknownNameError && e.message === "trace 'runs/phased.ddr.csv,nope': no data named 'nope' was added");
+    (e) => e instanceof UnknownNameError && e.message === "trace 'runs/phased.ddr.csv,nope': no file 'nope'");
   assert.throws(() => sysgym.data.add(7, ddr), (e) => e instanceof ApiMisuseError && /data.add: name/.test(e.message));
+});
+
+test('under Node, trace names are files and the shipped pairs travel in the package, as natively', () => {
+  const config = { hbm_capacity: '10%', episode_length: 30 };
+  const run = (trace) => sysgym.runEpisode({ env: 'memtier', config: { ...config, trace }, policy: 'lfu-hemem' }).summary;
+  const native = (trace) => JSON.parse(execFileSync(nativeTool, ['run', 'memtier', '--policy', 'lfu-hemem', '--config',
+    JSON.stringify({ ...config, trace }), '--json'], { encoding: 'utf8' }));
+  for (const trace of ['xz', 'phased']) {
+    const [ours, theirs] = [run(trace), native(trace)];
+    assert.ok(ours.windows === 30, `${trace}: ${ours.windows} windows`);
+    for (const key of Object.keys(ours)) assert.equal(ours[key], theirs[key], `${trace} ${key}`);
+  }
+  const prefix = path.join(dataDir, 'real/sqlite');
+  assert.deepEqual(run(prefix), run('sqlite'), 'a path prefix finds the same pair as its shipped name');
+  assert.throws(() => sysgym.make('memtier', { trace: 'lamps' }),
+    (e) => e instanceof UnknownNameError && /did you mean 'lammps'\? \(shipped: hpcc-randomaccess, hpcc-stream, lammps, phased, sqlite, xz\)/.test(e.message));
 });
 
 test('vector envs step every env in one call, with autoreset', () => {
