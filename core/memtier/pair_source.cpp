@@ -113,8 +113,9 @@ PairNames find_pair_names(const DataSource& data, const std::string& name) {
   const std::string shipped = data.shipped_prefix();
   if (!is_bare(name) || shipped.empty()) return {};
   for (const char* folder : kShippedFolders) {
-    if (PairNames names = resolve_pair_names(data, shipped + folder + name); names.found())
-      return names;
+    std::string prefix = shipped;
+    prefix.append(folder).append(name);
+    if (PairNames names = resolve_pair_names(data, prefix); names.found()) return names;
   }
   return {};
 }
