@@ -49,6 +49,15 @@ test('the first screen starts on data and a policy where the gap visibly closes,
   assert.equal(gap.value, expected.gap_closed);
   assert.ok(gap.value > 0.25, `the default closes a visible part of the gap (${formatPercent(gap.value)})`);
   await screenshot(page, 'first-screen-after-run');
+  // Captions name the trace as a visitor knows it, never by the files it was registered under.
+  await page.click('#compare');
+  await page.waitForFunction(() => document.querySelector('#comparison').getAttribute('aria-busy') === 'false'
+    && document.querySelectorAll('#comparison tbody tr').length > 3, null, { timeout: 120000 });
+  for (const selector of ['#status', '#comparison caption', '#trace-about', '#policy-about']) {
+    const text = await page.locator(selector).textContent();
+    assert.doesNotMatch(text, /data\/real|\.ddr\.bin|\.hbm\.bin/, `${selector}: ${text}`);
+  }
+  assert.match(await page.locator('#comparison caption').textContent(), /on hpcc-randomaccess, HBM 10%/);
   await page.close();
 });
 
