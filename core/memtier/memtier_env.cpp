@@ -113,7 +113,11 @@ MemtierEnv::MemtierEnv(Loaded loaded)
             {"window_mode", window_mode_name(pair_->options.mode)},
             {"reward_scale", reward_scale_},
             {"ddr_ms", pair_->ddr_ms()},
-            {"hbm_ms", pair_->hbm_ms()}};
+            {"hbm_ms", pair_->hbm_ms()},
+            // The most any placement can win, as a share of all-DDR: near 0, every policy's
+            // rewards are about alike and there is little to learn.
+            {"gap_share",
+             pair_->ddr_ms() > 0.0 ? (pair_->ddr_ms() - pair_->hbm_ms()) / pair_->ddr_ms() : 0.0}};
   if (capacity_range_.high > capacity_range_.low) {
     facts_["hbm_capacity_range_bytes"] = {capacity_range_.low, capacity_range_.high};
   }

@@ -1,6 +1,8 @@
 #include "memtier/reports.hpp"
 
+#include "env/episode.hpp"
 #include "memtier/estimator.hpp"
+#include "memtier/memtier_env.hpp"
 
 namespace sysgym::memtier {
 
@@ -34,6 +36,29 @@ nlohmann::json estimate_report(const PreparedPair& pair, const HbmRanges& hbm, d
     out["error"] = relative_error(estimate.estimated_ms, measured_ms);
   }
   return out;
+}
+
+nlohmann::json headroom_report(const Registry& envs, const PolicyRegistry& policies,
+                               const std::vector<std::string>& traces,
+                               const nlohmann::json& capacity) {
+  nlohmann::json rows = nlohmann::json::array();
+  const auto oracle = policies.make("static-oracle", kMemtierId);
+  for (const std::string& trace : traces) {
+    const auto env = envs.make(kMemtierId, {{"trace", trace},
+                                            {"hbm_capacity", capacity},
+                                            {"episode_length", 0}});
+    const nlohmann::json summary = run_episode(*env, *oracle, "static-oracle", 0, false).summary;
+    const double ddr = summary.at("ddr_ms").get<double>();
+    const double hbm = summary.at("hbm_ms").get<double>();
+    rows.push_back({{"trace", trace},
+                    {"windows", summary.at("windows")},
+                    {"ddr_ms", ddr},
+                    {"hbm_ms", hbm},
+                    {"gap_share", ddr > 0 ? (ddr - hbm) / ddr : 0.0},
+                    {"static_oracle_gap_closed", summary.at("gap_closed")},
+                    {"hbm_capacity", capacity}});
+  }
+  return rows;
 }
 
 }  // namespace sysgym::memtier

@@ -4,6 +4,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <string>
+#include <vector>
+
+#include "env/policy.hpp"
+#include "env/registry.hpp"
 #include "memtier/hbm_ranges.hpp"
 #include "memtier/prepared_pair.hpp"
 
@@ -12,5 +17,13 @@ namespace sysgym::memtier {
 // `sysgym memtier estimate --json`: the estimate and, with a measured run, its time and relative error.
 nlohmann::json estimate_report(const PreparedPair& pair, const HbmRanges& hbm, double hbm_factor,
                                const Trace* measured);
+
+// `sysgym memtier traces`: what each trace offers a learner, over its whole run with HBM for
+// `capacity` (a hbm_capacity value): windows, the all-DDR and all-HBM times, the gap between them
+// as a share of all-DDR, and how much of it the static oracle (the best fixed placement) closes.
+// A trace with a small gap rewards every policy about alike. One row per trace, in order.
+nlohmann::json headroom_report(const Registry& envs, const PolicyRegistry& policies,
+                               const std::vector<std::string>& traces,
+                               const nlohmann::json& capacity);
 
 }  // namespace sysgym::memtier

@@ -260,6 +260,34 @@ TEST_F(Cli, RunMatchesTheCompareRowAndRecordsAReplayableEpisode) {
 
 // One trace syntax: PREFIX finds PREFIX.ddr.* + PREFIX.hbm.* in any format, a bare name finds a
 // shipped pair, and a name that is none of the forms says which forms and names exist.
+// `memtier traces` rates every shipped pair: its gap is what any placement can win, and the
+// static oracle's share of it agrees with a run of the oracle on the whole trace.
+TEST_F(Cli, TracesRatesEveryShippedPairByGapAndOracleHeadroom) {
+  const Result r = run("memtier traces --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json rows = nlohmann::json::parse(r.out);
+  std::vector<std::string> names;
+  for (const nlohmann::json& row : rows) {
+    names.push_back(row.at("trace"));
+    const double ddr = row.at("ddr_ms");
+    const double hbm = row.at("hbm_ms");
+    EXPECT_GT(ddr, hbm) << row.dump();
+    EXPECT_DOUBLE_EQ(row.at("gap_share").get<double>(), (ddr - hbm) / ddr);
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"hpcc-randomaccess", "hpcc-stream", "lammps", "phased",
+                                             "sqlite", "xz"}));
+  const Result oracle = run(
+      "run memtier trace=xz hbm_capacity=10% episode_length=0 --policy static-oracle --json");
+  ASSERT_EQ(oracle.code, 0) << oracle.err;
+  EXPECT_EQ(rows[5].at("static_oracle_gap_closed"),
+            nlohmann::json::parse(oracle.out).at("gap_closed"));
+  const Result text = run("memtier traces --hbm-capacity 5% sqlite");
+  EXPECT_EQ(text.out.rfind("trace ", 0), 0u) << text.out;
+  EXPECT_NE(text.out.find("sqlite"), std::string::npos);
+  EXPECT_NE(text.out.find("for 5% of the footprint"), std::string::npos) << text.out;
+  EXPECT_EQ(run("memtier traces nowhere").code, 1);
+}
+
 TEST_F(Cli, NamesATracePairByPrefixOrShippedName) {
   const std::string p = synth("phased", 4000, 1, "32MiB");
   const Result pair =

@@ -5,6 +5,7 @@
 #include "../runtime.hpp"
 
 #include "base/container.hpp"
+#include "base/json_text.hpp"
 #include "base/numbers.hpp"
 #include "memtier/estimator.hpp"
 #include "memtier/pair_source.hpp"
@@ -111,6 +112,20 @@ std::string estimate_report_text(const std::string& name, const std::string& win
   return out;
 }
 
+// `sysgym memtier traces --json`: the named traces (a JSON list; empty: the shipped ones) at a
+// capacity (a JSON hbm_capacity value).
+std::string headroom_json(const std::string& names_json, const std::string& capacity_json) {
+  std::string out;
+  guarded([&] {
+    std::vector<std::string> names = parse_json_text(names_json, "traces").get<std::vector<std::string>>();
+    if (names.empty()) names = memtier::shipped_pair_names(*runtime().data);
+    out = memtier::headroom_report(runtime().envs, runtime().policies, names,
+                                   parse_json_text(capacity_json, "hbm_capacity"))
+              .dump(2);
+  });
+  return out;
+}
+
 }  // namespace
 }  // namespace sysgym::wasm
 
@@ -121,4 +136,5 @@ EMSCRIPTEN_BINDINGS(sysgym_memtier) {
   function("memtierAddPrepared", &add_prepared);
   function("memtierEstimateJson", &estimate_json);
   function("memtierEstimateReportText", &estimate_report_text);
+  function("memtierHeadroomJson", &headroom_json);
 }

@@ -30,6 +30,14 @@ export class Memtier {
     return parsed(this.#core, this.#core.memtierEstimateJson(text(name, 'estimate: name'), rangesText(hbmRanges, 'estimate: hbmRanges'), hbmFactor));
   }
 
+  // What each trace offers a learner (`sysgym memtier traces --json`): windows, all-DDR and all-HBM
+  // times, the gap as a share of all-DDR and the static oracle's gap closed at `hbmCapacity`.
+  // `names`: trace names (default: the shipped traces, under Node).
+  traces({ names = [], hbmCapacity = '10%' } = {}) {
+    const list = Array.isArray(names) ? names.map((n) => text(n, 'traces: names')) : [text(names, 'traces: names')];
+    return parsed(this.#core, this.#core.memtierHeadroomJson(JSON.stringify(list), JSON.stringify(hbmCapacity)));
+  }
+
   // The exact text `sysgym memtier estimate --json` prints (the package's bin uses it).
   estimateReport(name, windows, hbmRanges, hbmFactor = 1, measured = null) {
     const out = this.#core.memtierEstimateReportText(text(name, 'estimateReport: name'), JSON.stringify(windows),

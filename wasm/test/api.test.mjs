@@ -134,6 +134,14 @@ test('data.add holds files under names that trace names resolve over, as nativel
   assert.throws(() => sysgym.data.add(7, ddr), (e) => e instanceof ApiMisuseError && /data.add: name/.test(e.message));
 });
 
+test('memtier.traces() rates the shipped traces as `sysgym memtier traces --json` does', () => {
+  const rows = sysgym.memtier.traces({ hbmCapacity: '5%' });
+  const native = execFileSync(nativeTool, ['memtier', 'traces', '--hbm-capacity', '5%', '--json'], { encoding: 'utf8' });
+  assert.deepEqual(rows, JSON.parse(native));
+  assert.deepEqual(rows.map((r) => r.trace), ['hpcc-randomaccess', 'hpcc-stream', 'lammps', 'phased', 'sqlite', 'xz']);
+  assert.ok(rows.every((r) => r.gap_share > 0 && r.static_oracle_gap_closed > 0));
+});
+
 test('under Node, trace names are files and the shipped pairs travel in the package, as natively', () => {
   const config = { hbm_capacity: '10%', episode_length: 30 };
   const run = (trace) => sysgym.runEpisode({ env: 'memtier', config: { ...config, trace }, policy: 'lfu-hemem' }).summary;

@@ -16,10 +16,12 @@ void add_memtier_commands(CLI::App& app) {
                                                  {"synth", add_synth_command},
                                                  {"trace", add_trace_command}};
   CLI::App* family = app.add_subcommand(
-      "memtier", "memtier's tools: capture, synthesize, inspect, estimate and preprocess traces");
+      "memtier",
+      "memtier's tools: capture, synthesize, inspect, estimate, preprocess and rate traces");
   family->require_subcommand(1);
   for (const auto& [name, add] : tools)
     add(*family);
+  add_traces_command(*family);  // newer than the top-level names: no alias
   // Scripts written before the family had its own command keep working for one release.
   for (const auto& [name, add] : tools) {
     add(app);

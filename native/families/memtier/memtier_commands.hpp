@@ -15,5 +15,6 @@ void add_preprocess_command(CLI::App& app);
 void add_inspect_command(CLI::App& app);
 void add_synth_command(CLI::App& app);
 void add_trace_command(CLI::App& app);
+void add_traces_command(CLI::App& app);
 
 }  // namespace sysgym::cli
