@@ -148,7 +148,8 @@ run_tests() {
   # Under `set -e` a failing command inside an EXIT trap becomes the script's exit status: pkill
   # finds no children once clang-tidy has finished, so every command here must succeed.
   trap 'pkill -P "$TIDY_PID" 2>/dev/null || true; kill "$TIDY_PID" 2>/dev/null || true' EXIT
-  stage "tests, WebAssembly package under Node (API, errors, native/wasm parity, the test family)"
+  stage "tests, WebAssembly package under Node (API, errors, native/wasm parity, types, the test family)"
+  web_setup  # TypeScript, for the typed example compiled under tsc --strict
   node --test wasm/test/
   stage "tests, browser playground and player in Chromium (screenshots in build/web-artifacts)"
   build_web

@@ -17,6 +17,7 @@ EMSCRIPTEN_BINDINGS(sysgym) {
   function("envIdsJson", &env_ids_json);
   function("policiesJson", &policies_json);
   function("configSchemaJson", &config_schema_json);
+  function("infoKeysJson", &info_keys_json);
   function("checkEnvJson", &check_env_json);
   function("useHostFiles", &use_host_files);
   function("runEpisodeJson", &run_episode_json);

@@ -64,6 +64,15 @@ std::string config_schema_json(const std::string& env) {
   return out;
 }
 
+std::string info_keys_json(const std::string& env) {
+  std::string out;
+  guarded([&] {
+    const EnvSpec& spec = runtime().envs.spec(env);
+    out = nlohmann::json(runtime().envs.make(spec.id, spec.example_config)->info_keys()).dump();
+  });
+  return out;
+}
+
 std::string check_env_json(const std::string& id, const std::string& config_json,
                            const std::string& seed) {
   std::string out;

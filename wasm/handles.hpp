@@ -24,6 +24,8 @@ std::string env_ids_json();
 // The policies that run on `env` (an id or name), and its config schema; "" on failure.
 std::string policies_json(const std::string& env);
 std::string config_schema_json(const std::string& env);
+// The info keys of `env`'s steps, from an env made on its example config.
+std::string info_keys_json(const std::string& env);
 // check_env over `id` (core/env/check_env.hpp): the passed checks as a JSON list, "" on failure.
 std::string check_env_json(const std::string& id, const std::string& config_json,
                            const std::string& seed);

@@ -1,4 +1,9 @@
-// Types of the sysgym npm package (checked against the module by wasm/test/types.test.mjs).
+// Types of the sysgym npm package (checked against the module by wasm/test/package.test.mjs; a
+// typed example compiles under tsc --strict in wasm/test/types.test.mjs). envs.d.ts is generated
+// from the registered envs' schemas at build time.
+import type { EnvTypes } from './envs.js';
+
+export type * from './envs.js';
 export class SysgymError extends Error {}
 export class ConfigError extends SysgymError {}
 export class TraceFormatError extends SysgymError {}
@@ -47,13 +52,13 @@ export class Space {
   toString(): string;
 }
 
-export interface ResetResult { observation: Float32Array; info: Info; }
-export interface StepResult {
+export interface ResetResult<I = Info> { observation: Float32Array; info: I; }
+export interface StepResult<I = Info> {
   observation: Float32Array;
   reward: number;
   terminated: boolean;
   truncated: boolean;
-  info: Info;
+  info: I;
 }
 
 export interface EpisodeSummary {
@@ -72,9 +77,10 @@ export interface Comparing {
   readonly reportColumns: string[];
 }
 
-export class Env implements Comparing {
+/** An env; `C` its resolved config and `I` its step info (typed per env id through make()). */
+export class Env<C = Record<string, unknown>, I = Info> implements Comparing {
   readonly id: string;
-  readonly config: Record<string, unknown>;
+  readonly config: C;
   readonly facts: Record<string, unknown>;
   readonly infoKeys: string[];
   readonly primaryMetric: string;
@@ -84,8 +90,8 @@ export class Env implements Comparing {
   readonly observationSpace: Space;
   readonly actionSpace: Space;
   /** Observation views stay valid until the next reset/step of this env. */
-  reset(options?: { seed?: Seed; options?: Record<string, unknown> }): ResetResult;
-  step(action: ArrayLike<number> | number): StepResult;
+  reset(options?: { seed?: Seed; options?: Record<string, unknown> }): ResetResult<I>;
+  step(action: ArrayLike<number> | number): StepResult<I>;
   summary(): EpisodeSummary;
   /** The env's frame after the last step: named typed-array copies (memtier: histogram, resident). */
   render(): Record<string, Float32Array | Float64Array | Uint32Array | Int32Array | Uint8Array>;
@@ -168,6 +174,17 @@ export class Memtier {
   /** The exact text `sysgym memtier estimate --json` prints. */
   estimateReport(name: string, windows: Record<string, unknown>, hbmRanges: string | string[], hbmFactor?: number | string,
                  measured?: string | ArrayBuffer | Uint8Array | null): string;
+  /** What each trace offers a learner, as `sysgym memtier traces --json` (default: the shipped traces). */
+  traces(options?: { names?: string | string[]; hbmCapacity?: string | number }): TraceHeadroom[];
+}
+
+export interface TraceHeadroom {
+  trace: string; windows: number; ddr_ms: number; hbm_ms: number;
+  /** (all DDR - all HBM) / all DDR: the most any placement can win. */
+  gap_share: number;
+  /** The share of the gap the static oracle closes at hbm_capacity. */
+  static_oracle_gap_closed: number;
+  hbm_capacity: string | number;
 }
 
 export interface ConfigKeyInfo {
@@ -175,6 +192,11 @@ export interface ConfigKeyInfo {
   fixed_by_policy: boolean; accepts: string; min?: number; max?: number; choices?: string[];
   default_text?: string;
 }
+
+/** The config type of env id `Id` (envs.d.ts), or a plain record for an id not known here. */
+export type ConfigOf<Id extends string> = Id extends keyof EnvTypes ? EnvTypes[Id]['config'] : Record<string, unknown>;
+/** The env type `make(Id)` returns. */
+export type EnvOf<Id extends string> = Id extends keyof EnvTypes ? Env<EnvTypes[Id]['resolved'], EnvTypes[Id]['info']> : Env;
 
 export class Sysgym {
   envIds(): string[];
@@ -184,8 +206,12 @@ export class Sysgym {
   configSchema(env: string): ConfigKeyInfo[];
   /** check_env over a registered env: the passed checks; throws EnvCheckError naming a broken promise. */
   checkEnv(id: string, options?: { config?: object; seed?: number | bigint | string }): string[];
-  make(id: string, config?: Record<string, unknown>): Env;
-  makeVector(id: string, config?: Record<string, unknown>, count?: number): VectorEnv;
+  /** The keys of `env`'s step infos, in order. */
+  infoKeys(env: string): string[];
+  /** An env by id: a registered id's config and info are typed from its schema (envs.d.ts), any
+   * other string gets untyped ones. */
+  make<Id extends string>(id: Id, config?: ConfigOf<Id>): EnvOf<Id>;
+  makeVector<Id extends string>(id: Id, config?: ConfigOf<Id>, count?: number): VectorEnv;
   /** Named bytes envs read their data from (memtier: trace names `PREFIX`, `DDR,HBM`, `PAIR`). */
   readonly data: { add(name: string, data: string | ArrayBuffer | Uint8Array): void };
   readonly memtier: Memtier;

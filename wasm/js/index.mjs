@@ -335,6 +335,11 @@ export class Sysgym {
     return parsed(this.#core, this.#core.configSchemaJson(text(env, 'configSchema: env')));
   }
 
+  // The keys of `env`'s step infos, in order (what env.infoKeys holds once an env is made).
+  infoKeys(env) {
+    return parsed(this.#core, this.#core.infoKeysJson(text(env, 'infoKeys: env')));
+  }
+
   // Checks that a registered env keeps the env contract (as `sysgym check` does): the passed
   // checks, one line each; an EnvCheckError names the first broken promise.
   checkEnv(id, { config = {}, seed = 0 } = {}) {

@@ -34,7 +34,7 @@ test('index.d.ts declares every export and method the module has, and no more', 
   assert.deepEqual(declared, exported);
   // Class bodies: "{}" on the declaration line, or the lines up to a closing "}" line.
   for (const [, name, body = ''] of dts.matchAll(/^export class (\w+)[^{\n]*\{(?:\}|\n([\s\S]*?)^\})/gm)) {
-    const methods = [...body.matchAll(/^\s+(\w+)\(/gm)].map((m) => m[1]);
+    const methods = [...body.matchAll(/^\s+(\w+)(?:<[^>\n]*>)?\(/gm)].map((m) => m[1]);
     for (const method of methods) {
       assert.equal(typeof module[name].prototype[method], 'function', `${name}.${method} is declared but missing`);
     }
