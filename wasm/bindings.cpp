@@ -18,6 +18,7 @@ EMSCRIPTEN_BINDINGS(sysgym) {
   function("policiesJson", &policies_json);
   function("configSchemaJson", &config_schema_json);
   function("infoKeysJson", &info_keys_json);
+  function("envListJson", &env_list_json);
   function("checkEnvJson", &check_env_json);
   function("useHostFiles", &use_host_files);
   function("runEpisodeJson", &run_episode_json);

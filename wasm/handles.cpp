@@ -10,6 +10,7 @@
 #include "base/numbers.hpp"
 #include "env/check_env.hpp"
 #include "env/episode.hpp"
+#include "env/report_text.hpp"
 #include "env/reports.hpp"
 
 namespace sysgym::wasm {
@@ -39,6 +40,13 @@ bool add_data(const std::string& name, const std::string& bytes) {
 
 std::string env_ids_json() {
   return nlohmann::json(runtime().envs.ids()).dump();
+}
+
+std::string env_list_json() {
+  nlohmann::json out = nlohmann::json::array();
+  for (const std::string& id : runtime().envs.ids())
+    out.push_back({{"id", id}, {"summary", runtime().envs.spec(id).summary}});
+  return out.dump(2);
 }
 
 std::string policies_json(const std::string& env) {
@@ -118,7 +126,7 @@ std::string replay_episode_json(const std::string& episode_json) {
 std::string run_report_text(const std::string& env, const std::string& config_json,
                             const std::string& settings_json, const std::string& policy,
                             const std::string& policy_config_json, const std::string& seed,
-                            bool record) {
+                            bool record, bool json) {
   std::string out;
   guarded([&] {
     const std::string id = runtime().envs.resolve(env);
@@ -132,14 +140,18 @@ std::string run_report_text(const std::string& env, const std::string& config_js
                                 config_json, settings_json));
     const auto episode = run_episode(*made, *p, policy, seed_value(seed), record);
     const std::string recorded = record ? episode_to_json(episode, *made).dump() : std::string();
-    out = nlohmann::json::array({run_report(episode, *made).dump(2), recorded}).dump();
+    const nlohmann::json report = run_report(episode, *made);
+    out = nlohmann::json::array(
+              {json ? report.dump(2) : sysgym::run_report_text(report, id, made->primary_metric()),
+               recorded})
+              .dump();
   });
   return out;
 }
 
 std::string compare_report_text(const std::string& env, const std::string& config_json,
                                 const std::string& settings_json, const std::string& names_json,
-                                const std::string& seed) {
+                                const std::string& seed, bool json) {
   std::string out;
   guarded([&] {
     const std::string id = runtime().envs.resolve(env);
@@ -147,9 +159,14 @@ std::string compare_report_text(const std::string& env, const std::string& confi
         runtime().envs.spec(id), nlohmann::json::object(), config_json, settings_json);
     std::vector<std::string> names = parse(names_json).get<std::vector<std::string>>();
     if (names.empty()) names = runtime().policies.standalone_names(id);
-    out = compare_report([&] { return runtime().envs.make(id, config); }, runtime().policies, names,
-                         seed_value(seed))
-              .dump(2);
+    const nlohmann::json rows = compare_report([&] { return runtime().envs.make(id, config); },
+                                               runtime().policies, names, seed_value(seed));
+    if (json) {
+      out = rows.dump(2);
+    } else {
+      const auto made = runtime().envs.make(id, config);
+      out = comparison_text(id, *made, rows) + comparison_footer_text(*made);
+    }
   });
   return out;
 }

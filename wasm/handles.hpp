@@ -24,6 +24,8 @@ std::string env_ids_json();
 // The policies that run on `env` (an id or name), and its config schema; "" on failure.
 std::string policies_json(const std::string& env);
 std::string config_schema_json(const std::string& env);
+// `sysgym list --json`: every registered env's id and one-line summary.
+std::string env_list_json();
 // The info keys of `env`'s steps, from an env made on its example config.
 std::string info_keys_json(const std::string& env);
 // check_env over `id` (core/env/check_env.hpp): the passed checks as a JSON list, "" on failure.
@@ -41,17 +43,18 @@ std::string run_episode_json(const std::string& env, const std::string& config_j
                              const std::string& seed, bool record);
 std::string replay_episode_json(const std::string& episode_json);
 
-// The exact text `sysgym run|compare --json` prints (empty string on failure), for the package's
-// bin. run returns a JSON array [report text, recorded episode text or ""]. Both take any env:
+// The exact text `sysgym run|compare [--json]` prints (empty string on failure), for the package's
+// bin: the JSON report with `json`, else the text tables. run returns a JSON array [report text,
+// recorded episode text or ""]. Both take any env:
 // `env` as the command line named it, --config's text (or ""), and the KEY=VALUE settings (a
 // JSON list of strings, --set first, then those after ENV), applied as natively.
 std::string run_report_text(const std::string& env, const std::string& config_json,
                             const std::string& settings_json, const std::string& policy,
                             const std::string& policy_config_json, const std::string& seed,
-                            bool record);
+                            bool record, bool json);
 std::string compare_report_text(const std::string& env, const std::string& config_json,
                                 const std::string& settings_json, const std::string& names_json,
-                                const std::string& seed);
+                                const std::string& seed, bool json);
 
 // Draws members of a space with a generator of its own, as Gymnasium's Space.seed() and sample()
 // do; `batch` members at a time (a vector env's batched space: one member per env). The same seed

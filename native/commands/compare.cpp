@@ -7,10 +7,10 @@
 #include "base/error.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
+#include "env/report_text.hpp"
 #include "env/reports.hpp"
 #include "numeric_flags.hpp"
 #include "progress_bar.hpp"
-#include "report_text.hpp"
 
 namespace sysgym::cli {
 namespace {
@@ -36,8 +36,7 @@ void compare_command(const CompareArgs& args) {
     return;
   }
   const auto env = catalog().envs.make(id, config);
-  print_comparison(id, *env, rows);
-  print_comparison_footer(*env);
+  std::fputs((comparison_text(id, *env, rows) + comparison_footer_text(*env)).c_str(), stdout);
 }
 
 }  // namespace

@@ -9,10 +9,10 @@
 #include "base/error.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
+#include "env/report_text.hpp"
 #include "env/reports.hpp"
 #include "numeric_flags.hpp"
 #include "progress_bar.hpp"
-#include "report_text.hpp"
 
 namespace sysgym::cli {
 namespace {
@@ -123,9 +123,10 @@ void eval_command(const EvalArgs& args) {
       heading += " " + key + "=" +
                  (value.is_string() ? value.get<std::string>() : report_value_text(key, value));
     }
-    print_comparison(heading, *spec.factory(table["config"]), table["rows"]);
+    std::fputs(comparison_text(heading, *spec.factory(table["config"]), table["rows"]).c_str(),
+               stdout);
   }
-  print_comparison_footer(*spec.factory(configs.front()));
+  std::fputs(comparison_footer_text(*spec.factory(configs.front())).c_str(), stdout);
 }
 
 }  // namespace

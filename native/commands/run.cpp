@@ -8,10 +8,10 @@
 #include "catalog.hpp"
 #include "commands/commands.hpp"
 #include "env/episode.hpp"
+#include "env/report_text.hpp"
 #include "env/reports.hpp"
 #include "files.hpp"
 #include "numeric_flags.hpp"
-#include "report_text.hpp"
 
 namespace sysgym::cli {
 namespace {
@@ -33,24 +33,6 @@ nlohmann::json env_config(const RunArgs& args, const std::string& id,
       agents::policy_base_config(args.policy, policy_config, catalog().envs.spec(id)));
 }
 
-void print_value(const std::string& key, const nlohmann::json& value, const std::string& metric) {
-  std::printf("  %-24s %14s%s\n", key.c_str(), report_value_text(key, value).c_str(),
-              key == metric ? "   (primary metric: higher is better)" : "");
-}
-
-void print_report(const nlohmann::json& report, const std::string& id, const std::string& metric) {
-  std::printf("%s on %s (seed %llu): return %.6g\n", report["policy"].get<std::string>().c_str(),
-              id.c_str(), static_cast<unsigned long long>(report["seed"].get<std::uint64_t>()),
-              report["return"].get<double>());
-  std::printf("facts:\n");
-  for (const auto& [key, value] : report["facts"].items())
-    print_value(key, value, "");
-  std::printf("summary:\n");
-  for (const auto& [key, value] : report.items()) {
-    if (value.is_number() && key != "return" && key != "seed") print_value(key, value, metric);
-  }
-}
-
 void run_command(const RunArgs& args) {
   const std::string id = args.env.id();
   const nlohmann::json policy_config = args.policy_config.empty()
@@ -67,7 +49,7 @@ void run_command(const RunArgs& args) {
     std::printf("%s\n", report.dump(2).c_str());
     return;
   }
-  print_report(report, id, env->primary_metric());
+  std::fputs(run_report_text(report, id, env->primary_metric()).c_str(), stdout);
   if (!args.record.empty())
     std::printf("recorded %zu steps in %s\n", episode.steps.size(), args.record.c_str());
 }

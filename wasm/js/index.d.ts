@@ -200,6 +200,8 @@ export type EnvOf<Id extends string> = Id extends keyof EnvTypes ? Env<EnvTypes[
 
 export class Sysgym {
   envIds(): string[];
+  /** Every registered env's id and one-line summary, as `sysgym list --json`. */
+  envs(): { id: string; summary: string }[];
   /** The policies that run on `env` (default: the first registered env). */
   policies(env?: string): PolicyInfo[];
   /** Every config key of `env` as `sysgym describe --json` lists it. */
@@ -229,9 +231,9 @@ export class Sysgym {
   /** [report text, recorded episode text or ''] as `sysgym run ENV KEY=VALUE... --json [--record]`;
    * `settings`: KEY=VALUE strings (--set first), typed by the env's schema. */
   runReport(env: string, configText: string, settings: string[], policy: string, policyConfigText: string,
-            seed: Seed, record: boolean): [string, string];
+            seed: Seed, record: boolean, json?: boolean): [string, string];
   /** The exact text `sysgym compare ENV KEY=VALUE... --json` prints. */
-  compareReport(env: string, configText: string, settings: string[], policies: string[], seed: Seed): string;
+  compareReport(env: string, configText: string, settings: string[], policies: string[], seed: Seed, json?: boolean): string;
   /** The seed's decimal text, checked as the native tool checks --seed; `name` names it in errors. */
   checkSeed(seed: Seed, name?: string): string;
 }

@@ -319,6 +319,11 @@ export class Sysgym {
     return JSON.parse(this.#core.envIdsJson());
   }
 
+  // Every registered env: [{id, summary}] (`sysgym list --json`).
+  envs() {
+    return JSON.parse(this.#core.envListJson());
+  }
+
   // A seed checked as the native tool checks --seed (the bin names its flag): its decimal text.
   checkSeed(seed, name = 'seed') {
     return seedText(this.#core, seed, name);
@@ -375,18 +380,19 @@ export class Sysgym {
 
   // [report text, recorded episode text or ''] of `sysgym run ENV KEY=VALUE... --json [--record]`:
   // `settings` are the KEY=VALUE strings (--set first), typed by the env's schema as natively.
-  runReport(env, configText, settings, policy, policyConfigText, seed, record) {
+  runReport(env, configText, settings, policy, policyConfigText, seed, record, json = true) {
     const out = this.#core.runReportText(text(env, 'runReport: env'), text(configText, 'runReport: configText'),
       JSON.stringify(strings(settings, 'runReport: settings')), text(policy, 'runReport: policy'),
-      text(policyConfigText, 'runReport: policyConfigText'), seedText(this.#core, seed), flag(record, 'runReport: record'));
+      text(policyConfigText, 'runReport: policyConfigText'), seedText(this.#core, seed), flag(record, 'runReport: record'),
+      flag(json, 'runReport: json'));
     return parsed(this.#core, out);
   }
 
   // The exact text `sysgym compare ENV KEY=VALUE... --json` prints.
-  compareReport(env, configText, settings, policies, seed) {
+  compareReport(env, configText, settings, policies, seed, json = true) {
     const out = this.#core.compareReportText(text(env, 'compareReport: env'), text(configText, 'compareReport: configText'),
       JSON.stringify(strings(settings, 'compareReport: settings')), JSON.stringify(strings(policies, 'compareReport: policies')),
-      seedText(this.#core, seed));
+      seedText(this.#core, seed), flag(json, 'compareReport: json'));
     if (out === '') throw lastError(this.#core);
     return out;
   }

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `sysgym` for users with only Node: `run ENV`, `compare ENV` and `memtier estimate` (also
-// `estimate`) with the native tool's arguments, on the WebAssembly core. With --json the output
-// is the native tool's, byte for byte (the reports are built by the same C++); without it, the
-// same report as key/value lines.
+// `sysgym` for users with only Node: `list`, `run ENV`, `compare ENV` and `memtier estimate`
+// (also `estimate`) with the native tool's arguments and help, on the WebAssembly core. Their
+// output, tables or --json, is the native tool's byte for byte (built by the same C++); estimate
+// without --json prints key/value lines. The native tool alone has describe, check, train, eval
+// and the trace tools (the WebAssembly build is slower to train: use the native one for that).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,17 +17,59 @@ const windowFlags = {
   'page-size': { type: 'string' }, 'cpu-cycles-per-ms': { type: 'string' },
 };
 const envFlags = { config: { type: 'string' }, set: { type: 'string', multiple: true }, seed: { type: 'string' }, json: { type: 'boolean' } };
+const help = { help: { type: 'boolean', short: 'h' } };
 const COMMANDS = {
+  list: { json: { type: 'boolean' }, ...help },
   estimate: {
+    ...help,
     ...windowFlags, ddr: { type: 'string' }, hbm: { type: 'string' }, input: { type: 'string' },
     'hbm-range': { type: 'string', multiple: true }, measured: { type: 'string' },
     'hbm-factor': { type: 'string' }, json: { type: 'boolean' },
   },
-  run: { ...envFlags, policy: { type: 'string' }, 'policy-config': { type: 'string' }, record: { type: 'string' } },
-  compare: { ...envFlags, policies: { type: 'string' } },
+  run: { ...envFlags, ...help, policy: { type: 'string' }, 'policy-config': { type: 'string' }, record: { type: 'string' } },
+  compare: { ...envFlags, ...help, policies: { type: 'string' } },
 };
-const USAGE = 'usage: sysgym run|compare ENV [KEY=VALUE]... [flags], sysgym memtier estimate [flags] '
-  + '(the native tool\'s arguments; see its --help)\n';
+const ENV_FLAGS = `  ENV                    a registered env id or bare name (sysgym list)
+  KEY=VALUE              a config key typed by the env's schema (VALUE: JSON, else a string)
+  --config JSON|FILE     config keys as a JSON object, inline or in a file
+  --set KEY=VALUE        the same as KEY=VALUE (repeatable)
+  --seed N               episode seed, 0 to 2^64-1 (default 0)
+  --json                 the report as JSON
+`;
+const HELP = {
+  list: 'usage: sysgym list [--json]\nEvery registered env and what it models.\n',
+  run: `usage: sysgym run ENV [KEY=VALUE]... [flags]
+One episode of a policy on an env: its facts and summary (the primary metric marked).
+${ENV_FLAGS}  --policy NAME          a built-in policy (random, lru, static-oracle, ...; learned with --policy-config)
+  --policy-config FILE   a policy file from \`sysgym train\` (native), its env settings applied first
+  --record FILE          write the episode for replay (sysgym.replay, the playground, the native tool)
+example: sysgym run memtier trace=xz hbm_capacity=10% --policy lfu-hemem
+`,
+  compare: `usage: sysgym compare ENV [KEY=VALUE]... [flags]
+Every policy that runs on its own on one env config, best first by the env's ranking.
+${ENV_FLAGS}  --policies A,B         only these policies
+example: sysgym compare memtier trace=hpcc-randomaccess hbm_capacity=10%
+`,
+  estimate: `usage: sysgym memtier estimate (--ddr FILE --hbm FILE | --input PAIR.bin) [flags]
+MemAI's differential estimate of a placement: address ranges in HBM, the rest in DDR.
+  --ddr FILE, --hbm FILE the pair's traces (MemAI CSV, perf script or sysgym binary)
+  --input FILE           a pair preprocessed by \`sysgym memtier preprocess\` (native)
+  --hbm-range LO:HI      an address range in HBM (repeatable)
+  --measured FILE        a measured mixed run to compare with
+  --hbm-factor F         scale of the HBM run's time (default 1)
+  --mode memai|aligned, --unit ms|instrs|accesses, --window-len X, --page-size BITS,
+  --cpu-cycles-per-ms N  windowing, as natively
+  --json                 the estimate as JSON
+`,
+};
+const USAGE = `usage: sysgym COMMAND [ARGS]   (COMMAND --help for its flags)
+  list                   every registered env
+  run ENV [KEY=VALUE]... one episode of a policy
+  compare ENV [...]      every policy on one config
+  memtier estimate       MemAI's differential estimate (also: estimate)
+The native tool has these with the same arguments and output, and more (describe, check, train,
+eval, memtier preprocess|inspect|synth|trace|traces); training is much faster there.
+`;
 
 // Writes an output as the native tool does: to a temporary file next to it, renamed into place,
 // so a full disk or a kill leaves the previous file whole; a character device or FIFO is written
@@ -114,6 +157,10 @@ async function main() {
   let [command, ...args] = process.argv.slice(2);
   // The family's tools live under its name; `estimate` alone stays an alias for one release.
   if (command === 'memtier') [command, ...args] = args;
+  if (command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(USAGE);
+    return;
+  }
   if (!COMMANDS[command]) {
     process.stderr.write(USAGE);
     process.exit(2);
@@ -121,13 +168,21 @@ async function main() {
   let values;
   let positionals;
   try {
-    ({ values, positionals } = parseArgs({ args, options: COMMANDS[command], strict: true, allowPositionals: command !== 'estimate' }));
+    ({ values, positionals } = parseArgs({ args, options: COMMANDS[command], strict: true,
+      allowPositionals: command === 'run' || command === 'compare' }));
   } catch (e) {
     process.stderr.write(`sysgym: ${printable(e.message, 4096)}\n`);
     process.exit(2);
   }
+  if (values.help) {
+    process.stdout.write(HELP[command]);
+    return;
+  }
   const sysgym = await load();
-  if (command === 'estimate') {
+  if (command === 'list') {
+    const envs = sysgym.envs();
+    process.stdout.write(values.json ? `${JSON.stringify(envs, null, 2)}\n` : envs.map((e) => `${e.id.padEnd(16)} ${e.summary}\n`).join(''));
+  } else if (command === 'estimate') {
     const name = values.input ?? `${values.ddr},${values.hbm}`;
     if (!values.input && !(values.ddr && values.hbm)) {
       throw new ConfigError('give a trace pair with --ddr FILE --hbm FILE, or a preprocessed pair with --input FILE');
@@ -142,13 +197,17 @@ async function main() {
     const { env, config, settings } = envArguments(positionals, values);
     const seed = sysgym.checkSeed(values.seed ?? '0', '--seed');
     const [report, recorded] = sysgym.runReport(env, config, settings, values.policy ?? '',
-      jsonText(values['policy-config'], '--policy-config'), seed, values.record !== undefined);
+      jsonText(values['policy-config'], '--policy-config'), seed, values.record !== undefined, values.json === true);
     if (values.record !== undefined) writeAtomically(values.record, `${recorded}\n`);
-    print(report, values.json);
+    process.stdout.write(values.json ? `${report}\n` : report);
+    if (!values.json && values.record !== undefined) {
+      process.stdout.write(`recorded ${JSON.parse(recorded).steps.length} steps in ${values.record}\n`);
+    }
   } else {
     const { env, config, settings } = envArguments(positionals, values);
     const seed = sysgym.checkSeed(values.seed ?? '0', '--seed');
-    print(sysgym.compareReport(env, config, settings, values.policies ? values.policies.split(',') : [], seed), values.json);
+    const report = sysgym.compareReport(env, config, settings, values.policies ? values.policies.split(',') : [], seed, values.json === true);
+    process.stdout.write(values.json ? `${report}\n` : report);
   }
 }
 

@@ -63,3 +63,33 @@ test('bad input exits 1 with the same message', () => {
   assert.equal(env.wasm.status, 1);
   assert.equal(env.wasm.stderr, env.native.stderr);
 });
+
+test('without --json, run and compare print the native tool\'s tables, and list its envs', () => {
+  const record = (name) => path.join(tmp, name);
+  for (const args of [
+    ['list'], ['list', '--json'],
+    ['compare', 'memtier', `trace=${prefix}`, 'hbm_capacity=10%'],
+    ['run', 'memtier', 'trace=xz', 'hbm_capacity=5%', 'episode_length=40', '--policy', 'memtis', '--seed', '3'],
+  ]) {
+    const { native, wasm } = both(args);
+    assert.equal(native.status, 0, native.stderr);
+    assert.equal(wasm.status, 0, wasm.stderr);
+    assert.equal(wasm.stdout, native.stdout, args.join(' '));
+  }
+  const recorded = (file) => ['run', 'memtier', 'trace=synth:phased:3000', '--policy', 'lru', '--record', record(file)];
+  const native = spawnSync(nativeTool, recorded('n.json'), { encoding: 'utf8' });
+  const wasm = spawnSync('node', [bin, ...recorded('w.json')], { encoding: 'utf8' });
+  assert.equal(wasm.stdout.replace('w.json', 'n.json'), native.stdout, 'the record line too');
+});
+
+test('every command of the bin has its own --help, and --help lists them', () => {
+  for (const command of [['list'], ['run'], ['compare'], ['memtier', 'estimate'], ['estimate']]) {
+    const r = spawnSync('node', [bin, ...command, '--help'], { encoding: 'utf8' });
+    assert.equal(r.status, 0, `${command.join(' ')} --help: ${r.stderr}`);
+    assert.match(r.stdout, new RegExp(`^usage: sysgym ${command.at(-1) === 'estimate' ? 'memtier estimate' : command[0]}`));
+  }
+  const top = spawnSync('node', [bin, '--help'], { encoding: 'utf8' });
+  assert.equal(top.status, 0);
+  for (const command of ['list', 'run', 'compare', 'memtier estimate']) assert.ok(top.stdout.includes(command), command);
+  assert.equal(spawnSync('node', [bin, 'train', 'memtier'], { encoding: 'utf8' }).status, 2, 'an unknown command is a usage error');
+});

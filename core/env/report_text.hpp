@@ -1,0 +1,36 @@
+// Reports of any env as text: what `run`, `compare` and `eval` print without --json. Built in
+// core, as the JSON reports are, so the native tool and the npm package's bin print the same
+// tables.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "env/env.hpp"
+
+namespace sysgym {
+
+// A summary number: *_bytes and bytes_* keys in binary units (12.5 MiB), other reals with 6
+// significant digits, integers and strings as JSON.
+std::string report_value_text(const std::string& key, const nlohmann::json& value);
+
+// One line per row (policy first, "*" after an oracle), one column per key of `columns` (default:
+// every number of the first row), the ranking's key marked in the header (^ higher is better,
+// v lower is better).
+std::string report_table_text(const nlohmann::json& rows, std::vector<std::string> columns,
+                              const Env::Ranking& ranking);
+
+// A comparison as `compare` and `eval` print it: `heading` and the env's facts on one line, the
+// table of `rows` in the env's report columns, best first by its ranking.
+std::string comparison_text(const std::string& heading, const Env& env, const nlohmann::json& rows);
+
+// The line under the tables: what "*" means and how the rows are sorted.
+std::string comparison_footer_text(const Env& env);
+
+// `sysgym run` without --json: the policy, env, seed and return, the facts and the summary of
+// run_report() (`metric`, the env's primary metric, marked).
+std::string run_report_text(const nlohmann::json& report, const std::string& id,
+                            const std::string& metric);
+
+}  // namespace sysgym
