@@ -8,7 +8,7 @@
 #   ./sysgym.sh fuzz    run every libFuzzer target (tests/fuzz/run.sh [SECONDS] [TARGET...])
 #   ./sysgym.sh bench   build and run the benchmarks
 #   ./sysgym.sh catalogue  rewrite the README's generated tables (bad inputs, env config keys)
-#   ./sysgym.sh setup   install the Debian packages the build needs
+#   ./sysgym.sh setup   install the Debian packages and the web front end's npm packages
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -31,6 +31,11 @@ PACKAGES=(
 JOBS="$(nproc 2>/dev/null || echo 2)"
 
 setup() {
+  debian_setup
+  web_setup
+}
+
+debian_setup() {
   local missing=()
   for package in "${PACKAGES[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
@@ -149,7 +154,6 @@ run_tests() {
   # finds no children once clang-tidy has finished, so every command here must succeed.
   trap 'pkill -P "$TIDY_PID" 2>/dev/null || true; kill "$TIDY_PID" 2>/dev/null || true' EXIT
   stage "tests, WebAssembly package under Node (API, errors, native/wasm parity, types, the test family)"
-  web_setup  # TypeScript, for the typed example compiled under tsc --strict
   node --test wasm/test/
   stage "tests, browser playground and player in Chromium (screenshots in build/web-artifacts)"
   build_web

@@ -3,6 +3,9 @@
 // policies, and catalogue.json describing them. Everything is local: the site works offline.
 //
 //   node web/build.mjs [--package DIR] [--out DIR]
+//   node web/build.mjs --player [--package DIR]   the embeddable player alone, into the npm
+//       package's player/ folder: player.js, its chunks, the worker and a catalogue whose shipped
+//       traces are the package's own data/ (the wasm build runs this after linking)
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,9 +17,11 @@ const root = path.resolve(web, '..');
 const { values: args } = parseArgs({
   options: {
     package: { type: 'string', default: process.env.SYSGYM_PACKAGE ?? path.join(root, 'build/wasm/package') },
-    out: { type: 'string', default: path.join(web, 'dist') },
+    out: { type: 'string' },
+    player: { type: 'boolean', default: false },
   },
 });
+args.out ??= args.player ? path.join(path.resolve(args.package), 'player') : path.join(web, 'dist');
 
 const packageEntry = path.join(path.resolve(args.package), 'index.mjs');
 if (!fs.existsSync(packageEntry)) {
@@ -33,26 +38,29 @@ const SYNTHETIC = [
 ];
 
 // Shipped traces under the names the native tool uses for them (repository-relative paths).
-function catalogue(out) {
+// `dataDir`: where the traces' files are, relative to the page (the site copies them into its
+// data/; the package's player reads the package's own ../data/real). Policies ship with the site.
+function catalogue(out, { dataDir = 'data', withPolicies = true } = {}) {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'data/real/manifest.json'), 'utf8'));
-  fs.mkdirSync(path.join(out, 'data'), { recursive: true });
+  const copy = dataDir === 'data';
+  if (copy) fs.mkdirSync(path.join(out, 'data'), { recursive: true });
   const traces = manifest.traces.map((t) => {
     const files = ['ddr', 'hbm'].map((side) => `${t.name}.${side}.bin`);
-    for (const f of files) fs.copyFileSync(path.join(root, 'data/real', f), path.join(out, 'data', f));
+    if (copy) for (const f of files) fs.copyFileSync(path.join(root, 'data/real', f), path.join(out, 'data', f));
     return {
       id: t.name,
       label: `${t.name}: ${t.program.split(',')[0]}${t.program.includes('(') ? ')' : ''}`,
       about: `${t.program}. ${t.input}.`,
       trace: files.map((f) => `data/real/${f}`).join(','),
-      files: files.map((f) => `data/${f}`),
+      files: files.map((f) => `${dataDir}/${f}`),
     };
   });
   for (const [trace, label] of SYNTHETIC) {
     traces.push({ id: trace, label, about: 'Generated in the browser by the core (synth.hpp).', trace, synthetic: true });
   }
   const policiesManifest = JSON.parse(fs.readFileSync(path.join(root, 'data/policies/manifest.json'), 'utf8'));
-  fs.mkdirSync(path.join(out, 'policies'), { recursive: true });
-  const policies = policiesManifest.policies.map((p) => {
+  if (withPolicies) fs.mkdirSync(path.join(out, 'policies'), { recursive: true });
+  const policies = (withPolicies ? policiesManifest.policies : []).map((p) => {
     fs.copyFileSync(path.join(root, 'data/policies', p.file), path.join(out, 'policies', p.file));
     return { id: p.file.replace(/\.json$/, ''), label: `${p.label} (shipped)`, file: `policies/${p.file}` };
   });
@@ -64,8 +72,10 @@ async function build() {
   const out = path.resolve(args.out);
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
+  const entryPoints = args.player ? { player: 'player.js', worker: 'shell/worker.js' }
+    : { playground: 'playground.js', player: 'player.js', worker: 'shell/worker.js' };
   const result = await esbuild.build({
-    entryPoints: { playground: 'playground.js', player: 'player.js', worker: 'shell/worker.js' },
+    entryPoints,
     absWorkingDir: path.join(web, 'src'),
     outdir: out,
     bundle: true,
@@ -74,7 +84,7 @@ async function build() {
     target: 'es2022',
     minify: true,
     keepNames: true, // error classes are named by their class: ConfigError, not a minified name
-    sourcemap: true,
+    sourcemap: !args.player, // the package's player travels without maps
     metafile: true,
     splitting: true, // the playground and the player share ECharts as chunks (next to worker.js, which the
     // client finds relative to its own chunk)
@@ -83,10 +93,12 @@ async function build() {
     external: ['fs', 'path', 'crypto', 'url', 'module', 'worker_threads', 'node:*'],
     logLevel: 'warning',
   });
-  for (const file of ['index.html', 'docs.html', 'styles.css']) {
-    fs.copyFileSync(path.join(web, 'src', file), path.join(out, file));
+  if (!args.player) {
+    for (const file of ['index.html', 'docs.html', 'styles.css']) {
+      fs.copyFileSync(path.join(web, 'src', file), path.join(out, file));
+    }
   }
-  const shipped = catalogue(out);
+  const shipped = args.player ? catalogue(out, { dataDir: '../data/real', withPolicies: false }) : catalogue(out);
   const sizes = Object.entries(result.metafile.outputs)
     .filter(([f]) => f.endsWith('.js'))
     .map(([f, o]) => `${path.basename(f)} ${(o.bytes / 1024).toFixed(0)} KiB`);

@@ -24,6 +24,10 @@ test('the packed tarball installs into an empty project and its README example r
   const output = execFileSync('node', ['example.mjs'], { cwd: project, encoding: 'utf8' });
   const gap = Number(output.trim().split('\n').pop());
   assert.ok(Number.isFinite(gap), `the example printed ${output}`);
+  // The shipped traces, the generated env types and the embeddable player travel in the tarball.
+  for (const file of ['data/real/xz.ddr.bin', 'data/synth/phased.hbm.csv', 'envs.d.ts', 'player/player.js', 'player/worker.js', 'player/catalogue.json']) {
+    assert.ok(fs.existsSync(path.join(project, 'node_modules/sysgym', file)), `${file} is in the package`);
+  }
 });
 
 test('index.d.ts declares every export and method the module has, and no more', async () => {
