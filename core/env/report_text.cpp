@@ -3,25 +3,16 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "base/append_format.hpp"
 #include "base/units.hpp"
 
 namespace sysgym {
 namespace {
 
-// printf into a string (the reports' column layouts are printf's).
-template <typename... Args>
-void append(std::string& out, const char* format, Args... args) {
-  const int size = std::snprintf(nullptr, 0, format, args...);
-  if (size <= 0) return;
-  std::string piece(static_cast<std::size_t>(size), '\0');
-  std::snprintf(piece.data(), piece.size() + 1, format, args...);
-  out += piece;
-}
-
 void append_value(std::string& out, const std::string& key, const nlohmann::json& value,
                   const std::string& metric) {
-  append(out, "  %-24s %14s%s\n", key.c_str(), report_value_text(key, value).c_str(),
-         key == metric ? "   (primary metric: higher is better)" : "");
+  append_format(out, "  %-24s %14s%s\n", key.c_str(), report_value_text(key, value).c_str(),
+                key == metric ? "   (primary metric: higher is better)" : "");
 }
 
 }  // namespace
@@ -58,18 +49,18 @@ std::string report_table_text(const nlohmann::json& rows, std::vector<std::strin
   std::size_t width = 6;
   for (const nlohmann::json& row : rows)
     width = std::max(width, row["policy"].get<std::string>().size() + 2);
-  append(out, "%-*s", static_cast<int>(width), "policy");
+  append_format(out, "%-*s", static_cast<int>(width), "policy");
   for (std::size_t c = 0; c < columns.size(); ++c)
-    append(out, " %*s", widths[c], titles[c].c_str());
+    append_format(out, " %*s", widths[c], titles[c].c_str());
   out += '\n';
   for (const nlohmann::json& row : rows) {
     const std::string name =
         row["policy"].get<std::string>() + (row.value("oracle", false) ? " *" : "");
-    append(out, "%-*s", static_cast<int>(width), name.c_str());
+    append_format(out, "%-*s", static_cast<int>(width), name.c_str());
     for (std::size_t c = 0; c < columns.size(); ++c) {
       const std::string text =
           row.contains(columns[c]) ? report_value_text(columns[c], row[columns[c]]) : "-";
-      append(out, " %*s", widths[c], text.c_str());
+      append_format(out, " %*s", widths[c], text.c_str());
     }
     out += '\n';
   }
@@ -88,18 +79,19 @@ std::string comparison_text(const std::string& heading, const Env& env,
 std::string comparison_footer_text(const Env& env) {
   const Env::Ranking ranking = env.ranking();
   std::string out;
-  append(out, "* oracle (knows the future). Sorted best first by %s (%s).\n",
-         ranking.key.empty() ? "return" : ranking.key.c_str(),
-         ranking.higher_is_better ? "^ higher is better" : "v lower is better");
+  append_format(out, "* oracle (knows the future). Sorted best first by %s (%s).\n",
+                ranking.key.empty() ? "return" : ranking.key.c_str(),
+                ranking.higher_is_better ? "^ higher is better" : "v lower is better");
   return out;
 }
 
 std::string run_report_text(const nlohmann::json& report, const std::string& id,
                             const std::string& metric) {
   std::string out;
-  append(out, "%s on %s (seed %llu): return %.6g\n", report["policy"].get<std::string>().c_str(),
-         id.c_str(), static_cast<unsigned long long>(report["seed"].get<std::uint64_t>()),
-         report["return"].get<double>());
+  append_format(out, "%s on %s (seed %llu): return %.6g\n",
+                report["policy"].get<std::string>().c_str(), id.c_str(),
+                static_cast<unsigned long long>(report["seed"].get<std::uint64_t>()),
+                report["return"].get<double>());
   out += "facts:\n";
   for (const auto& [key, value] : report["facts"].items())
     append_value(out, key, value, "");

@@ -18,6 +18,10 @@ namespace sysgym::memtier {
 nlohmann::json estimate_report(const PreparedPair& pair, const HbmRanges& hbm, double hbm_factor,
                                const Trace* measured);
 
+// `sysgym memtier estimate` without --json: estimate_report() as lines (the measured run named
+// `measured_name`).
+std::string estimate_report_text(const nlohmann::json& report, const std::string& measured_name);
+
 // `sysgym memtier traces`: what each trace offers a learner, over its whole run with HBM for
 // `capacity` (a hbm_capacity value): windows, the all-DDR and all-HBM times, the gap between them
 // as a share of all-DDR, and how much of it the static oracle (the best fixed placement) closes.

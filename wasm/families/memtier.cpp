@@ -85,7 +85,8 @@ std::string estimate_json(const std::string& name, const std::string& ranges, do
 
 std::string estimate_report_text(const std::string& name, const std::string& windows_json,
                                  const std::string& ranges, const std::string& hbm_factor,
-                                 const std::string& measured_bytes, bool has_measured) {
+                                 const std::string& measured_bytes, bool has_measured,
+                                 const std::string& measured_name, bool json) {
   std::string out;
   guarded([&] {
     nlohmann::json w = parse(windows_json);
@@ -107,7 +108,9 @@ std::string estimate_report_text(const std::string& name, const std::string& win
     std::optional<memtier::Trace> measured;
     if (has_measured) measured = memtier::load_trace(bytes_of(measured_bytes), "measured");
     const double factor = parse_number(hbm_factor, "--hbm-factor", memtier::kHbmFactorRange);
-    out = memtier::estimate_report(*pair, hbm, factor, measured ? &*measured : nullptr).dump(2);
+    const nlohmann::json report =
+        memtier::estimate_report(*pair, hbm, factor, measured ? &*measured : nullptr);
+    out = json ? report.dump(2) : memtier::estimate_report_text(report, measured_name);
   });
   return out;
 }

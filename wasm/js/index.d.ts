@@ -171,9 +171,9 @@ export class Memtier {
   addTraces(name: string, ddr: string | ArrayBuffer | Uint8Array, hbm: string | ArrayBuffer | Uint8Array): void;
   addPrepared(name: string, data: ArrayBuffer | Uint8Array): void;
   estimate(name: string, hbmRanges?: string | string[], options?: { hbmFactor?: number }): Estimate;
-  /** The exact text `sysgym memtier estimate --json` prints. */
+  /** The exact text `sysgym memtier estimate [--json]` prints (JSON unless `json: false`). */
   estimateReport(name: string, windows: Record<string, unknown>, hbmRanges: string | string[], hbmFactor?: number | string,
-                 measured?: string | ArrayBuffer | Uint8Array | null): string;
+                 measured?: string | ArrayBuffer | Uint8Array | null, options?: { json?: boolean; measuredName?: string }): string;
   /** What each trace offers a learner, as `sysgym memtier traces --json` (default: the shipped traces). */
   traces(options?: { names?: string | string[]; hbmCapacity?: string | number }): TraceHeadroom[];
 }

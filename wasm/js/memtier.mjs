@@ -38,11 +38,13 @@ export class Memtier {
     return parsed(this.#core, this.#core.memtierHeadroomJson(JSON.stringify(list), JSON.stringify(hbmCapacity)));
   }
 
-  // The exact text `sysgym memtier estimate --json` prints (the package's bin uses it).
-  estimateReport(name, windows, hbmRanges, hbmFactor = 1, measured = null) {
+  // The exact text `sysgym memtier estimate [--json]` prints (the package's bin uses it); the
+  // measured run is named `measuredName` in the text.
+  estimateReport(name, windows, hbmRanges, hbmFactor = 1, measured = null, { json = true, measuredName = 'measured' } = {}) {
     const out = this.#core.memtierEstimateReportText(text(name, 'estimateReport: name'), JSON.stringify(windows),
       rangesText(hbmRanges, 'estimateReport: hbmRanges'), String(hbmFactor),
-      measured === null ? '' : bytes(measured, 'measured'), measured !== null);
+      measured === null ? '' : bytes(measured, 'measured'), measured !== null, text(measuredName, 'estimateReport: measuredName'),
+      json === true);
     if (out === '') throw lastError(this.#core);
     return out;
   }

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `sysgym` for users with only Node: `list`, `run ENV`, `compare ENV` and `memtier estimate`
 // (also `estimate`) with the native tool's arguments and help, on the WebAssembly core. Their
-// output, tables or --json, is the native tool's byte for byte (built by the same C++); estimate
-// without --json prints key/value lines. The native tool alone has describe, check, train, eval
+// output, text or --json, is the native tool's byte for byte (built by the same C++). The native
+// tool alone has describe, check, train, eval
 // and the trace tools (the WebAssembly build is slower to train: use the native one for that).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -127,19 +127,6 @@ function windowOptions(v) {
   return w;
 }
 
-function print(text, asJson) {
-  if (asJson) {
-    process.stdout.write(`${text}\n`);
-    return;
-  }
-  const value = JSON.parse(text);
-  for (const row of Array.isArray(value) ? value : [value]) {
-    for (const [key, v] of Object.entries(row)) {
-      if (typeof v !== 'object') process.stdout.write(`${key.padEnd(24)} ${v}\n`);
-    }
-    process.stdout.write('\n');
-  }
-}
 
 // `run|compare ENV [KEY=VALUE]...`: the env, --config's text and the settings (--set first).
 function envArguments(positionals, values) {
@@ -191,8 +178,9 @@ async function main() {
     // naming it); trace names in configs resolve in the core over the host's files.
     for (const file of values.input ? [values.input] : [values.ddr, values.hbm]) sysgym.data.add(file, readInput(file));
     const measured = values.measured ? readInput(values.measured) : null;
-    print(sysgym.memtier.estimateReport(name, windowOptions(values), values['hbm-range'] ?? [],
-      values['hbm-factor'] ?? '1', measured), values.json);
+    const report = sysgym.memtier.estimateReport(name, windowOptions(values), values['hbm-range'] ?? [],
+      values['hbm-factor'] ?? '1', measured, { json: values.json === true, measuredName: values.measured ?? '' });
+    process.stdout.write(values.json ? `${report}\n` : report);
   } else if (command === 'run') {
     const { env, config, settings } = envArguments(positionals, values);
     const seed = sysgym.checkSeed(values.seed ?? '0', '--seed');

@@ -64,10 +64,11 @@ test('bad input exits 1 with the same message', () => {
   assert.equal(env.wasm.stderr, env.native.stderr);
 });
 
-test('without --json, run and compare print the native tool\'s tables, and list its envs', () => {
+test('without --json, estimate, run and compare print the native tool\'s text, and list its envs', () => {
   const record = (name) => path.join(tmp, name);
   for (const args of [
     ['list'], ['list', '--json'],
+    ['memtier', 'estimate', '--ddr', ddr, '--hbm', hbm, '--hbm-range', '0x7f3a00000000:0x7f3a00400000', '--measured', `${prefix}.mixed.csv`],
     ['compare', 'memtier', `trace=${prefix}`, 'hbm_capacity=10%'],
     ['run', 'memtier', 'trace=xz', 'hbm_capacity=5%', 'episode_length=40', '--policy', 'memtis', '--seed', '3'],
   ]) {

@@ -38,27 +38,7 @@ void run_estimate(const EstimateArgs& args) {
     std::printf("%s\n", out.dump(2).c_str());
     return;
   }
-  auto number = [&](const char* key) { return out[key].get<double>(); };
-  const std::string unit = memtier::window_unit_name(pair.options.unit);
-  std::printf("windows: %zu (%zu without DDR samples), mode %s, unit %s, length %.6g %s, page %s\n",
-              out["windows"].get<std::size_t>(), out["empty_windows"].get<std::size_t>(),
-              memtier::window_mode_name(pair.options.mode), unit.c_str(),
-              pair.options.window_len.value_or(0.0), unit.c_str(),
-              format_bytes(pair.page_bytes()).c_str());
-  std::printf("  DDR run          %14.3f ms\n", number("ddr_ms"));
-  std::printf("  HBM run          %14.3f ms\n", number("hbm_ms"));
-  const double samples = number("samples");
-  std::printf("  estimated        %14.3f ms   HBM ranges: %s (%s, %.1f %% of samples)\n",
-              number("estimated_ms"), hbm.empty() ? "none" : hbm.to_string().c_str(),
-              format_bytes(hbm.total_bytes()).c_str(),
-              samples == 0 ? 0.0 : 100.0 * number("samples_in_hbm") / samples);
-  if (out.contains("gap_closed"))
-    std::printf("  gap closed       %14.1f %%\n", 100.0 * number("gap_closed"));
-  if (measured) {
-    std::printf("  measured         %14.3f ms   (%s)\n", number("measured_ms"),
-                args.measured.c_str());
-    std::printf("  relative error   %14.2f %%\n", 100.0 * number("error"));
-  }
+  std::fputs(memtier::estimate_report_text(out, args.measured).c_str(), stdout);
 }
 
 }  // namespace
