@@ -25,6 +25,7 @@ EMSCRIPTEN_BINDINGS(sysgym) {
   function("replayEpisodeJson", &replay_episode_json);
   function("runReportText", &run_report_text);
   function("compareReportText", &compare_report_text);
+  function("describeReportText", &describe_report_text);
 
   class_<EnvHandle>("EnvHandle")
       .class_function("make", &EnvHandle::make, allow_raw_pointers())

@@ -9,6 +9,7 @@
 #include "base/json_text.hpp"
 #include "base/numbers.hpp"
 #include "env/check_env.hpp"
+#include "env/describe.hpp"
 #include "env/episode.hpp"
 #include "env/report_text.hpp"
 #include "env/reports.hpp"
@@ -145,6 +146,20 @@ std::string run_report_text(const std::string& env, const std::string& config_js
               {json ? report.dump(2) : sysgym::run_report_text(report, id, made->primary_metric()),
                recorded})
               .dump();
+  });
+  return out;
+}
+
+std::string describe_report_text(const std::string& env, const std::string& config_json,
+                                 const std::string& settings_json, bool json) {
+  std::string out;
+  guarded([&] {
+    const std::string id = env.empty() ? runtime().envs.ids().front() : runtime().envs.resolve(env);
+    const EnvSpec& spec = runtime().envs.spec(id);
+    const auto made = runtime().envs.make(
+        id, command_line_config(spec, spec.example_config, config_json, settings_json));
+    const nlohmann::json report = describe_report(spec, *made, runtime().policies);
+    out = json ? report.dump(2) : describe_text(spec, *made, report);
   });
   return out;
 }

@@ -52,6 +52,10 @@ std::string run_report_text(const std::string& env, const std::string& config_js
                             const std::string& settings_json, const std::string& policy,
                             const std::string& policy_config_json, const std::string& seed,
                             bool record, bool json);
+// `sysgym describe [ENV] [KEY=VALUE]... [--json]` (ENV "": the first registered env), as natively:
+// keys not given come from the env's example config.
+std::string describe_report_text(const std::string& env, const std::string& config_json,
+                                 const std::string& settings_json, bool json);
 std::string compare_report_text(const std::string& env, const std::string& config_json,
                                 const std::string& settings_json, const std::string& names_json,
                                 const std::string& seed, bool json);

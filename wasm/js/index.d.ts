@@ -232,6 +232,8 @@ export class Sysgym {
    * `settings`: KEY=VALUE strings (--set first), typed by the env's schema. */
   runReport(env: string, configText: string, settings: string[], policy: string, policyConfigText: string,
             seed: Seed, record: boolean, json?: boolean): [string, string];
+  /** The exact text `sysgym describe [ENV] KEY=VALUE... [--json]` prints ('' for ENV: the first env). */
+  describeReport(env: string, configText: string, settings: string[], json?: boolean): string;
   /** The exact text `sysgym compare ENV KEY=VALUE... --json` prints. */
   compareReport(env: string, configText: string, settings: string[], policies: string[], seed: Seed, json?: boolean): string;
   /** The seed's decimal text, checked as the native tool checks --seed; `name` names it in errors. */

@@ -388,6 +388,14 @@ export class Sysgym {
     return parsed(this.#core, out);
   }
 
+  // The exact text `sysgym describe [ENV] KEY=VALUE... [--json]` prints (env '': the first env).
+  describeReport(env, configText, settings, json = true) {
+    const out = this.#core.describeReportText(text(env, 'describeReport: env'), text(configText, 'describeReport: configText'),
+      JSON.stringify(strings(settings, 'describeReport: settings')), flag(json, 'describeReport: json'));
+    if (out === '') throw lastError(this.#core);
+    return out;
+  }
+
   // The exact text `sysgym compare ENV KEY=VALUE... --json` prints.
   compareReport(env, configText, settings, policies, seed, json = true) {
     const out = this.#core.compareReportText(text(env, 'compareReport: env'), text(configText, 'compareReport: configText'),

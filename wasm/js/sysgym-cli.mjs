@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `sysgym` for users with only Node: `list`, `run ENV`, `compare ENV` and `memtier estimate`
-// (also `estimate`) with the native tool's arguments and help, on the WebAssembly core. Their
-// output, text or --json, is the native tool's byte for byte (built by the same C++). The native
-// tool alone has describe, check, train, eval
-// and the trace tools (the WebAssembly build is slower to train: use the native one for that).
+// `sysgym` for users with only Node: `list`, `describe`, `run ENV`, `compare ENV` and `memtier
+// estimate` (also `estimate`) with the native tool's arguments and help, on the WebAssembly core.
+// Their output, text or --json, is the native tool's byte for byte (built by the same C++). The
+// native tool alone has check, train, eval and the trace tools (the WebAssembly build is slower
+// to train: use the native one for that).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,6 +20,7 @@ const envFlags = { config: { type: 'string' }, set: { type: 'string', multiple: 
 const help = { help: { type: 'boolean', short: 'h' } };
 const COMMANDS = {
   list: { json: { type: 'boolean' }, ...help },
+  describe: { config: { type: 'string' }, set: { type: 'string', multiple: true }, json: { type: 'boolean' }, ...help },
   estimate: {
     ...help,
     ...windowFlags, ddr: { type: 'string' }, hbm: { type: 'string' }, input: { type: 'string' },
@@ -38,6 +39,11 @@ const ENV_FLAGS = `  ENV                    a registered env id or bare name (sy
 `;
 const HELP = {
   list: 'usage: sysgym list [--json]\nEvery registered env and what it models.\n',
+  describe: `usage: sysgym describe [ENV] [KEY=VALUE]... [--config JSON|FILE] [--set KEY=VALUE]... [--json]
+An env's resolved config (each key explained by its schema), facts, spaces, observation layout,
+info keys and policies. Keys not given come from the env's example config; without ENV, the first env.
+example: sysgym describe memtier bins=16 hbm_capacity=10%
+`,
   run: `usage: sysgym run ENV [KEY=VALUE]... [flags]
 One episode of a policy on an env: its facts and summary (the primary metric marked).
 ${ENV_FLAGS}  --policy NAME          a built-in policy (random, lru, static-oracle, ...; learned with --policy-config)
@@ -64,10 +70,11 @@ MemAI's differential estimate of a placement: address ranges in HBM, the rest in
 };
 const USAGE = `usage: sysgym COMMAND [ARGS]   (COMMAND --help for its flags)
   list                   every registered env
+  describe [ENV] [...]   an env's config, spaces, layout and policies
   run ENV [KEY=VALUE]... one episode of a policy
   compare ENV [...]      every policy on one config
   memtier estimate       MemAI's differential estimate (also: estimate)
-The native tool has these with the same arguments and output, and more (describe, check, train,
+The native tool has these with the same arguments and output, and more (check, train,
 eval, memtier preprocess|inspect|synth|trace|traces); training is much faster there.
 `;
 
@@ -156,7 +163,7 @@ async function main() {
   let positionals;
   try {
     ({ values, positionals } = parseArgs({ args, options: COMMANDS[command], strict: true,
-      allowPositionals: command === 'run' || command === 'compare' }));
+      allowPositionals: ['run', 'compare', 'describe'].includes(command) }));
   } catch (e) {
     process.stderr.write(`sysgym: ${printable(e.message, 4096)}\n`);
     process.exit(2);
@@ -166,7 +173,14 @@ async function main() {
     return;
   }
   const sysgym = await load();
-  if (command === 'list') {
+  if (command === 'describe') {
+    // An optional ENV: a first positional holding '=' is a setting, as natively.
+    const named = positionals.length > 0 && !positionals[0].includes('=');
+    const env = named ? positionals[0] : '';
+    const settings = [...(values.set ?? []), ...positionals.slice(named ? 1 : 0)];
+    const report = sysgym.describeReport(env, jsonText(values.config, '--config'), settings, values.json === true);
+    process.stdout.write(values.json ? `${report}\n` : report);
+  } else if (command === 'list') {
     const envs = sysgym.envs();
     process.stdout.write(values.json ? `${JSON.stringify(envs, null, 2)}\n` : envs.map((e) => `${e.id.padEnd(16)} ${e.summary}\n`).join(''));
   } else if (command === 'estimate') {

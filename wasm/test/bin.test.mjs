@@ -64,10 +64,11 @@ test('bad input exits 1 with the same message', () => {
   assert.equal(env.wasm.stderr, env.native.stderr);
 });
 
-test('without --json, estimate, run and compare print the native tool\'s text, and list its envs', () => {
+test('without --json, estimate, run, compare and describe print the native tool\'s text, and list its envs', () => {
   const record = (name) => path.join(tmp, name);
   for (const args of [
-    ['list'], ['list', '--json'],
+    ['list'], ['list', '--json'], ['describe'], ['describe', 'memtier', 'bins=16', 'hbm_capacity=10%'],
+    ['describe', 'trace=xz', '--set', 'action_mode=discrete', '--json'],
     ['memtier', 'estimate', '--ddr', ddr, '--hbm', hbm, '--hbm-range', '0x7f3a00000000:0x7f3a00400000', '--measured', `${prefix}.mixed.csv`],
     ['compare', 'memtier', `trace=${prefix}`, 'hbm_capacity=10%'],
     ['run', 'memtier', 'trace=xz', 'hbm_capacity=5%', 'episode_length=40', '--policy', 'memtis', '--seed', '3'],
@@ -84,13 +85,13 @@ test('without --json, estimate, run and compare print the native tool\'s text, a
 });
 
 test('every command of the bin has its own --help, and --help lists them', () => {
-  for (const command of [['list'], ['run'], ['compare'], ['memtier', 'estimate'], ['estimate']]) {
+  for (const command of [['list'], ['describe'], ['run'], ['compare'], ['memtier', 'estimate'], ['estimate']]) {
     const r = spawnSync('node', [bin, ...command, '--help'], { encoding: 'utf8' });
     assert.equal(r.status, 0, `${command.join(' ')} --help: ${r.stderr}`);
     assert.match(r.stdout, new RegExp(`^usage: sysgym ${command.at(-1) === 'estimate' ? 'memtier estimate' : command[0]}`));
   }
   const top = spawnSync('node', [bin, '--help'], { encoding: 'utf8' });
   assert.equal(top.status, 0);
-  for (const command of ['list', 'run', 'compare', 'memtier estimate']) assert.ok(top.stdout.includes(command), command);
+  for (const command of ['list', 'describe', 'run', 'compare', 'memtier estimate']) assert.ok(top.stdout.includes(command), command);
   assert.equal(spawnSync('node', [bin, 'train', 'memtier'], { encoding: 'utf8' }).status, 2, 'an unknown command is a usage error');
 });
