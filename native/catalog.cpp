@@ -1,12 +1,10 @@
 #include "catalog.hpp"
 
-#include <algorithm>
-
 #include "base/error.hpp"
 #include "base/json_text.hpp"
-#include "base/quote.hpp"
 #include "builtins/builtins.hpp"
 #include "data_files.hpp"
+#include "env/config_grid.hpp"
 #include "files.hpp"
 
 namespace sysgym::cli {
@@ -33,15 +31,6 @@ nlohmann::json json_option(const std::string& text, const std::string& flag) {
 
 namespace {
 
-// `base`, then --config's keys, then each KEY=VALUE typed by the env's schema.
-nlohmann::json config_from_flags(const EnvSpec& spec, nlohmann::json base,
-                                 const std::string& config_text,
-                                 const std::vector<std::string>& sets) {
-  return spec.command_line_config(
-      std::move(base),
-      config_text.empty() ? nlohmann::json() : json_option(config_text, "--config"), sets);
-}
-
 void add_config_flags(CLI::App& command, std::string& config_text, std::vector<std::string>& sets) {
   command.add_option("--config", config_text, "Env config: JSON text or a JSON file");
   command
@@ -66,12 +55,20 @@ nlohmann::json EnvFlags::config_over(nlohmann::json base) const {
   return config_over(catalog().envs.spec(id()), std::move(base));
 }
 
-nlohmann::json EnvFlags::config_over(const EnvSpec& spec, nlohmann::json base) const {
+std::vector<std::string> EnvFlags::all_settings() const {
   std::vector<std::string> all = sets;
   // An optional ENV took the first KEY=VALUE when none was named.
   if (env.find('=') != std::string::npos) all.push_back(env);
   all.insert(all.end(), settings.begin(), settings.end());
-  return config_from_flags(spec, std::move(base), config, all);
+  return all;
+}
+
+nlohmann::json EnvFlags::given_config() const {
+  return config.empty() ? nlohmann::json() : json_option(config, "--config");
+}
+
+nlohmann::json EnvFlags::config_over(const EnvSpec& spec, nlohmann::json base) const {
+  return spec.command_line_config(std::move(base), given_config(), all_settings());
 }
 
 void add_env_flags(CLI::App& command, EnvFlags& flags, bool env_optional) {
@@ -82,58 +79,8 @@ void add_env_flags(CLI::App& command, EnvFlags& flags, bool env_optional) {
   add_config_flags(command, flags.config, flags.sets);
 }
 
-namespace {
-
-struct Variation {
-  std::string key;
-  std::vector<nlohmann::json> values;
-};
-
-Variation parse_variation(const EnvSpec& spec, const std::string& text) {
-  const std::size_t equals = text.find('=');
-  if (equals == std::string::npos || equals == 0 || equals + 1 == text.size())
-    throw ConfigError("--vary: expected KEY=V1,V2,..., got " + quote(text));
-  Variation v{text.substr(0, equals), {}};
-  const std::string list = text.substr(equals + 1);
-  const std::string context = "--vary " + spec.id;
-  // As ConfigSchema::value_of_text: JSON only when it parses, and then with the depth limit.
-  const nlohmann::json as_json =
-      nlohmann::json::accept(list) ? parse_json_text(list, context) : nlohmann::json();
-  if (as_json.is_array()) {
-    for (const nlohmann::json& value : as_json)
-      v.values.push_back(spec.schema.value_of_text(v.key, value.dump(), context));
-  } else {
-    for (std::size_t start = 0; start <= list.size();) {
-      const std::size_t comma = std::min(list.find(',', start), list.size());
-      v.values.push_back(spec.schema.value_of_text(
-          v.key, std::string_view(list).substr(start, comma - start), context));
-      start = comma + 1;
-    }
-  }
-  if (v.values.empty()) throw ConfigError(context + ": " + quote(v.key) + " has no values");
-  return v;
-}
-
-}  // namespace
-
 std::vector<nlohmann::json> VaryFlags::grid(const EnvSpec& spec, const nlohmann::json& base) const {
-  std::vector<nlohmann::json> configs = {base};
-  std::vector<std::string> seen;
-  for (const std::string& text : texts) {
-    const Variation v = parse_variation(spec, text);
-    if (std::find(seen.begin(), seen.end(), v.key) != seen.end())
-      throw ConfigError("--vary: " + quote(v.key) + " is varied twice; list its values once");
-    seen.push_back(v.key);
-    std::vector<nlohmann::json> next;
-    for (const nlohmann::json& config : configs) {
-      for (const nlohmann::json& value : v.values) {
-        next.push_back(config);
-        next.back()[v.key] = value;
-      }
-    }
-    configs = std::move(next);
-  }
-  return configs;
+  return config_grid(spec, base, texts);
 }
 
 void add_vary_flag(CLI::App& command, VaryFlags& flags) {

@@ -39,6 +39,9 @@ struct EnvFlags {
   nlohmann::json config_over(nlohmann::json base) const;
   // The same, typed by `spec` (when ENV is optional and the env comes from elsewhere).
   nlohmann::json config_over(const EnvSpec& spec, nlohmann::json base) const;
+  // --config's JSON (null when not given) and the settings in the order they apply.
+  nlohmann::json given_config() const;
+  std::vector<std::string> all_settings() const;
 };
 // The positional ENV (required unless `env_optional`) and KEY=VALUE settings, --config, --set.
 // With an optional ENV, a first positional that holds '=' is a setting, not an env.

@@ -124,15 +124,22 @@ CurvePoint Trainer::current() const {
           dqn_ ? dqn_->last_loss() : ppo_last_.value_loss};
 }
 
-void Trainer::train_until(std::int64_t target,
-                          const std::function<void(const CurvePoint&)>& on_point) {
+bool Trainer::advance(std::int64_t target) {
   while (env_steps_ < target) {
     vector_step();
     if (env_steps_ >= next_point_) {
       next_point_ += options_.curve_every;
       curve_.push_back(current());
-      if (on_point) on_point(curve_.back());
+      return true;
     }
+  }
+  return false;
+}
+
+void Trainer::train_until(std::int64_t target,
+                          const std::function<void(const CurvePoint&)>& on_point) {
+  while (env_steps_ < target) {
+    if (advance(target) && on_point) on_point(curve_.back());
   }
 }
 

@@ -47,6 +47,10 @@ class Trainer {
   // Steps every env until env_steps() reaches `target`; calls on_point at each curve point.
   void train_until(std::int64_t target,
                    const std::function<void(const CurvePoint&)>& on_point = {});
+  // Steps until the next curve point or `target`, whichever comes first; true when a point was
+  // added (curve().back()). Shells without callbacks into C++ (WebAssembly) train in these
+  // slices, with the same points as train_until.
+  bool advance(std::int64_t target);
 
   std::int64_t env_steps() const { return env_steps_; }
   // The env's primary metric, averaged into the curve ("" when the env declares none).

@@ -1,16 +1,12 @@
-// sysgym eval: trained policies next to every baseline and oracle, on whole episodes of the
-// configs a user names (held-out traces, other capacities ...), one comparison table each.
+// sysgym eval: trained policies next to every baseline and oracle, one comparison table per
+// config (core/agents/evaluation).
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "agents/learned_policy.hpp"
-#include "agents/policy_file.hpp"
-#include "base/error.hpp"
+#include "agents/evaluation.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
-#include "env/report_text.hpp"
-#include "env/reports.hpp"
 #include "numeric_flags.hpp"
 #include "progress_bar.hpp"
 
@@ -26,107 +22,25 @@ struct EvalArgs {
   bool json = false;
 };
 
-struct Trained {
-  std::string path;
-  nlohmann::json text;  // the file, as the learned policy's parameters
-  agents::PolicyFile file;
-};
-
-std::vector<Trained> read_policies(const EvalArgs& args) {
-  std::vector<Trained> out;
-  for (const std::string& path : args.policies) {
-    nlohmann::json text = json_option(path, "--policy");
-    try {
-      agents::PolicyFile file = agents::PolicyFile::from_json(text);
-      out.push_back({path, std::move(text), std::move(file)});
-    } catch (const ConfigError& e) {
-      throw ConfigError(path + ": " + e.what());
-    }
-    if (out.back().file.env_id != out.front().file.env_id) {
-      throw ConfigError("--policy " + path + " was trained on " + out.back().file.env_id + ", " +
-                        out.front().path + " on " + out.front().file.env_id +
-                        ": evaluate them separately");
-    }
-  }
-  return out;
-}
-
-// The config every row shares: the first policy's training settings without the keys each
-// policy fixes for itself (so baselines run as `sysgym compare` runs them), then the user's.
-nlohmann::json shared_config(const EnvSpec& spec, const Trained& first, const EnvFlags& env) {
-  nlohmann::json config = first.file.env_config;
-  for (const std::string& key : spec.schema.names()) {
-    if (spec.schema.at(key).fixed_by_policy) config.erase(key);
-  }
-  return env.config_over(spec, std::move(config));
-}
-
-// The keys that tell the tables apart (varied, or split by the env's evaluation hook).
-std::vector<std::string> distinguishing_keys(const std::vector<nlohmann::json>& configs) {
-  std::vector<std::string> keys;
-  for (const auto& [key, value] : configs.front().items()) {
-    for (const nlohmann::json& c : configs) {
-      if (c.value(key, nlohmann::json()) != value) {
-        keys.push_back(key);
-        break;
-      }
-    }
-  }
-  return keys;
-}
-
-nlohmann::json evaluate(const EnvSpec& spec, const nlohmann::json& config,
-                        const std::vector<Trained>& trained,
-                        const std::vector<std::string>& baselines, std::uint64_t seed) {
-  std::vector<ComparedPolicy> entries;
-  for (const Trained& t : trained) {
-    nlohmann::json own = config;
-    own.update(agents::policy_base_config("learned", t.text, spec));
-    entries.push_back(
-        {"learned", [&spec, own] { return spec.factory(own); }, t.text, "learned:" + t.path});
-  }
-  for (const std::string& name : baselines)
-    entries.push_back({name, [&spec, config] { return spec.factory(config); }});
-  return compare_report(entries, catalog().policies, seed);
-}
-
 void eval_command(const EvalArgs& args) {
-  const std::vector<Trained> trained = read_policies(args);
-  const EnvSpec& spec = catalog().envs.spec(trained.front().file.env_id);
-  if (args.env.named() && args.env.id() != spec.id) {
-    throw ConfigError("the policies were trained on " + spec.id + ", not " + args.env.id());
-  }
-  const std::vector<std::string> baselines =
-      args.baselines.empty() ? catalog().policies.standalone_names(spec.id) : args.baselines;
-  std::vector<nlohmann::json> configs;
-  for (const nlohmann::json& c :
-       args.vary.grid(spec, shared_config(spec, trained.front(), args.env))) {
-    for (nlohmann::json& whole : spec.evaluation_configs(c))
-      configs.push_back(std::move(whole));
-  }
-  nlohmann::json report = nlohmann::json::array();
+  agents::EvaluationRequest request;
+  for (const std::string& path : args.policies)
+    request.trained.push_back(agents::trained_policy(json_option(path, "--policy"), path));
+  if (args.env.named()) request.env = args.env.env;
+  request.config = args.env.given_config();
+  request.settings = args.env.all_settings();
+  request.vary = args.vary.texts;
+  request.baselines = args.baselines;
+  request.seed = args.seed;
   ProgressBar bar("evaluating");
-  for (std::size_t i = 0; i < configs.size(); ++i) {
-    report.push_back({{"config", configs[i]},
-                      {"rows", evaluate(spec, configs[i], trained, baselines, args.seed)}});
-    bar.update(i + 1, configs.size());
-  }
+  const agents::Evaluation evaluation = agents::evaluate_policies(
+      catalog().envs, catalog().policies, request,
+      [&bar](std::uint64_t done, std::uint64_t total) { bar.update(done, total); });
   if (args.json) {
-    std::printf("%s\n", report.dump(2).c_str());
-    return;
+    std::printf("%s\n", evaluation.tables.dump(2).c_str());
+  } else {
+    std::fputs(agents::evaluation_text(catalog().envs, evaluation).c_str(), stdout);
   }
-  const std::vector<std::string> keys = distinguishing_keys(configs);
-  for (const nlohmann::json& table : report) {
-    std::string heading = spec.id;
-    for (const std::string& key : keys) {
-      const nlohmann::json value = table["config"].value(key, nlohmann::json());
-      heading += " " + key + "=" +
-                 (value.is_string() ? value.get<std::string>() : report_value_text(key, value));
-    }
-    std::fputs(comparison_text(heading, *spec.factory(table["config"]), table["rows"]).c_str(),
-               stdout);
-  }
-  std::fputs(comparison_footer_text(*spec.factory(configs.front())).c_str(), stdout);
 }
 
 }  // namespace

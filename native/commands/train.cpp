@@ -5,8 +5,10 @@
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "agents/trainer.hpp"
+#include "agents/training_files.hpp"
 #include "base/error.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
@@ -35,48 +37,6 @@ struct TrainArgs {
   std::string output;
 };
 
-// One config per combination of the varied keys, repeated round-robin up to --envs envs.
-std::vector<nlohmann::json> env_configs(const TrainArgs& args, const std::string& id) {
-  const std::vector<nlohmann::json> grid =
-      args.vary.grid(catalog().envs.spec(id), args.env.config_over(nlohmann::json::object()));
-  const std::size_t count = args.envs > 0 ? args.envs : grid.size();
-  std::vector<nlohmann::json> out;
-  for (std::size_t k = 0; k < count; ++k)
-    out.push_back(grid[k % grid.size()]);
-  return out;
-}
-
-void write_curve(const std::string& path, const std::string& metric,
-                 const std::vector<agents::CurvePoint>& curve) {
-  std::string csv =
-      "env_steps,episodes,mean_return,mean_" + (metric.empty() ? "metric" : metric) + ",loss\n";
-  char line[160];
-  for (const agents::CurvePoint& p : curve) {
-    std::snprintf(line, sizeof(line), "%lld,%lld,%.6f,%.6f,%.6g\n",
-                  static_cast<long long>(p.env_steps), static_cast<long long>(p.episodes),
-                  p.mean_return, p.mean_metric, p.loss);
-    csv += line;
-  }
-  write_file_atomically(path, csv);
-}
-
-nlohmann::json read_state(const std::string& path) {
-  const MappedFile file(path);
-  try {
-    return nlohmann::json::from_cbor(file.bytes().begin(), file.bytes().end());
-  } catch (const nlohmann::json::exception& e) {
-    throw ConfigError("--resume " + path +
-                      ": not a training state written by --checkpoint-every (" + e.what() + ")");
-  }
-}
-
-// The state beside the policy: the trainer's, plus the command line's variations.
-void write_state(const std::string& path, const agents::Trainer& trainer, const TrainArgs& args) {
-  nlohmann::json state = trainer.state();
-  state["cli"] = {{"vary", args.vary.texts}};
-  write_file_atomically(path, nlohmann::json::to_cbor(state));
-}
-
 void train_command(TrainArgs args) {
   if (args.resume.empty() && !args.env.named()) {
     throw ConfigError(
@@ -84,36 +44,31 @@ void train_command(TrainArgs args) {
         "training state");
   }
   agents::TrainerOptions options;
-  nlohmann::json state;
+  std::optional<agents::ResumedTraining> resumed;
   if (!args.resume.empty()) {
-    state = read_state(args.resume);
-    try {
-      options = agents::Trainer::options_of_state(state);
-    } catch (const ConfigError& e) {
-      throw ConfigError("--resume " + args.resume + ": " + e.what());
-    }
+    const MappedFile file(args.resume);
+    resumed = agents::read_training_state(file.bytes(), args.resume);
+    options = resumed->options;
     args.agent = options.agent;
-    args.vary.texts =
-        state.value("cli", nlohmann::json::object()).value("vary", std::vector<std::string>{});
+    args.vary.texts = resumed->vary;
   } else {
     options.agent = args.agent;
     options.agent_config = args.agent_config.empty()
                                ? nlohmann::json::object()
                                : json_option(args.agent_config, "--agent-config");
     options.env_id = args.env.id();
-    options.env_configs = env_configs(args, options.env_id);
+    options.env_configs =
+        agents::training_configs(args.vary.grid(catalog().envs.spec(options.env_id),
+                                                args.env.config_over(nlohmann::json::object())),
+                                 args.envs);
     options.seed = args.seed;
     options.curve_every = args.curve_every;
   }
   ThreadPool pool(args.threads);
   agents::Trainer trainer(catalog().envs, options,
                           args.threads > 1 ? pool.as_parallel_for() : ParallelFor{});
-  if (!state.is_null()) {
-    try {
-      trainer.load_state(state);
-    } catch (const ConfigError& e) {
-      throw ConfigError("--resume " + args.resume + ": " + e.what());
-    }
+  if (resumed) {
+    agents::resume_training(trainer, *resumed, args.resume);
     std::fprintf(stderr, "resumed %s at %lld env steps from %s\n", args.agent.c_str(),
                  static_cast<long long>(trainer.env_steps()), args.resume.c_str());
   }
@@ -127,35 +82,27 @@ void train_command(TrainArgs args) {
     if (args.checkpoint_every > 0 && p.env_steps >= next_checkpoint) {
       next_checkpoint += args.checkpoint_every;
       write_file_atomically(args.output + ".checkpoint", trainer.policy().to_json().dump() + "\n");
-      write_state(args.output + ".state", trainer, args);
+      write_file_atomically(args.output + ".state",
+                            agents::training_state(trainer, args.vary.texts));
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double rate = static_cast<double>(p.env_steps - resumed_at) / seconds;
-    std::fprintf(stderr,
-                 "%s%s %lld/%lld steps (%.0f%%), %.0f steps/s, %lld episodes, return %.3f, %s "
-                 "%.4g, loss %.4g%s",
-                 terminal ? "\r" : "", args.agent.c_str(), static_cast<long long>(p.env_steps),
-                 static_cast<long long>(args.steps),
-                 100.0 * static_cast<double>(p.env_steps) / static_cast<double>(args.steps), rate,
-                 static_cast<long long>(p.episodes), p.mean_return, metric.c_str(), p.mean_metric,
-                 p.loss, terminal ? "   " : "\n");
+    std::fprintf(stderr, "%s%s%s", terminal ? "\r" : "",
+                 agents::training_progress_text(args.agent, p, args.steps, rate, metric).c_str(),
+                 terminal ? "   " : "\n");
   });
   if (terminal) std::fputs("\n", stderr);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  agents::PolicyFile policy = trainer.policy();
-  policy.training["vary"] = args.vary.texts;
-  policy.training["threads"] = args.threads;
-  policy.training["seconds"] = seconds;
-  write_file_atomically(args.output, policy.to_json().dump() + "\n");
-  if (!args.curve.empty()) write_curve(args.curve, trainer.metric(), trainer.curve());
-  std::printf("trained %s for %lld env steps (%lld episodes) in %.1f s: %.0f steps/s\n",
-              args.agent.c_str(), static_cast<long long>(trainer.env_steps()),
-              static_cast<long long>(trainer.episodes()), seconds,
-              static_cast<double>(trainer.env_steps() - resumed_at) / seconds);
-  std::printf("wrote %s%s%s\n", args.output.c_str(), args.curve.empty() ? "" : " and ",
-              args.curve.c_str());
+  write_file_atomically(
+      args.output, agents::trained_policy_text(trainer, args.vary.texts, args.threads, seconds));
+  if (!args.curve.empty())
+    write_file_atomically(args.curve, agents::curve_csv(trainer.metric(), trainer.curve()));
+  std::fputs(agents::training_summary_text(args.agent, trainer, trainer.env_steps() - resumed_at,
+                                           seconds, args.output, args.curve)
+                 .c_str(),
+             stdout);
 }
 
 }  // namespace

@@ -1,0 +1,51 @@
+// `sysgym eval`: trained policies next to every baseline and oracle, on whole episodes of the
+// configs a user names (held-out traces, other capacities ...), one comparison table each. In
+// core so the native tool and the npm package's bin evaluate, and print, alike.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "agents/policy_file.hpp"
+#include "base/progress.hpp"
+#include "env/policy.hpp"
+#include "env/registry.hpp"
+
+namespace sysgym::agents {
+
+struct TrainedPolicy {
+  std::string path;     // as the user named it; rows are labelled learned:PATH
+  nlohmann::json text;  // the file, as the learned policy's parameters
+  PolicyFile file;
+};
+// Throws ConfigError naming `path` when `text` is not a policy file.
+TrainedPolicy trained_policy(nlohmann::json text, const std::string& path);
+
+struct EvaluationRequest {
+  std::vector<TrainedPolicy> trained;  // at least one, all of one env
+  std::string env;                     // the env the user named ("" when none)
+  nlohmann::json config;               // --config's object (null when none)
+  std::vector<std::string> settings;   // KEY=VALUE over it
+  std::vector<std::string> vary;       // --vary texts
+  std::vector<std::string> baselines;  // empty: every policy that runs on its own
+  std::uint64_t seed = 0;
+};
+
+struct Evaluation {
+  std::string env_id;
+  nlohmann::json tables;  // [{config, rows}], as `sysgym eval --json` prints it
+};
+
+// Baselines run on the first policy's env settings without the keys a policy fixes (as `sysgym
+// compare` runs them), with the user's config over them; each learned policy adds its own.
+// Every config of the --vary grid runs whole (the env's evaluation configs). `progress` counts
+// tables. Throws ConfigError for policies of different envs or an env other than theirs.
+Evaluation evaluate_policies(const Registry& envs, const PolicyRegistry& policies,
+                             const EvaluationRequest& request, const ProgressFn& progress = {});
+
+// The tables as text, headed by the keys that tell them apart, and the footer.
+std::string evaluation_text(const Registry& envs, const Evaluation& evaluation);
+
+}  // namespace sysgym::agents
