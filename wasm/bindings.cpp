@@ -5,6 +5,7 @@
 #include "episode_handle.hpp"
 #include "handles.hpp"
 #include "runtime.hpp"
+#include "training_handles.hpp"
 
 using namespace emscripten;
 using namespace sysgym::wasm;
@@ -13,6 +14,8 @@ EMSCRIPTEN_BINDINGS(sysgym) {
   function("lastErrorKind", &last_error_kind);
   function("lastErrorMessage", &last_error_message);
   function("checkSeedText", &check_seed_text);
+  function("checkIntegerText", &check_integer_text);
+  function("resolveEnvId", &resolve_env_id);
   function("addData", &add_data);
   function("envIdsJson", &env_ids_json);
   function("policiesJson", &policies_json);
@@ -26,6 +29,7 @@ EMSCRIPTEN_BINDINGS(sysgym) {
   function("runReportText", &run_report_text);
   function("compareReportText", &compare_report_text);
   function("describeReportText", &describe_report_text);
+  function("evalReportText", &eval_report_text);
 
   class_<EnvHandle>("EnvHandle")
       .class_function("make", &EnvHandle::make, allow_raw_pointers())
@@ -70,4 +74,18 @@ EMSCRIPTEN_BINDINGS(sysgym) {
       .function("describeJson", &EpisodeHandle::describe_json)
       .function("summaryJson", &EpisodeHandle::summary_json)
       .function("recordJson", &EpisodeHandle::record_json);
+
+  class_<TrainerHandle>("TrainerHandle")
+      .class_function("make", &TrainerHandle::make, allow_raw_pointers())
+      .class_function("resume", &TrainerHandle::resume, allow_raw_pointers())
+      .function("advance", &TrainerHandle::advance)
+      .function("envSteps", &TrainerHandle::env_steps)
+      .function("agent", &TrainerHandle::agent)
+      .function("pointJson", &TrainerHandle::point_json)
+      .function("progressText", &TrainerHandle::progress_text)
+      .function("summaryText", &TrainerHandle::summary_text)
+      .function("policyText", &TrainerHandle::policy_text)
+      .function("checkpointText", &TrainerHandle::checkpoint_text)
+      .function("stateView", &TrainerHandle::state_view)
+      .function("curveCsv", &TrainerHandle::curve_csv);
 }

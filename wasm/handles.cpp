@@ -35,6 +35,22 @@ std::string check_seed_text(const std::string& text, const std::string& name) {
   return out;
 }
 
+std::string check_integer_text(const std::string& text, const std::string& name, double min,
+                               double max) {
+  std::string out;
+  guarded([&] {
+    const IntegerRange range{static_cast<std::uint64_t>(min), static_cast<std::uint64_t>(max)};
+    out = std::to_string(parse_integer(text, name, range));
+  });
+  return out;
+}
+
+std::string resolve_env_id(const std::string& env) {
+  std::string out;
+  guarded([&] { out = runtime().envs.resolve(env); });
+  return out;
+}
+
 bool add_data(const std::string& name, const std::string& bytes) {
   return guarded([&] { runtime().data->add(name, std::make_shared<const std::string>(bytes)); });
 }
@@ -83,11 +99,12 @@ std::string info_keys_json(const std::string& env) {
 }
 
 std::string check_env_json(const std::string& id, const std::string& config_json,
-                           const std::string& seed) {
+                           const std::string& settings_json, const std::string& seed) {
   std::string out;
   guarded([&] {
     EnvCheckOptions options;
-    options.config = parse(config_json);
+    options.config = command_line_config(runtime().envs.spec(id), nlohmann::json::object(),
+                                         config_json, settings_json);
     options.seed = seed_value(seed);
     out = nlohmann::json(check_env(runtime().envs, runtime().policies, id, options)).dump();
   });

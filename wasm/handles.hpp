@@ -28,14 +28,21 @@ std::string config_schema_json(const std::string& env);
 std::string env_list_json();
 // The info keys of `env`'s steps, from an env made on its example config.
 std::string info_keys_json(const std::string& env);
-// check_env over `id` (core/env/check_env.hpp): the passed checks as a JSON list, "" on failure.
+// check_env over `id` (core/env/check_env.hpp) made from its example config with --config's
+// text and the KEY=VALUE settings (a JSON list) over it: the passed checks as a JSON list, ""
+// on failure.
 std::string check_env_json(const std::string& id, const std::string& config_json,
-                           const std::string& seed);
+                           const std::string& settings_json, const std::string& seed);
 // Adds (or replaces) named bytes in the data store; false on failure.
 bool add_data(const std::string& name, const std::string& bytes);
 // Seeds arrive as decimal text (a JS number cannot hold every 64-bit seed), checked by the JS
 // layer with check_seed_text; "" on failure.
 std::string check_seed_text(const std::string& text, const std::string& name);
+// An integer flag's decimal text checked against [min, max] (exact up to 2^53) as natively.
+std::string check_integer_text(const std::string& text, const std::string& name, double min,
+                               double max);
+// The registered id an env id or bare name stands for; "" on failure (UnknownNameError).
+std::string resolve_env_id(const std::string& env);
 
 // Empty string on failure. `env`: an id or bare name.
 std::string run_episode_json(const std::string& env, const std::string& config_json,

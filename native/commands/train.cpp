@@ -19,8 +19,6 @@
 namespace sysgym::cli {
 namespace {
 
-constexpr std::uint64_t kMaxTrainSteps = std::uint64_t{1} << 40;
-
 struct TrainArgs {
   EnvFlags env;
   VaryFlags vary;
@@ -76,7 +74,6 @@ void train_command(TrainArgs args) {
   const bool terminal = stderr_is_terminal();
   const std::int64_t resumed_at = trainer.env_steps();
   std::int64_t next_checkpoint = args.checkpoint_every;
-  const std::string metric = trainer.metric().empty() ? "metric" : trainer.metric();
   trainer.train_until(args.steps, [&](const agents::CurvePoint& p) {
     // A snapshot of the policy so far: a long run that dies still leaves a usable policy.
     if (args.checkpoint_every > 0 && p.env_steps >= next_checkpoint) {
@@ -89,7 +86,7 @@ void train_command(TrainArgs args) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double rate = static_cast<double>(p.env_steps - resumed_at) / seconds;
     std::fprintf(stderr, "%s%s%s", terminal ? "\r" : "",
-                 agents::training_progress_text(args.agent, p, args.steps, rate, metric).c_str(),
+                 agents::training_progress_text(args.agent, p, args.steps, rate, trainer.metric()).c_str(),
                  terminal ? "   " : "\n");
   });
   if (terminal) std::fputs("\n", stderr);
@@ -140,20 +137,20 @@ void add_train_command(CLI::App& app) {
                  ->capture_default_str());
   from_state(command->add_option("--agent-config", args->agent_config,
                                  "Agent hyperparameters: JSON or file"));
-  add_integer_flag(*command, "--steps", args->steps, "Env steps in all", {1, kMaxTrainSteps});
+  add_integer_flag(*command, "--steps", args->steps, "Env steps in all", agents::kTrainStepsRange);
   from_state(add_integer_flag(*command, "--envs", args->envs,
                               "Envs stepped together (default: one per --vary combination)",
-                              {1, 4096}));
+                              agents::kTrainEnvsRange));
   add_integer_flag(*command, "--threads", args->threads, "Threads stepping the envs", {1, 256});
   from_state(add_integer_flag(*command, "--seed", args->seed, "Seed of the agent and the envs",
                               kSeedRange));
   from_state(add_integer_flag(*command, "--curve-every", args->curve_every,
-                              "Env steps between curve points", {1, 1 << 30}));
+                              "Env steps between curve points", agents::kCurveEveryRange));
   command->add_option("--curve", args->curve, "Write the learning curve as CSV");
   add_integer_flag(*command, "--checkpoint-every", args->checkpoint_every,
                    "Write the policy so far to OUTPUT.checkpoint and the whole training state "
                    "to OUTPUT.state (for --resume) every N env steps (checked at curve points)",
-                   {0, kMaxTrainSteps});
+                   agents::kCheckpointEveryRange);
   command->add_option("-o,--output", args->output, "The policy file to write")->required();
   command->callback([args] { train_command(*args); });
 }

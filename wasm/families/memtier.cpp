@@ -8,6 +8,7 @@
 #include "base/json_text.hpp"
 #include "base/numbers.hpp"
 #include "memtier/estimator.hpp"
+#include "memtier/inspect_report.hpp"
 #include "memtier/pair_source.hpp"
 #include "memtier/prepared_file.hpp"
 #include "memtier/reports.hpp"
@@ -115,12 +116,36 @@ std::string estimate_report_text(const std::string& name, const std::string& win
   return out;
 }
 
+// `sysgym memtier inspect [--json]` of a file's bytes; the numeric options are the flags' texts
+// ("" for a flag not given), parsed as natively.
+std::string inspect_report_text(const std::string& name, const std::string& bytes,
+                                const std::string& page_size, const std::string& interval_distance,
+                                const std::string& cpu_cycles_per_ms, bool json) {
+  std::string out;
+  guarded([&] {
+    memtier::InspectOptions options;
+    if (!page_size.empty())
+      options.page_size =
+          static_cast<int>(parse_integer(page_size, "--page-size", memtier::kPageSizeBitsRange));
+    if (!interval_distance.empty())
+      options.interval_distance = static_cast<int>(
+          parse_integer(interval_distance, "--interval-distance", memtier::kIntervalDistanceRange));
+    if (!cpu_cycles_per_ms.empty())
+      options.cpu_cycles_per_ms =
+          parse_number(cpu_cycles_per_ms, "--cpu-cycles-per-ms", memtier::kCpuCyclesPerMsRange);
+    const nlohmann::json report = memtier::inspect_report(bytes_of(bytes), name, options);
+    out = json ? report.dump(2) : memtier::inspect_text(report);
+  });
+  return out;
+}
+
 // `sysgym memtier traces --json`: the named traces (a JSON list; empty: the shipped ones) at a
 // capacity (a JSON hbm_capacity value).
 std::string headroom_json(const std::string& names_json, const std::string& capacity_json) {
   std::string out;
   guarded([&] {
-    std::vector<std::string> names = parse_json_text(names_json, "traces").get<std::vector<std::string>>();
+    std::vector<std::string> names =
+        parse_json_text(names_json, "traces").get<std::vector<std::string>>();
     if (names.empty()) names = memtier::shipped_pair_names(*runtime().data);
     out = memtier::headroom_report(runtime().envs, runtime().policies, names,
                                    parse_json_text(capacity_json, "hbm_capacity"))
@@ -140,4 +165,5 @@ EMSCRIPTEN_BINDINGS(sysgym_memtier) {
   function("memtierEstimateJson", &estimate_json);
   function("memtierEstimateReportText", &estimate_report_text);
   function("memtierHeadroomJson", &headroom_json);
+  function("memtierInspectReportText", &inspect_report_text);
 }

@@ -174,6 +174,9 @@ export class Memtier {
   /** The exact text `sysgym memtier estimate [--json]` prints (JSON unless `json: false`). */
   estimateReport(name: string, windows: Record<string, unknown>, hbmRanges: string | string[], hbmFactor?: number | string,
                  measured?: string | ArrayBuffer | Uint8Array | null, options?: { json?: boolean; measuredName?: string }): string;
+  /** The exact text `sysgym memtier inspect FILE [--json]` prints for a file's bytes (JSON unless `json: false`). */
+  inspectReport(name: string, data: string | ArrayBuffer | Uint8Array,
+                options?: { pageSize?: number | string; intervalDistance?: number | string; cpuCyclesPerMs?: number | string; json?: boolean }): string;
   /** What each trace offers a learner, as `sysgym memtier traces --json` (default: the shipped traces). */
   traces(options?: { names?: string | string[]; hbmCapacity?: string | number }): TraceHeadroom[];
 }
@@ -198,8 +201,64 @@ export type ConfigOf<Id extends string> = Id extends keyof EnvTypes ? EnvTypes[I
 /** The env type `make(Id)` returns. */
 export type EnvOf<Id extends string> = Id extends keyof EnvTypes ? Env<EnvTypes[Id]['resolved'], EnvTypes[Id]['info']> : Env;
 
+/** A learning-curve point: over the last 20 finished episodes. */
+export interface CurvePoint {
+  env_steps: number; episodes: number; mean_return: number;
+  /** The env's primary metric (memtier: gap_closed), 0 when it declares none. */
+  mean_metric: number;
+  /** DQN: the last TD loss; PPO: the last value loss. */
+  loss: number;
+}
+
+/** The core's DQN / PPO trainer, stepped in slices (one thread: slower than the native tool,
+ * the same results). */
+export class Trainer {
+  readonly agent: string;
+  readonly envSteps: number;
+  /** Trains to the next curve point or `target` env steps: the point, or null when the target came first. */
+  advance(target: number | bigint | string): CurvePoint | null;
+  /** Trains until `steps` env steps, calling onPoint at each curve point; the last point. */
+  train(steps: number, onPoint?: (point: CurvePoint) => void): CurvePoint;
+  progressText(totalSteps: number, stepsPerSecond: number): string;
+  summaryText(newSteps: number, seconds: number, output: string, curve?: string): string;
+  /** The policy file's JSON text (`--policy-config FILE`, `sysgym eval --policy FILE`). */
+  policy(seconds?: number): string;
+  /** The policy so far (OUTPUT.checkpoint). */
+  checkpoint(): string;
+  /** The whole training state, CBOR (OUTPUT.state; `sysgym train --resume`). */
+  state(): Uint8Array;
+  /** The learning curve as CSV. */
+  curveCsv(): string;
+  dispose(): void;
+}
+
+export interface TrainerOptions {
+  env: string;
+  /** Config keys over every env's (an object or JSON text), then `settings` (KEY=VALUE). */
+  config?: Record<string, unknown> | string; settings?: string[];
+  /** --vary texts: KEY=V1,V2,... (one env config per combination). */
+  vary?: string[];
+  /** Envs stepped together (default: one per --vary combination), round-robin over the grid. */
+  envs?: number | string;
+  agent?: 'dqn' | 'ppo'; agentConfig?: Record<string, unknown> | string;
+  seed?: Seed; curveEvery?: number | string;
+}
+
+export interface EvalRequest {
+  /** The policy files: a name for the rows (learned:PATH) and the file's text. */
+  policies: { path: string; text: string }[];
+  env?: string; config?: Record<string, unknown> | string; settings?: string[]; vary?: string[];
+  baselines?: string[]; seed?: Seed;
+}
+
 export class Sysgym {
   envIds(): string[];
+  /** A DQN or PPO trainer, as `sysgym train` makes it. */
+  trainer(options: TrainerOptions): Trainer;
+  /** A trainer continued from Trainer.state() or a native OUTPUT.state file's bytes. */
+  resumeTrainer(state: Uint8Array, name?: string): Trainer;
+  /** The exact text `sysgym eval [--json]` prints. */
+  evalReport(request: EvalRequest, json?: boolean): string;
   /** Every registered env's id and one-line summary, as `sysgym list --json`. */
   envs(): { id: string; summary: string }[];
   /** The policies that run on `env` (default: the first registered env). */
@@ -207,7 +266,7 @@ export class Sysgym {
   /** Every config key of `env` as `sysgym describe --json` lists it. */
   configSchema(env: string): ConfigKeyInfo[];
   /** check_env over a registered env: the passed checks; throws EnvCheckError naming a broken promise. */
-  checkEnv(id: string, options?: { config?: object; seed?: number | bigint | string }): string[];
+  checkEnv(id: string, options?: { config?: object | string; settings?: string[]; seed?: number | bigint | string }): string[];
   /** The keys of `env`'s step infos, in order. */
   infoKeys(env: string): string[];
   /** An env by id: a registered id's config and info are typed from its schema (envs.d.ts), any
@@ -236,6 +295,10 @@ export class Sysgym {
   describeReport(env: string, configText: string, settings: string[], json?: boolean): string;
   /** The exact text `sysgym compare ENV KEY=VALUE... --json` prints. */
   compareReport(env: string, configText: string, settings: string[], policies: string[], seed: Seed, json?: boolean): string;
+  /** An integer flag's decimal text, checked against [min, max] as the native tool checks it. */
+  checkInteger(value: number | bigint | string, name: string, min: number, max: number): string;
+  /** The registered id an env id or bare name stands for. */
+  resolveEnv(env: string): string;
   /** The seed's decimal text, checked as the native tool checks --seed; `name` names it in errors. */
   checkSeed(seed: Seed, name?: string): string;
 }

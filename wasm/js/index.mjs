@@ -9,10 +9,11 @@ import {
 } from './errors.mjs';
 import { Episode, comparing } from './episode.mjs';
 import { Memtier } from './memtier.mjs';
+import { Trainer, evalReport, makeTrainer, resumeTrainer } from './training.mjs';
 
 export {
   ApiMisuseError, ConfigError, EnvCheckError, Episode, InvalidActionError, IoError, Memtier, SysgymError,
-  TraceFormatError, UnknownNameError,
+  TraceFormatError, Trainer, UnknownNameError,
 };
 
 // A space as Gymnasium has them: type, shape and bounds (the core's JSON), membership, and a
@@ -329,6 +330,20 @@ export class Sysgym {
     return seedText(this.#core, seed, name);
   }
 
+  // An integer flag checked as the native tool checks it (range and message): its decimal text.
+  checkInteger(value, name, min, max) {
+    const out = this.#core.checkIntegerText(text(String(value), name), text(name, 'checkInteger: name'), min, max);
+    if (out === '') throw lastError(this.#core);
+    return out;
+  }
+
+  // The registered id an env id or bare name stands for (UnknownNameError suggests the closest).
+  resolveEnv(env) {
+    const out = this.#core.resolveEnvId(text(env, 'resolveEnv: env'));
+    if (out === '') throw lastError(this.#core);
+    return out;
+  }
+
   // The policies that run on `env` (default: the first registered env).
   policies(env = this.envIds()[0]) {
     return parsed(this.#core, this.#core.policiesJson(text(env, 'policies: env')));
@@ -345,10 +360,12 @@ export class Sysgym {
     return parsed(this.#core, this.#core.infoKeysJson(text(env, 'infoKeys: env')));
   }
 
-  // Checks that a registered env keeps the env contract (as `sysgym check` does): the passed
-  // checks, one line each; an EnvCheckError names the first broken promise.
-  checkEnv(id, { config = {}, seed = 0 } = {}) {
-    const out = this.#core.checkEnvJson(text(id, 'checkEnv: id'), JSON.stringify(config), seedText(this.#core, seed, 'seed'));
+  // Checks that a registered env keeps the env contract (as `sysgym check` does), made from its
+  // example config with `config` (an object or JSON text) and `settings` (KEY=VALUE) over it: the
+  // passed checks, one line each; an EnvCheckError names the first broken promise.
+  checkEnv(id, { config = {}, settings = [], seed = 0 } = {}) {
+    const out = this.#core.checkEnvJson(text(id, 'checkEnv: id'), typeof config === 'string' ? config : JSON.stringify(config),
+      JSON.stringify(strings(settings, 'checkEnv: settings')), seedText(this.#core, seed, 'seed'));
     if (out === '') throw lastError(this.#core);
     return JSON.parse(out);
   }
@@ -403,6 +420,22 @@ export class Sysgym {
       seedText(this.#core, seed), flag(json, 'compareReport: json'));
     if (out === '') throw lastError(this.#core);
     return out;
+  }
+
+  // A DQN or PPO trainer on `env` (training/ Trainer): {env, config, settings, vary, envs, agent,
+  // agentConfig, seed, curveEvery}, as `sysgym train` takes them.
+  trainer(options) {
+    return makeTrainer(this.#core, options);
+  }
+
+  // A trainer continued from a training state (Trainer.state(), or a native OUTPUT.state file).
+  resumeTrainer(state, name = 'state') {
+    return resumeTrainer(this.#core, state, name);
+  }
+
+  // The exact text `sysgym eval [--json]` prints, for policy files [{path, text}].
+  evalReport(request, json = true) {
+    return evalReport(this.#core, request, json);
   }
 
   // An episode of `env` stepped one step at a time (the playground draws each): `policy` deciding,

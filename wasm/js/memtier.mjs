@@ -40,6 +40,15 @@ export class Memtier {
 
   // The exact text `sysgym memtier estimate [--json]` prints (the package's bin uses it); the
   // measured run is named `measuredName` in the text.
+  // The exact text `sysgym memtier inspect FILE [--json]` prints for a file's bytes (any trace
+  // format or a preprocessed pair); options are the flags' texts, checked as natively.
+  inspectReport(name, data, { pageSize = '', intervalDistance = '', cpuCyclesPerMs = '', json = true } = {}) {
+    const out = this.#core.memtierInspectReportText(text(name, 'inspectReport: name'), bytes(data, 'inspectReport: data'),
+      String(pageSize), String(intervalDistance), String(cpuCyclesPerMs), json === true);
+    if (out === '') throw lastError(this.#core);
+    return out;
+  }
+
   estimateReport(name, windows, hbmRanges, hbmFactor = 1, measured = null, { json = true, measuredName = 'measured' } = {}) {
     const out = this.#core.memtierEstimateReportText(text(name, 'estimateReport: name'), JSON.stringify(windows),
       rangesText(hbmRanges, 'estimateReport: hbmRanges'), String(hbmFactor),

@@ -1,6 +1,6 @@
-// Files for the package under Node, read as the native tool reads them: a name is a path, and
-// the traces shipped in the package (data/real, data/synth) answer to their bare names (`xz`). The
-// core resolves every name itself over these callbacks (has, list, read), behind what
+// Files for the package under Node, read and written as the native tool does: a name is a path,
+// and the traces shipped in the package (data/real, data/synth) answer to their bare names (`xz`).
+// The core resolves every name itself over these callbacks (has, list, read), behind what
 // `sysgym.data.add` holds; in a browser there are none.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +27,45 @@ export function readInput(file) {
   } catch (e) {
     throw new IoError(`cannot read ${quote(file)}: ${printable(e.message)}`);
   }
+}
+
+// Writes an output as the native tool does: to a temporary file next to it, renamed into place,
+// so a full disk or a kill leaves the previous file whole; a character device or FIFO is written
+// in place; an input of this command, a directory or a socket is refused.
+export function writeAtomically(file, content) {
+  let info = null;
+  try {
+    info = fs.statSync(file);
+  } catch (e) {
+    if (e.code !== 'ENOENT') throw new IoError(`cannot write ${quote(file)}: ${printable(e.message)}`);
+  }
+  if (info?.isFile() && inputs.has(`${info.dev}:${info.ino}`)) {
+    throw new IoError(`refusing to write ${quote(file)}: it is one of this command's inputs (choose another output path)`);
+  }
+  if (info && (info.isCharacterDevice() || info.isFIFO())) {
+    fs.writeFileSync(file, content);
+    return;
+  }
+  if (info && !info.isFile()) {
+    const kind = info.isDirectory() ? 'a directory' : info.isSocket() ? 'a socket' : info.isBlockDevice() ? 'a block device' : 'not a regular file';
+    throw new IoError(`cannot write ${quote(file)}: it is ${kind} (outputs are regular files, a character device such as /dev/null, or a FIFO)`);
+  }
+  const temporary = path.join(path.dirname(file), `${path.basename(file)}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
+  try {
+    fs.writeFileSync(temporary, content, { mode: 0o644 });
+    fs.renameSync(temporary, file);
+  } catch (e) {
+    fs.rmSync(temporary, { force: true });
+    throw new IoError(`cannot write ${quote(file)}: ${printable(e.message)}`);
+  }
+}
+
+// A JSON option as natively: inline JSON text ("{...}", "[...]") or the path of a JSON file; the
+// core parses it (with the native tool's messages).
+export function jsonText(text) {
+  if (text === undefined) return '';
+  const trimmed = text.trimStart();
+  return trimmed.startsWith('{') || trimmed.startsWith('[') ? text : readInput(text).toString('utf8');
 }
 
 // The callbacks the core's host DataSource calls (wasm/runtime.cpp): they never throw.

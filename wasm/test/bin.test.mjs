@@ -85,13 +85,18 @@ test('without --json, estimate, run, compare and describe print the native tool\
 });
 
 test('every command of the bin has its own --help, and --help lists them', () => {
-  for (const command of [['list'], ['describe'], ['run'], ['compare'], ['memtier', 'estimate'], ['estimate']]) {
+  const families = ['estimate', 'inspect'];
+  for (const command of [['list'], ['describe'], ['run'], ['compare'], ['check'], ['train'], ['eval'], ['memtier', 'estimate'],
+    ['estimate'], ['memtier', 'inspect'], ['inspect']]) {
     const r = spawnSync('node', [bin, ...command, '--help'], { encoding: 'utf8' });
     assert.equal(r.status, 0, `${command.join(' ')} --help: ${r.stderr}`);
-    assert.match(r.stdout, new RegExp(`^usage: sysgym ${command.at(-1) === 'estimate' ? 'memtier estimate' : command[0]}`));
+    const name = families.includes(command.at(-1)) ? `memtier ${command.at(-1)}` : command[0];
+    assert.match(r.stdout, new RegExp(`^usage: sysgym ${name}`));
   }
   const top = spawnSync('node', [bin, '--help'], { encoding: 'utf8' });
   assert.equal(top.status, 0);
-  for (const command of ['list', 'describe', 'run', 'compare', 'memtier estimate']) assert.ok(top.stdout.includes(command), command);
-  assert.equal(spawnSync('node', [bin, 'train', 'memtier'], { encoding: 'utf8' }).status, 2, 'an unknown command is a usage error');
+  for (const command of ['list', 'describe', 'run', 'compare', 'check', 'train', 'eval', 'memtier estimate', 'memtier inspect']) {
+    assert.ok(top.stdout.includes(command), command);
+  }
+  assert.equal(spawnSync('node', [bin, 'preprocess'], { encoding: 'utf8' }).status, 2, 'a native-only command is a usage error');
 });

@@ -34,6 +34,11 @@ const occupancy: number = step.info.hbm_occupancy;
 const kept: Env<unknown, MemtierV0Info> = env;
 const envs = sysgym.makeVector('memtier', { trace: 'synth:phased:5000' }, 2);
 const windows: Float64Array = envs.step(envs.actionSpace.sample()).infos.window;
+const trainer = sysgym.trainer({ env: 'memtier', config: { trace: 'xz' }, agent: 'ppo', curveEvery: 100 });
+const point = trainer.advance(100);
+const gap: number | undefined = point?.mean_metric;
+const state: Uint8Array = trainer.state();
+const tables: string = sysgym.evalReport({ policies: [{ path: 'p', text: trainer.policy() }] }, false);
 // @ts-expect-error a misspelt config key
 sysgym.make('memtier', { trace: 'x', binz: 16 });
 // @ts-expect-error a choice outside the schema
