@@ -186,6 +186,7 @@ bench() {
   build/native-release/tests/sysgym_marker_bench "$@"
   build_preset wasm
   node wasm/bench/bench.mjs
+  node wasm/bench/train_bench.mjs
 }
 
 case "${1:-}" in
