@@ -1,0 +1,64 @@
+// Replays a placement plan over one training iteration and times it (AutoTM's model):
+//
+//   iteration time = sum over kernels k of  sync_k + max(kernel_k, async_k)
+//
+// where kernel_k is the kernel's time with its operands where they are (platform.hpp), sync_k
+// the moves that stall before it, and async_k the moves overlapped with it. A move to slow memory
+// costs nothing when the tensor's slow copy is still clean (it was in slow memory and has not been
+// written since); a move to fast memory always copies. Tensors that live across iterations
+// (parameters, constants, io) must end where they started: the simulator moves them back
+// synchronously after the last kernel when a plan does not.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "tensorplace/graph.hpp"
+#include "tensorplace/platform.hpp"
+
+namespace sysgym::tensorplace {
+
+struct Move {
+  std::uint32_t kernel = 0;  // sync: before this kernel; async: during it, usable after it
+  std::uint32_t tensor = 0;
+  Pool to = kFast;
+  bool async = false;
+};
+
+// Where each tensor is when it is born (intermediates) or at the first kernel (the others), and
+// the moves, in any order.
+struct Plan {
+  std::vector<Pool> initial;
+  std::vector<Move> moves;
+};
+
+struct KernelTiming {
+  double kernel_s = 0;
+  double sync_s = 0;
+  double async_s = 0;
+  std::uint64_t fast_bytes = 0;  // allocated in fast memory while the kernel runs
+};
+
+struct Simulation {
+  double iteration_s = 0;
+  double kernel_s = 0;       // the kernels alone
+  double sync_s = 0;         // stalls for synchronous moves (returns at the end included)
+  double async_stall_s = 0;  // where async moves outlast their kernel
+  std::uint64_t bytes_to_fast = 0;
+  std::uint64_t bytes_to_slow = 0;  // copies actually written (clean copies are free)
+  std::uint64_t peak_fast_bytes = 0;
+  std::vector<KernelTiming> kernels;
+};
+
+// Throws ConfigError naming the kernel and tensor when the plan is not executable: a pool a
+// tensor may not use, a move of a tensor that is not live or already there, an async move farther
+// than the platform's window from every user, or fast memory over `fast_limit` at a kernel.
+Simulation simulate(const Graph& graph, const Platform& platform, const Plan& plan,
+                    std::uint64_t fast_limit);
+
+// Reference plans: every tensor in one pool (where allowed), and first-touch NUMA (fast while
+// it fits when the tensor is created, never moved).
+Plan all_in(const Graph& graph, Pool pool);
+Plan first_touch(const Graph& graph, std::uint64_t fast_limit);
+
+}  // namespace sysgym::tensorplace
