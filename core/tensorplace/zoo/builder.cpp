@@ -8,6 +8,11 @@ namespace {
 
 constexpr std::uint64_t kFloatBytes = 4;
 
+// A tensor's fp32 elements, for FLOP counts.
+double elements_of(const Tensor& t) {
+  return static_cast<double>(t.bytes) / static_cast<double>(kFloatBytes);
+}
+
 std::uint32_t out_size(std::uint32_t in, std::uint32_t kernel, std::uint32_t stride,
                        std::uint32_t pad, const std::string& name) {
   if (in + 2 * pad < kernel)
@@ -187,13 +192,13 @@ std::uint32_t GraphBuilder::gradient_of(std::uint32_t t, const std::string& name
   const std::uint32_t sum =
       tensor("d:" + name + ".sum", tensors_[t].bytes / kFloatBytes, Role::kIntermediate);
   kernel("d:" + name + ".sum", "gradient_sum", parts, {sum},
-         static_cast<double>((parts.size() - 1) * tensors_[t].bytes / kFloatBytes));
+         static_cast<double>(parts.size() - 1) * elements_of(tensors_[t]));
   return sum;
 }
 
 void GraphBuilder::update(std::uint32_t param, std::uint32_t gradient) {
   kernel("sgd:" + tensors_[param].name, "sgd", {param, gradient}, {param},
-         2.0 * static_cast<double>(tensors_[param].bytes / kFloatBytes));
+         2.0 * elements_of(tensors_[param]));
 }
 
 void GraphBuilder::backward(const Step& s) {
@@ -202,7 +207,7 @@ void GraphBuilder::backward(const Step& s) {
         tensor("d:" + tensors_[s.inputs[0].tensor].name,
                tensors_[s.inputs[0].tensor].bytes / kFloatBytes, Role::kIntermediate);
     kernel("loss.bwd", "softmax_cross_entropy_bwd", {s.saved[0], labels_}, {d},
-           2.0 * static_cast<double>(tensors_[d].bytes / kFloatBytes));
+           2.0 * elements_of(tensors_[d]));
     contribute(s.inputs[0].tensor, d);
     return;
   }
@@ -267,8 +272,8 @@ void GraphBuilder::backward(const Step& s) {
 Graph GraphBuilder::finish() {
   if (steps_.empty() || steps_.back().kind != "loss")
     throw ConfigError(model_ + ": a model ends with loss()");
-  for (auto it = steps_.rbegin(); it != steps_.rend(); ++it)
-    backward(*it);
+  for (std::size_t i = steps_.size(); i-- > 0;)
+    backward(steps_[i]);
   return Graph(model_, batch_, std::move(tensors_), std::move(kernels_));
 }
 
