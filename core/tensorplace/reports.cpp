@@ -1,0 +1,100 @@
+#include "tensorplace/reports.hpp"
+
+#include <algorithm>
+
+#include "base/append_format.hpp"
+#include "base/units.hpp"
+#include "tensorplace/zoo/zoo.hpp"
+
+namespace sysgym::tensorplace {
+
+nlohmann::json graph_summary(const Graph& graph) {
+  const std::vector<std::uint64_t> live = graph.live_bytes();
+  const auto peak =
+      static_cast<std::uint32_t>(std::max_element(live.begin(), live.end()) - live.begin());
+  std::uint64_t largest = 0;
+  std::uint32_t largest_kernel = 0;
+  double forward_flops = 0;
+  for (std::uint32_t k = 0; k < graph.kernels().size(); ++k) {
+    if (const std::uint64_t ws = graph.working_set_bytes(k); ws > largest) {
+      largest = ws;
+      largest_kernel = k;
+    }
+    const std::string& op = graph.kernel(k).op;
+    forward_flops += (op == "conv" || op == "fc") ? graph.kernel(k).flops : 0;
+  }
+  nlohmann::json tensors = nlohmann::json::object();
+  for (Role role : {Role::kIntermediate, Role::kParameter, Role::kConstant, Role::kIo}) {
+    const auto count = std::count_if(graph.tensors().begin(), graph.tensors().end(),
+                                     [role](const Tensor& t) { return t.role == role; });
+    tensors[role_name(role)] = count;
+  }
+  return {{"model", graph.model()},
+          {"batch", graph.batch()},
+          {"kernels", graph.kernels().size()},
+          {"tensors", tensors},
+          {"parameter_bytes", graph.bytes_of(Role::kParameter)},
+          {"peak_live_bytes", live[peak]},
+          {"peak_kernel", graph.kernel(peak).name},
+          {"largest_working_set_bytes", largest},
+          {"largest_working_set_kernel", graph.kernel(largest_kernel).name},
+          {"forward_conv_fc_flops", forward_flops},
+          {"total_flops", graph.total_flops()}};
+}
+
+std::string graph_summary_text(const nlohmann::json& s) {
+  std::string out;
+  append_format(out, "%s at batch %u: %zu kernels, %zu tensors (%zu intermediate, %zu parameter)\n",
+                s["model"].get<std::string>().c_str(), s["batch"].get<unsigned>(),
+                s["kernels"].get<std::size_t>(),
+                s["tensors"]["intermediate"].get<std::size_t>() +
+                    s["tensors"]["parameter"].get<std::size_t>() +
+                    s["tensors"]["constant"].get<std::size_t>() +
+                    s["tensors"]["io"].get<std::size_t>(),
+                s["tensors"]["intermediate"].get<std::size_t>(),
+                s["tensors"]["parameter"].get<std::size_t>());
+  append_format(out, "  parameters %s, peak live %s at %s\n",
+                format_bytes(s["parameter_bytes"].get<std::uint64_t>()).c_str(),
+                format_bytes(s["peak_live_bytes"].get<std::uint64_t>()).c_str(),
+                s["peak_kernel"].get<std::string>().c_str());
+  append_format(out, "  largest kernel working set %s at %s\n",
+                format_bytes(s["largest_working_set_bytes"].get<std::uint64_t>()).c_str(),
+                s["largest_working_set_kernel"].get<std::string>().c_str());
+  append_format(out, "  %.4g GFLOP forward (conv, fc), %.4g GFLOP in all\n",
+                s["forward_conv_fc_flops"].get<double>() / 1e9,
+                s["total_flops"].get<double>() / 1e9);
+  return out;
+}
+
+nlohmann::json zoo_report(std::uint32_t batch) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const ZooModel& m : zoo_models()) {
+    nlohmann::json row = graph_summary(zoo_graph(m.name, batch));
+    row["summary"] = m.summary;
+    row["parameters"] = zoo_parameters(m.name);
+    out.push_back(std::move(row));
+  }
+  return out;
+}
+
+std::string zoo_text(const nlohmann::json& report) {
+  std::string out;
+  append_format(out, "%-13s %8s %7s %12s %12s %10s  %s\n", "model", "kernels", "params",
+                "param bytes", "peak live", "GFLOP/it", "summary");
+  for (const nlohmann::json& r : report) {
+    append_format(out, "%-13s %8zu %6.1fM %12s %12s %10.1f  %s\n",
+                  r["model"].get<std::string>().c_str(), r["kernels"].get<std::size_t>(),
+                  static_cast<double>(r["parameters"].get<std::uint64_t>()) / 1e6,
+                  format_bytes(r["parameter_bytes"].get<std::uint64_t>()).c_str(),
+                  format_bytes(r["peak_live_bytes"].get<std::uint64_t>()).c_str(),
+                  r["total_flops"].get<double>() / 1e9, r["summary"].get<std::string>().c_str());
+  }
+  if (!report.empty())
+    append_format(out,
+                  "batch %u; peak live bytes: tensors allocated at once over one iteration "
+                  "(4 KiB pages), without recomputation\n",
+                  report.front()["batch"].get<unsigned>());
+  return out;
+}
+
+}  // namespace sysgym::tensorplace

@@ -1,0 +1,22 @@
+// What `sysgym tensorplace zoo` and `graph` print, as JSON and as text, built in core for both
+// shells.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tensorplace/graph.hpp"
+
+namespace sysgym::tensorplace {
+
+// A graph's size: kernels, tensors by role, parameter and peak live bytes (and the kernel where
+// the peak is), the largest kernel working set, forward and total FLOPs.
+nlohmann::json graph_summary(const Graph& graph);
+std::string graph_summary_text(const nlohmann::json& summary);
+
+// Every zoo model at `batch`: name, summary and graph_summary().
+nlohmann::json zoo_report(std::uint32_t batch);
+std::string zoo_text(const nlohmann::json& report);
+
+}  // namespace sysgym::tensorplace
