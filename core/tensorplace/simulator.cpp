@@ -5,6 +5,7 @@
 #include "base/error.hpp"
 #include "base/quote.hpp"
 #include "base/units.hpp"
+#include "tensorplace/machine.hpp"
 
 namespace sysgym::tensorplace {
 namespace {
@@ -57,21 +58,14 @@ class Replay {
  public:
   Replay(const Graph& g, const Platform& p, const Plan& plan, std::uint64_t limit)
       : g_(g),
-        p_(p),
-        plan_(plan),
         limit_(limit),
-        where_(plan.initial),
-        clean_(g.tensors().size(), false),
-        born_(g.kernels().size()),
-        dying_(g.kernels().size()),
+        machine_(g, p, plan.initial),
         sync_(g.kernels().size()),
         async_(g.kernels().size()) {
     for (std::uint32_t t = 0; t < g.tensors().size(); ++t) {
-      if (!allowed(g.tensor(t), where_[t]))
+      if (!allowed(g.tensor(t), plan.initial[t]))
         throw ConfigError("tensor " + quote(g.tensor(t).name) + " may not live in " +
-                          pool_name(where_[t]) + " memory");
-      born_[g.lifetime(t).first].push_back(t);
-      if (g.tensor(t).role == Role::kIntermediate) dying_[g.lifetime(t).last].push_back(t);
+                          pool_name(plan.initial[t]) + " memory");
     }
     for (const Move& m : plan.moves) {
       check_move(g, p, m);
@@ -82,35 +76,17 @@ class Replay {
   Simulation run() {
     for (std::uint32_t k = 0; k < g_.kernels().size(); ++k)
       kernel(k);
-    for (std::uint32_t t = 0; t < g_.tensors().size(); ++t) {
-      if (g_.tensor(t).role != Role::kIntermediate && where_[t] != plan_.initial[t])
-        out_.sync_s += copy(t, plan_.initial[t], false);
-    }
-    out_.iteration_s += out_.sync_s - sync_in_kernels_;
+    const double returns = machine_.return_persistent();
+    out_.sync_s += returns;
+    out_.iteration_s += returns;
+    out_.bytes_to_fast = machine_.bytes_to_fast();
+    out_.bytes_to_slow = machine_.bytes_to_slow();
     return out_;
   }
 
  private:
-  // The seconds of moving t to `to`, bytes counted; a clean slow copy makes a move to slow free.
-  double copy(std::uint32_t t, Pool to, bool async) {
-    const auto bytes = g_.tensor(t).bytes;
-    if (to == kSlow && clean_[t]) return 0;
-    (to == kFast ? out_.bytes_to_fast : out_.bytes_to_slow) += bytes;
-    const double bandwidth = to == kFast ? (async ? p_.async_to_fast : p_.sync_to_fast)
-                                         : (async ? p_.async_to_slow : p_.sync_to_slow);
-    return static_cast<double>(bytes) / bandwidth;
-  }
-
-  void place(std::uint32_t t, Pool to) {
-    const auto bytes = g_.tensor(t).allocated_bytes();
-    if (where_[t] == kFast) fast_ -= bytes;
-    if (to == kFast) fast_ += bytes;
-    if (to == kSlow) clean_[t] = true;
-    where_[t] = to;
-  }
-
-  void check_target(const Move& m, std::uint32_t k) {
-    if (where_[m.tensor] == m.to) {
+  void check_target(const Move& m, std::uint32_t k) const {
+    if (machine_.where(m.tensor) == m.to) {
       throw ConfigError("a move of tensor " + quote(g_.tensor(m.tensor).name) + " to " +
                         pool_name(m.to) + " memory at " + at_kernel(g_, k) +
                         ": it is already there");
@@ -119,39 +95,31 @@ class Replay {
 
   void kernel(std::uint32_t k) {
     KernelTiming timing;
-    for (std::uint32_t t : born_[k]) {
-      clean_[t] = where_[t] == kSlow;
-      if (where_[t] == kFast) fast_ += g_.tensor(t).allocated_bytes();
-    }
+    machine_.begin_kernel(k);
     for (const Move& m : sync_[k]) {
       check_target(m, k);
-      timing.sync_s += copy(m.tensor, m.to, false);
-      place(m.tensor, m.to);
+      timing.sync_s += machine_.move_cost(m.tensor, m.to, false);
+      machine_.place(m.tensor, m.to);
     }
     // An async move to fast memory holds its fast space from the start of its kernel.
     std::uint64_t in_flight = 0;
     for (const Move& m : async_[k]) {
       check_target(m, k);
-      timing.async_s += copy(m.tensor, m.to, true);
+      timing.async_s += machine_.move_cost(m.tensor, m.to, true);
       if (m.to == kFast) in_flight += g_.tensor(m.tensor).allocated_bytes();
     }
-    timing.fast_bytes = fast_ + in_flight;
+    timing.fast_bytes = machine_.fast_bytes() + in_flight;
     if (timing.fast_bytes > limit_) {
       throw ConfigError("the plan needs " + format_bytes(timing.fast_bytes) +
                         " of fast memory at " + at_kernel(g_, k) + ", over the limit of " +
                         format_bytes(limit_));
     }
-    timing.kernel_s = kernel_time(g_, k, where_, p_);
-    for (std::uint32_t t : g_.kernel(k).outputs)
-      clean_[t] = clean_[t] && where_[t] == kSlow;
+    timing.kernel_s = machine_.run_kernel(k);
     for (const Move& m : async_[k])
-      place(m.tensor, m.to);
-    for (std::uint32_t t : dying_[k]) {
-      if (where_[t] == kFast) fast_ -= g_.tensor(t).allocated_bytes();
-    }
+      machine_.place(m.tensor, m.to);
+    machine_.end_kernel(k);
     out_.kernel_s += timing.kernel_s;
     out_.sync_s += timing.sync_s;
-    sync_in_kernels_ += timing.sync_s;
     out_.async_stall_s += std::max(0.0, timing.async_s - timing.kernel_s);
     out_.iteration_s += timing.sync_s + std::max(timing.kernel_s, timing.async_s);
     out_.peak_fast_bytes = std::max(out_.peak_fast_bytes, timing.fast_bytes);
@@ -159,15 +127,9 @@ class Replay {
   }
 
   const Graph& g_;
-  const Platform& p_;
-  const Plan& plan_;
   std::uint64_t limit_;
-  std::vector<Pool> where_;
-  std::vector<bool> clean_;
-  std::vector<std::vector<std::uint32_t>> born_, dying_;
+  Machine machine_;
   std::vector<std::vector<Move>> sync_, async_;
-  std::uint64_t fast_ = 0;
-  double sync_in_kernels_ = 0;
   Simulation out_;
 };
 

@@ -1,0 +1,69 @@
+#include "tensorplace/machine.hpp"
+
+namespace sysgym::tensorplace {
+
+Machine::Machine(const Graph& graph, const Platform& platform, std::vector<Pool> initial)
+    : graph_(graph),
+      platform_(platform),
+      initial_(std::move(initial)),
+      where_(initial_),
+      clean_(graph.tensors().size(), false),
+      born_(graph.kernels().size()),
+      dying_(graph.kernels().size()),
+      start_(initial_) {
+  for (std::uint32_t t = 0; t < graph.tensors().size(); ++t) {
+    born_[graph.lifetime(t).first].push_back(t);
+    if (graph.tensor(t).role == Role::kIntermediate) dying_[graph.lifetime(t).last].push_back(t);
+  }
+}
+
+void Machine::begin_kernel(std::uint32_t k) {
+  for (std::uint32_t t : born_[k]) {
+    where_[t] = initial_[t];
+    clean_[t] = where_[t] == kSlow;
+    if (where_[t] == kFast) fast_ += graph_.tensor(t).allocated_bytes();
+    if (graph_.tensor(t).role != Role::kIntermediate) start_[t] = initial_[t];
+  }
+}
+
+double Machine::move_cost(std::uint32_t t, Pool to, bool async) {
+  const auto bytes = graph_.tensor(t).bytes;
+  if (to == kSlow && clean_[t]) return 0;
+  (to == kFast ? bytes_to_fast_ : bytes_to_slow_) += bytes;
+  const double bandwidth = to == kFast ? (async ? platform_.async_to_fast : platform_.sync_to_fast)
+                                       : (async ? platform_.async_to_slow : platform_.sync_to_slow);
+  return static_cast<double>(bytes) / bandwidth;
+}
+
+void Machine::place(std::uint32_t t, Pool to) {
+  const auto bytes = graph_.tensor(t).allocated_bytes();
+  if (where_[t] == kFast) fast_ -= bytes;
+  if (to == kFast) fast_ += bytes;
+  if (to == kSlow) clean_[t] = true;
+  where_[t] = to;
+}
+
+double Machine::run_kernel(std::uint32_t k) {
+  const double seconds = kernel_time(graph_, k, where_, platform_);
+  for (std::uint32_t t : graph_.kernel(k).outputs)
+    clean_[t] = clean_[t] && where_[t] == kSlow;
+  return seconds;
+}
+
+void Machine::end_kernel(std::uint32_t k) {
+  for (std::uint32_t t : dying_[k]) {
+    if (where_[t] == kFast) fast_ -= graph_.tensor(t).allocated_bytes();
+  }
+}
+
+double Machine::return_persistent() {
+  double seconds = 0;
+  for (std::uint32_t t = 0; t < graph_.tensors().size(); ++t) {
+    if (graph_.tensor(t).role == Role::kIntermediate || where_[t] == start_[t]) continue;
+    seconds += move_cost(t, start_[t], false);
+    place(t, start_[t]);
+  }
+  return seconds;
+}
+
+}  // namespace sysgym::tensorplace
