@@ -4,6 +4,7 @@
 #include "memtier/memtier_env.hpp"
 #include "memtier/pair_source.hpp"
 #include "memtier/policy.hpp"
+#include "tensorplace/tensorplace_env.hpp"
 
 namespace sysgym {
 
@@ -13,6 +14,8 @@ void register_builtins(Registry& envs, PolicyRegistry& policies,
   agents::register_learned_policy(policies);
   memtier::register_memtier(envs, memtier::pair_source_over(data));
   memtier::register_memtier_policies(policies);
+  tensorplace::register_tensorplace(envs, data);
+  tensorplace::register_tensorplace_policies(policies);
 }
 
 }  // namespace sysgym

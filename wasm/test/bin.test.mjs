@@ -72,6 +72,9 @@ test('without --json, estimate, run, compare and describe print the native tool\
     ['memtier', 'estimate', '--ddr', ddr, '--hbm', hbm, '--hbm-range', '0x7f3a00000000:0x7f3a00400000', '--measured', `${prefix}.mixed.csv`],
     ['compare', 'memtier', `trace=${prefix}`, 'hbm_capacity=10%'],
     ['run', 'memtier', 'trace=xz', 'hbm_capacity=5%', 'episode_length=40', '--policy', 'memtis', '--seed', '3'],
+    // tensorplace: the same plans and times (the simulation is bit-identical).
+    ['compare', 'tensorplace', 'model=inception_v4', 'batch=2', 'fast_memory=30%', '--json'],
+    ['run', 'tensorplace', 'model=densenet121', 'fast_memory=1:1', '--policy', 'random', '--seed', '4', '--json'],
   ]) {
     const { native, wasm } = both(args);
     assert.equal(native.status, 0, native.stderr);

@@ -1,0 +1,85 @@
+// tensorplace-v0: place the tensors of one DNN training iteration between fast and slow memory,
+// kernel by kernel (AutoTM's synchronous setting).
+//
+// Each step is one kernel. The agent sees up to `slots` of its operands (the entities) and says,
+// for each, whether it is in fast memory from this kernel until its next use (1) or not (0): a
+// slow operand marked 1 is copied in before the kernel, a fast one marked 0 is written back after
+// it (free when its slow copy is clean), and a new output is born where it is marked. When the
+// marked operands do not fit, the env first evicts the fast tensors this kernel does not use,
+// those used last first, then leaves the marked operands that still do not fit in slow memory
+// (info: refused_bytes). Tensors that live across iterations (parameters, io) start in slow
+// memory (config start: "slow"; or "fast-while-fits"), and go back to
+// where they started after the last kernel (the next iteration starts as this one did).
+//
+// reward = -(move time + kernel time) / all-fast iteration time, so the return is minus the
+// iteration's slowdown against having all of memory fast.
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include "base/data_store.hpp"
+#include "env/env.hpp"
+#include "env/policy.hpp"
+#include "env/registry.hpp"
+#include "tensorplace/machine.hpp"
+#include "tensorplace/tensorplace_config.hpp"
+
+namespace sysgym::tensorplace {
+
+class TensorplaceEnv : public Env {
+ public:
+  TensorplaceEnv(const nlohmann::json& config, const DataSource& data);
+
+  nlohmann::json config() const override { return config_.resolved; }
+  nlohmann::json facts() const override;
+  std::vector<std::string> observation_layout() const override;
+  nlohmann::json episode_summary() const override;
+  std::string primary_metric() const override { return "gap_closed"; }
+  Ranking ranking() const override { return {"iteration_ms", false}; }
+  std::vector<std::string> report_columns() const override;
+  std::optional<EntityLayout> entity_layout() const override;
+
+  // What family policies read.
+  const Graph& graph() const { return *config_.graph; }
+  std::uint64_t fast_limit() const { return config_.fast_limit; }
+  std::uint32_t kernel() const { return kernel_; }  // the kernel the next step runs
+  // The tensors in the slots of the current kernel (at most `slots`, each once).
+  const std::vector<std::uint32_t>& slot_tensors() const { return slot_tensors_; }
+  const Machine& machine() const { return *machine_; }
+  // The kernel after `k` that next uses t (kernels().size() when none).
+  std::uint32_t next_use(std::uint32_t t, std::uint32_t k) const;
+
+ protected:
+  void on_reset(Rng& rng, const nlohmann::json& options) override;
+  StepOutcome on_step(std::span<const double> action) override;
+
+ private:
+  TensorplaceEnv(TensorplaceConfig config, std::uint32_t slots);
+  std::vector<Pool> start_pools() const;
+  void prepare_slots();
+  void write_observation();
+  // Frees fast memory for `needed` more bytes by writing back fast tensors that kernel k does
+  // not use, the one used last first; the seconds it took.
+  double evict_for(std::uint64_t needed, std::uint32_t k);
+
+  TensorplaceConfig config_;
+  double all_fast_s_ = 0;
+  double all_slow_s_ = 0;
+  std::unique_ptr<Machine> machine_;
+  std::uint64_t starting_fast_ = 0;  // bytes of the tensors that start in fast memory
+  std::uint32_t kernel_ = 0;
+  std::vector<std::uint32_t> slot_tensors_;
+  // Episode totals.
+  double kernel_s_ = 0;
+  double move_s_ = 0;
+  std::uint64_t refused_ = 0;
+  std::uint64_t evicted_ = 0;
+};
+
+// Registers tensorplace-v0 (graph files read from `data`).
+void register_tensorplace(Registry& registry, std::shared_ptr<const DataSource> data);
+// all-slow, all-fast, first-touch and next-use: tensorplace's heuristics.
+void register_tensorplace_policies(PolicyRegistry& registry);
+
+}  // namespace sysgym::tensorplace
