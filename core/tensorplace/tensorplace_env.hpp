@@ -78,7 +78,7 @@ class TensorplaceEnv : public Env {
 };
 
 // Registers tensorplace-v0 (graph files read from `data`).
-void register_tensorplace(Registry& registry, std::shared_ptr<const DataSource> data);
+void register_tensorplace(Registry& registry, const std::shared_ptr<const DataSource>& data);
 // all-slow, all-fast, first-touch and next-use: tensorplace's heuristics.
 void register_tensorplace_policies(PolicyRegistry& registry);
 

@@ -82,23 +82,19 @@ class NextUse final : public Policy {
 };
 
 template <typename Make>
-PolicySpec spec(std::string name, std::string summary, Make make) {
-  return {std::move(name),
-          std::move(summary),
-          false,
-          [make, n = name](const nlohmann::json& config) -> std::unique_ptr<Policy> {
-            ConfigReader reader(config, n + " policy config");
-            auto policy = make(reader);
-            reader.finish();
-            return policy;
-          },
-          false,
-          "tensorplace"};
+PolicySpec spec(const std::string& name, std::string summary, Make make) {
+  PolicyFactory factory = [make, name](const nlohmann::json& config) -> std::unique_ptr<Policy> {
+    ConfigReader reader(config, name + " policy config");
+    auto policy = make(reader);
+    reader.finish();
+    return policy;
+  };
+  return {name, std::move(summary), false, std::move(factory), false, "tensorplace"};
 }
 
 }  // namespace
 
-void register_tensorplace(Registry& registry, std::shared_ptr<const DataSource> data) {
+void register_tensorplace(Registry& registry, const std::shared_ptr<const DataSource>& data) {
   EnvSpec s;
   s.id = "tensorplace-v0";
   s.summary = "place a DNN training iteration's tensors between fast and slow memory (AutoTM)";
