@@ -20,6 +20,7 @@ PACKAGES=(
   nlohmann-json3-dev      # JSON configs, headers of the binary format, --json output
   libxxhash-dev           # XXH3 checksums of binary files (header-only use)
   libeigen3-dev           # matrices of the learned agents (header-only; compiles to wasm)
+  coinor-libcbc-dev       # COIN-OR CBC: the MILP solver of tensorplace's ILP (AutoTM's oracle)
   libgtest-dev libgmock-dev  # unit and CLI tests
   libbenchmark-dev        # throughput benchmarks
   emscripten              # the WebAssembly build of the npm package (em++ 3.1.6, Embind)

@@ -4,6 +4,7 @@
 
 #include "base/append_format.hpp"
 #include "base/units.hpp"
+#include "tensorplace/simulator.hpp"
 #include "tensorplace/zoo/zoo.hpp"
 
 namespace sysgym::tensorplace {
@@ -94,6 +95,70 @@ std::string zoo_text(const nlohmann::json& report) {
                   "batch %u; peak live bytes: tensors allocated at once over one iteration "
                   "(4 KiB pages), without recomputation\n",
                   report.front()["batch"].get<unsigned>());
+  return out;
+}
+
+nlohmann::json ilp_report(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
+                          const IlpSolver& solver, const SolveOptions& given) {
+  const IlpModel model = static_ilp(graph, platform, fast_limit);
+  const Plan heuristic = first_touch(graph, fast_limit);
+  const double ms = 1e3;
+  const double first_touch_ms = simulate(graph, platform, heuristic, fast_limit).iteration_s * ms;
+  SolveOptions options = given;
+  options.start = static_start(model, heuristic);
+  const SolveResult result = solver(model.lp, options);
+  nlohmann::json out = {
+      {"model", graph.model()},
+      {"batch", graph.batch()},
+      {"variant", "static"},
+      {"fast_limit_bytes", fast_limit},
+      {"peak_live_bytes", graph.peak_live_bytes()},
+      {"binaries", model.binaries},
+      {"rows", model.rows},
+      {"status", result.status},
+      {"solve_seconds", result.seconds},
+      {"all_fast_ms",
+       simulate(graph, platform, all_in(graph, kFast), graph.peak_live_bytes()).iteration_s * ms},
+      {"all_slow_ms", simulate(graph, platform, all_in(graph, kSlow), 0).iteration_s * ms},
+      {"first_touch_ms", first_touch_ms}};
+  if (!result.has_solution) return out;
+  const Simulation replay =
+      simulate(graph, platform, static_plan(graph, model, result), fast_limit);
+  out["objective_ms"] = result.objective;
+  out["bound_ms"] = result.bound;
+  out["gap"] = result.objective > 0 ? (result.objective - result.bound) / result.objective : 0.0;
+  out["iteration_ms"] = replay.iteration_s * ms;
+  out["peak_fast_bytes"] = replay.peak_fast_bytes;
+  out["slowdown"] = replay.iteration_s * ms / out["all_fast_ms"].get<double>();
+  return out;
+}
+
+std::string ilp_text(const nlohmann::json& r) {
+  std::string out;
+  append_format(out, "%s at batch %u, %s ILP, fast memory %s of %s peak: %zu binaries, %zu rows\n",
+                r["model"].get<std::string>().c_str(), r["batch"].get<unsigned>(),
+                r["variant"].get<std::string>().c_str(),
+                format_bytes(r["fast_limit_bytes"].get<std::uint64_t>()).c_str(),
+                format_bytes(r["peak_live_bytes"].get<std::uint64_t>()).c_str(),
+                r["binaries"].get<std::size_t>(), r["rows"].get<std::size_t>());
+  append_format(out, "  solver: %s in %.2f s", r["status"].get<std::string>().c_str(),
+                r["solve_seconds"].get<double>());
+  if (r.contains("objective_ms")) {
+    append_format(out, ", objective %.6g ms, bound %.6g ms (gap %.3g%%)\n",
+                  r["objective_ms"].get<double>(), r["bound_ms"].get<double>(),
+                  100 * r["gap"].get<double>());
+    append_format(out, "  %-14s %12.3f ms  slowdown %.3f (replayed; peak fast %s)\n", "ilp-static",
+                  r["iteration_ms"].get<double>(), r["slowdown"].get<double>(),
+                  format_bytes(r["peak_fast_bytes"].get<std::uint64_t>()).c_str());
+  } else {
+    out += ": no solution\n";
+  }
+  const double fast = r["all_fast_ms"].get<double>();
+  for (const char* key : {"first_touch_ms", "all_slow_ms", "all_fast_ms"}) {
+    const std::string name = std::string(key).substr(0, std::string(key).size() - 3);
+    append_format(out, "  %-14s %12.3f ms  slowdown %.3f\n", name.c_str(), r[key].get<double>(),
+                  r[key].get<double>() / fast);
+  }
   return out;
 }
 

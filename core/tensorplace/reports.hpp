@@ -7,6 +7,8 @@
 #include <string>
 
 #include "tensorplace/graph.hpp"
+#include "tensorplace/ilp.hpp"
+#include "tensorplace/platform.hpp"
 
 namespace sysgym::tensorplace {
 
@@ -18,5 +20,12 @@ std::string graph_summary_text(const nlohmann::json& summary);
 // Every zoo model at `batch`: name, summary and graph_summary().
 nlohmann::json zoo_report(std::uint32_t batch);
 std::string zoo_text(const nlohmann::json& report);
+
+// `sysgym tensorplace ilp`: the static ILP solved by `solver` (warm-started from first-touch),
+// its plan replayed, next to the all-fast, all-slow and first-touch times. Throws ConfigError
+// when the limit fits no placement.
+nlohmann::json ilp_report(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
+                          const IlpSolver& solver, const SolveOptions& options);
+std::string ilp_text(const nlohmann::json& report);
 
 }  // namespace sysgym::tensorplace

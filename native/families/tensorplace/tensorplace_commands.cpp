@@ -1,5 +1,6 @@
-// sysgym tensorplace zoo: the model zoo's sizes at a batch. sysgym tensorplace graph: one model's
-// (or a graph file's) training iteration, summarised or written as graph JSON.
+// sysgym tensorplace zoo: the model zoo's sizes at a batch. graph: one model's (or a graph
+// file's) training iteration, summarised or written as graph JSON. ilp: AutoTM's ILP solved by
+// CBC for one fast-memory limit.
 #include "families/tensorplace/tensorplace_commands.hpp"
 
 #include <cstdio>
@@ -7,10 +8,12 @@
 
 #include "base/error.hpp"
 #include "catalog.hpp"
+#include "families/tensorplace/cbc_solver.hpp"
 #include "files.hpp"
 #include "numeric_flags.hpp"
 #include "tensorplace/graph_json.hpp"
 #include "tensorplace/reports.hpp"
+#include "tensorplace/tensorplace_config.hpp"
 #include "tensorplace/zoo/zoo.hpp"
 
 namespace sysgym::cli {
@@ -18,46 +21,95 @@ namespace {
 
 constexpr IntegerRange kBatchRange{1, 1 << 20};
 
+// Which iteration: a zoo model at a batch, or a graph file.
+struct GraphFlags {
+  std::string model;
+  std::string input;
+  std::uint32_t batch = 32;
+
+  void add(CLI::App& command) {
+    command.add_option("--model", model, "A zoo model (sysgym tensorplace zoo)");
+    command.add_option("--input", input, "A graph JSON file");
+    add_integer_flag(command, "--batch", batch, "Images per iteration (zoo models)", kBatchRange);
+  }
+
+  tensorplace::Graph load() const {
+    if (model.empty() == input.empty()) {
+      throw ConfigError(
+          "give a zoo model with --model (see `sysgym tensorplace zoo`) or a graph file with "
+          "--input");
+    }
+    return input.empty() ? tensorplace::zoo_graph(model, batch)
+                         : tensorplace::graph_from_json(json_option(input, "--input"), input);
+  }
+};
+
 struct ZooArgs {
   std::uint32_t batch = 32;
   bool json = false;
 };
 
 struct GraphArgs {
-  std::string model;
-  std::string input;
-  std::uint32_t batch = 32;
+  GraphFlags graph;
   std::string output;
   bool json = false;
 };
 
-void run_zoo(const ZooArgs& args) {
-  const nlohmann::json report = tensorplace::zoo_report(args.batch);
-  if (args.json) {
+struct IlpArgs {
+  GraphFlags graph;
+  std::string fast_memory = "50%";
+  std::string platform = "optane";
+  std::string variant = "static";
+  double time_limit = 60;
+  double gap = 1e-4;
+  std::string write_lp;
+  bool json = false;
+};
+
+void print(const nlohmann::json& report, bool json, const std::string& text) {
+  if (json) {
     std::printf("%s\n", report.dump(2).c_str());
   } else {
-    std::fputs(tensorplace::zoo_text(report).c_str(), stdout);
+    std::fputs(text.c_str(), stdout);
   }
 }
 
+void run_zoo(const ZooArgs& args) {
+  const nlohmann::json report = tensorplace::zoo_report(args.batch);
+  print(report, args.json, tensorplace::zoo_text(report));
+}
+
 void run_graph(const GraphArgs& args) {
-  if (args.model.empty() == args.input.empty())
-    throw ConfigError(
-        "give a zoo model with --model (see `sysgym tensorplace zoo`) or a graph file with "
-        "--input");
-  const tensorplace::Graph graph =
-      args.input.empty()
-          ? tensorplace::zoo_graph(args.model, args.batch)
-          : tensorplace::graph_from_json(json_option(args.input, "--input"), args.input);
+  const tensorplace::Graph graph = args.graph.load();
   if (!args.output.empty())
     write_file_atomically(args.output, tensorplace::graph_to_json(graph).dump() + "\n");
   const nlohmann::json summary = tensorplace::graph_summary(graph);
-  if (args.json) {
-    std::printf("%s\n", summary.dump(2).c_str());
-    return;
+  std::string text = tensorplace::graph_summary_text(summary);
+  if (!args.output.empty()) text += "wrote " + args.output + "\n";
+  print(summary, args.json, text);
+}
+
+void run_ilp(const IlpArgs& args) {
+  if (args.variant != "static") {
+    throw ConfigError("--variant " + args.variant +
+                      ": only the static ILP is built so far (synchronous and asynchronous moves "
+                      "are next)");
   }
-  std::fputs(tensorplace::graph_summary_text(summary).c_str(), stdout);
-  if (!args.output.empty()) std::printf("wrote %s\n", args.output.c_str());
+  const tensorplace::Graph graph = args.graph.load();
+  const nlohmann::json platform = args.platform.find('{') == std::string::npos
+                                      ? nlohmann::json(args.platform)
+                                      : json_option(args.platform, "--platform");
+  const tensorplace::Platform machine = tensorplace::platform_from_json(platform, "--platform");
+  const std::uint64_t limit = tensorplace::parse_fast_memory(
+      nlohmann::json(args.fast_memory), graph.peak_live_bytes(), "--fast-memory");
+  if (!args.write_lp.empty())
+    write_file_atomically(args.write_lp, tensorplace::static_ilp(graph, machine, limit).lp);
+  tensorplace::SolveOptions options;
+  options.time_limit_s = args.time_limit;
+  options.relative_gap = args.gap;
+  const nlohmann::json report =
+      tensorplace::ilp_report(graph, machine, limit, solve_with_cbc, options);
+  print(report, args.json, tensorplace::ilp_text(report));
 }
 
 void add_zoo_command(CLI::App& family) {
@@ -80,23 +132,47 @@ void add_graph_command(CLI::App& family) {
       "  sysgym tensorplace graph --input my_graph.json --json\n"
       "The graph JSON format (README, File formats) is what any other tool can write to model "
       "its own network.");
-  command->add_option("--model", args->model, "A zoo model (sysgym tensorplace zoo)");
-  command->add_option("--input", args->input, "A graph JSON file");
-  add_integer_flag(*command, "--batch", args->batch, "Images per iteration (zoo models)",
-                   kBatchRange);
+  args->graph.add(*command);
   command->add_option("-o,--output", args->output, "Write the graph as JSON");
   command->add_flag("--json", args->json, "Print the summary as JSON");
   command->callback([args] { run_graph(*args); });
+}
+
+void add_ilp_command(CLI::App& family) {
+  auto args = std::make_shared<IlpArgs>();
+  CLI::App* command = family.add_subcommand(
+      "ilp", "Solve AutoTM's ILP for one iteration and fast-memory limit (COIN-OR CBC)");
+  command->footer(
+      "Examples:\n  sysgym tensorplace ilp --model vgg19 --batch 64 --fast-memory 1:1\n"
+      "  sysgym tensorplace ilp --model resnet50 --fast-memory 25% --time-limit 30 --json\n"
+      "The solver starts from the first-touch placement; at the time limit it keeps the best "
+      "placement found and reports the bound and the gap.");
+  args->graph.add(*command);
+  command
+      ->add_option("--fast-memory", args->fast_memory,
+                   "A share of peak live bytes (50%), a slow:fast ratio (1:4) or a size")
+      ->capture_default_str();
+  command->add_option("--platform", args->platform, "optane, gpu, or JSON with fields replaced")
+      ->capture_default_str();
+  command->add_option("--variant", args->variant, "static (sync and async are next)")
+      ->capture_default_str();
+  add_number_flag(*command, "--time-limit", args->time_limit, "Seconds the solver may take",
+                  {0.01, 1e6});
+  add_number_flag(*command, "--gap", args->gap, "Relative gap at which the solver stops", {0, 1});
+  command->add_option("--write-lp", args->write_lp, "Also write the model as CPLEX LP text");
+  command->add_flag("--json", args->json, "Print the report as JSON");
+  command->callback([args] { run_ilp(*args); });
 }
 
 }  // namespace
 
 void add_tensorplace_commands(CLI::App& app) {
   CLI::App* family = app.add_subcommand(
-      "tensorplace", "tensorplace's tools: the DNN model zoo and training-iteration graphs");
+      "tensorplace", "tensorplace's tools: the DNN model zoo, training-iteration graphs, the ILP");
   family->require_subcommand(1);
   add_zoo_command(*family);
   add_graph_command(*family);
+  add_ilp_command(*family);
 }
 
 }  // namespace sysgym::cli

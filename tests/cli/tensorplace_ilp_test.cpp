@@ -1,0 +1,123 @@
+// The static ILP, solved by CBC, against a brute-force search over every static placement of
+// small random graphs, and `sysgym tensorplace ilp` end to end.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <limits>
+#include <random>
+
+#include "base/error.hpp"
+#include "cli/cli_fixture.hpp"
+#include "families/tensorplace/cbc_solver.hpp"
+#include "tensorplace/ilp.hpp"
+#include "tensorplace/zoo/builder.hpp"
+#include "tensorplace/zoo/zoo.hpp"
+
+namespace sysgym::testing {
+namespace {
+
+using namespace sysgym::tensorplace;
+
+// Kernel i reads one to three earlier tensors (or the parameter) and writes intermediate i; a
+// third of the kernels carry a measured time table instead of flops.
+Graph random_graph(std::mt19937_64& rng, std::uint32_t kernels) {
+  std::uniform_int_distribution<std::uint64_t> pages(1, 8);
+  std::vector<Tensor> tensors = {{"in", pages(rng) * 4096, Role::kIo},
+                                 {"w", pages(rng) * 4096, Role::kParameter}};
+  std::vector<Kernel> ks;
+  for (std::uint32_t k = 0; k < kernels; ++k) {
+    const auto out = static_cast<std::uint32_t>(tensors.size());
+    tensors.push_back({layer_name("a", k), pages(rng) * 4096 - (rng() % 100)});
+    Kernel kernel{layer_name("k", k), "op", {}, {out}, static_cast<double>(rng() % 4) * 1e7, {}};
+    const std::size_t reads = 1 + rng() % 3;
+    for (std::size_t r = 0; r < reads; ++r) {
+      const auto t = static_cast<std::uint32_t>(rng() % out);
+      if (std::find(kernel.inputs.begin(), kernel.inputs.end(), t) == kernel.inputs.end())
+        kernel.inputs.push_back(t);
+    }
+    if (k % 3 == 2) {
+      for (std::size_t c = 0; c < (std::size_t{1} << kernel.operand_count()); ++c)
+        kernel.times.push_back(1e-4 * static_cast<double>(1 + rng() % 50));
+    }
+    ks.push_back(kernel);
+  }
+  return Graph("random", 1, std::move(tensors), std::move(ks));
+}
+
+double brute_force_ms(const Graph& g, const Platform& p, std::uint64_t limit) {
+  double best = std::numeric_limits<double>::infinity();
+  const std::size_t n = g.tensors().size();
+  for (std::uint64_t mask = 0; mask < (std::uint64_t{1} << n); ++mask) {
+    Plan plan;
+    for (std::size_t t = 0; t < n; ++t)
+      plan.initial.push_back(((mask >> t) & 1U) != 0 ? kSlow : kFast);
+    try {
+      best = std::min(best, simulate(g, p, plan, limit).iteration_s * 1e3);
+    } catch (const ConfigError&) {
+      // over the limit at some kernel
+    }
+  }
+  return best;
+}
+
+TEST(TensorplaceIlp, TheStaticIlpIsTheBestStaticPlacement) {
+  std::mt19937_64 rng(11);
+  const Platform p = platform_named("optane");
+  SolveOptions exact;
+  exact.relative_gap = 0;
+  for (int trial = 0; trial < 30; ++trial) {
+    const Graph g = random_graph(rng, 6 + static_cast<std::uint32_t>(trial % 5));
+    const auto limit = static_cast<std::uint64_t>(static_cast<double>(g.peak_live_bytes()) *
+                                                  static_cast<double>(rng() % 101) / 100.0);
+    const IlpModel model = static_ilp(g, p, limit);
+    const SolveResult solved = cli::solve_with_cbc(model.lp, exact);
+    ASSERT_EQ(solved.status, "optimal") << trial;
+    const double brute = brute_force_ms(g, p, limit);
+    EXPECT_NEAR(solved.objective, brute, 1e-6 * brute) << "trial " << trial;
+    const Simulation replay = simulate(g, p, static_plan(g, model, solved), limit);
+    EXPECT_NEAR(replay.iteration_s * 1e3, solved.objective, 1e-6 * brute) << "trial " << trial;
+    EXPECT_LE(replay.peak_fast_bytes, limit);
+  }
+}
+
+TEST(TensorplaceIlp, TheOptimumBeatsEveryHeuristicOnTheZoo) {
+  const Platform p = platform_named("optane");
+  for (const char* model : {"vgg19", "resnet50"}) {
+    const Graph g = zoo_graph(model, 8);
+    for (double share : {0.2, 0.5}) {
+      const auto limit =
+          static_cast<std::uint64_t>(share * static_cast<double>(g.peak_live_bytes()));
+      const IlpModel ilp = static_ilp(g, p, limit);
+      SolveOptions options;
+      options.start = static_start(ilp, first_touch(g, limit));
+      const SolveResult solved = cli::solve_with_cbc(ilp.lp, options);
+      ASSERT_TRUE(solved.has_solution) << model;
+      const double optimum = simulate(g, p, static_plan(g, ilp, solved), limit).iteration_s;
+      EXPECT_LE(optimum, simulate(g, p, first_touch(g, limit), limit).iteration_s) << model;
+      EXPECT_LE(optimum, simulate(g, p, all_in(g, kSlow), limit).iteration_s) << model;
+      EXPECT_GE(optimum, simulate(g, p, all_in(g, kFast), g.peak_live_bytes()).iteration_s)
+          << model;
+    }
+  }
+}
+
+TEST_F(Cli, TensorplaceIlpReportsTheOptimumAndItsBaselines) {
+  const std::string lp = path("model.lp");
+  const Result r =
+      run("tensorplace ilp --model vgg19 --batch 8 --fast-memory 1:1 --json --write-lp " + lp);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["status"], "optimal");
+  EXPECT_LE(j["iteration_ms"].get<double>(), j["first_touch_ms"].get<double>());
+  EXPECT_GE(j["iteration_ms"].get<double>(), j["all_fast_ms"].get<double>());
+  EXPECT_EQ(slurp(lp).rfind("\\ sysgym tensorplace static ILP: vgg19", 0), 0u);
+  const Result text = run("tensorplace ilp --model resnet50 --batch 2 --fast-memory 30%");
+  EXPECT_NE(text.out.find("solver: optimal"), std::string::npos) << text.out;
+  const Result sync = run("tensorplace ilp --model vgg19 --variant sync");
+  EXPECT_EQ(sync.code, 1);
+  EXPECT_NE(sync.err.find("only the static ILP"), std::string::npos) << sync.err;
+  EXPECT_EQ(run("tensorplace ilp --model vgg19 --fast-memory 120%").code, 1);
+}
+
+}  // namespace
+}  // namespace sysgym::testing
