@@ -121,3 +121,35 @@ TEST_F(Cli, TensorplaceIlpReportsTheOptimumAndItsBaselines) {
 
 }  // namespace
 }  // namespace sysgym::testing
+
+namespace sysgym::testing {
+namespace {
+
+TEST_F(Cli, TensorplaceSweepOrdersTheOptimizersAtEveryRatio) {
+  const Result r = run("tensorplace sweep --model resnet50 --batch 2 --ratios 0,1:1,8:1 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["rows"].size(), 3u);
+  double previous = 0;
+  for (const nlohmann::json& row : j["rows"]) {
+    const nlohmann::json& o = row["optimizers"];
+    const double ilp = o["static"]["slowdown"].get<double>();
+    EXPECT_EQ(o["static"]["status"], "optimal") << row["ratio"];
+    // The optimum within its 1 % gap of every static heuristic, and no better than all-fast.
+    EXPECT_LE(ilp, o["greedy"]["slowdown"].get<double>() * 1.01) << row["ratio"];
+    EXPECT_LE(ilp, o["first-touch"]["slowdown"].get<double>() * 1.01) << row["ratio"];
+    EXPECT_LE(o["first-touch"]["slowdown"].get<double>(), o["all-slow"]["slowdown"].get<double>());
+    EXPECT_GE(ilp, 1.0 - 1e-9);
+    EXPECT_GE(ilp, previous * 0.99) << "less fast memory is never faster";
+    previous = ilp;
+  }
+  EXPECT_DOUBLE_EQ(j["rows"][0]["optimizers"]["first-touch"]["slowdown"].get<double>(), 1.0);
+  const Result text =
+      run("tensorplace sweep --model vgg19 --batch 2 --ratios 1:1 --optimizers greedy,all-slow");
+  EXPECT_NE(text.out.find("slow:fast"), std::string::npos) << text.out;
+  EXPECT_EQ(run("tensorplace sweep --model vgg19 --optimizers static,magic").code, 1);
+  EXPECT_EQ(run("tensorplace sweep --model vgg19 --ratios 1:x").code, 1);
+}
+
+}  // namespace
+}  // namespace sysgym::testing

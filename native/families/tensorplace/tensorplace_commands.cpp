@@ -11,8 +11,10 @@
 #include "families/tensorplace/cbc_solver.hpp"
 #include "files.hpp"
 #include "numeric_flags.hpp"
+#include "progress_bar.hpp"
 #include "tensorplace/graph_json.hpp"
 #include "tensorplace/reports.hpp"
+#include "tensorplace/sweep.hpp"
 #include "tensorplace/tensorplace_config.hpp"
 #include "tensorplace/zoo/zoo.hpp"
 
@@ -55,6 +57,16 @@ struct GraphArgs {
   bool json = false;
 };
 
+struct SweepArgs {
+  GraphFlags graph;
+  std::vector<std::string> ratios = {"0", "1:8", "1:4", "1:2", "1:1", "2:1", "4:1"};
+  std::vector<std::string> optimizers = tensorplace::sweep_optimizers();
+  std::string platform = "optane";
+  double time_limit = 60;
+  double gap = 0.01;
+  bool json = false;
+};
+
 struct IlpArgs {
   GraphFlags graph;
   std::string fast_memory = "50%";
@@ -89,6 +101,24 @@ void run_graph(const GraphArgs& args) {
   print(summary, args.json, text);
 }
 
+tensorplace::Platform platform_flag(const std::string& text) {
+  const nlohmann::json platform =
+      text.find('{') == std::string::npos ? nlohmann::json(text) : json_option(text, "--platform");
+  return tensorplace::platform_from_json(platform, "--platform");
+}
+
+void run_sweep(const SweepArgs& args) {
+  const tensorplace::Graph graph = args.graph.load();
+  tensorplace::SolveOptions options;
+  options.time_limit_s = args.time_limit;
+  options.relative_gap = args.gap;
+  ProgressBar bar("sweeping");
+  const nlohmann::json report =
+      tensorplace::sweep_report(graph, platform_flag(args.platform), args.ratios, args.optimizers,
+                                solve_with_cbc, options, bar.callback());
+  print(report, args.json, tensorplace::sweep_text(report));
+}
+
 void run_ilp(const IlpArgs& args) {
   if (args.variant != "static") {
     throw ConfigError("--variant " + args.variant +
@@ -96,10 +126,7 @@ void run_ilp(const IlpArgs& args) {
                       "are next)");
   }
   const tensorplace::Graph graph = args.graph.load();
-  const nlohmann::json platform = args.platform.find('{') == std::string::npos
-                                      ? nlohmann::json(args.platform)
-                                      : json_option(args.platform, "--platform");
-  const tensorplace::Platform machine = tensorplace::platform_from_json(platform, "--platform");
+  const tensorplace::Platform machine = platform_flag(args.platform);
   const std::uint64_t limit = tensorplace::parse_fast_memory(
       nlohmann::json(args.fast_memory), graph.peak_live_bytes(), "--fast-memory");
   if (!args.write_lp.empty())
@@ -164,6 +191,28 @@ void add_ilp_command(CLI::App& family) {
   command->callback([args] { run_ilp(*args); });
 }
 
+void add_sweep_command(CLI::App& family) {
+  auto args = std::make_shared<SweepArgs>();
+  CLI::App* command = family.add_subcommand(
+      "sweep", "Predicted iteration time against the fast-memory ratio for each optimizer");
+  command->footer(
+      "Examples:\n  sysgym tensorplace sweep --model vgg19 --batch 64\n"
+      "  sysgym tensorplace sweep --model resnet200 --batch 32 --ratios 1:1,4:1 "
+      "--optimizers static,first-touch --json\n"
+      "Ratios are slow:fast as AutoTM gives them (4:1: fast memory is a fifth of the peak live "
+      "bytes), 0 for all fast. The static ILP is solved by CBC from the greedy placement.");
+  args->graph.add(*command);
+  command->add_option("--ratios", args->ratios, "slow:fast ratios, or 0")->delimiter(',');
+  command->add_option("--optimizers", args->optimizers, "static, greedy, first-touch, all-slow")
+      ->delimiter(',');
+  command->add_option("--platform", args->platform, "optane, gpu, or JSON with fields replaced")
+      ->capture_default_str();
+  add_number_flag(*command, "--time-limit", args->time_limit, "Seconds per ILP solve", {0.01, 1e6});
+  add_number_flag(*command, "--gap", args->gap, "Relative gap at which the solver stops", {0, 1});
+  command->add_flag("--json", args->json, "Print the table as JSON");
+  command->callback([args] { run_sweep(*args); });
+}
+
 }  // namespace
 
 void add_tensorplace_commands(CLI::App& app) {
@@ -173,6 +222,7 @@ void add_tensorplace_commands(CLI::App& app) {
   add_zoo_command(*family);
   add_graph_command(*family);
   add_ilp_command(*family);
+  add_sweep_command(*family);
 }
 
 }  // namespace sysgym::cli
