@@ -185,6 +185,7 @@ bench() {
   build/native-release/tests/sysgym_env_bench "$@"
   build/native-release/tests/sysgym_agents_bench "$@"
   build/native-release/tests/sysgym_marker_bench "$@"
+  build/native-release/tests/sysgym_tensorplace_bench "$@"
   build_preset wasm
   node wasm/bench/bench.mjs
   node wasm/bench/train_bench.mjs
