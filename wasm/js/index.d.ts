@@ -251,8 +251,35 @@ export interface EvalRequest {
   baselines?: string[]; seed?: Seed;
 }
 
+/** An ILP solver: CPLEX LP text in, named values out (the default is HiGHS from npm `highs`). */
+export type IlpSolver = (lp: string, options: { time_limit: number; gap: number; start: Record<string, number> }) => {
+  status: string; has_solution: boolean; objective?: number; bound?: number; seconds?: number;
+  values?: Record<string, number>;
+};
+
+export interface TensorplaceRequest {
+  model?: string; batch?: number;
+  /** A graph's JSON text (sysgym tensorplace graph -o), instead of a zoo model. */
+  graph?: string;
+  /** "50%", a slow:fast ratio "1:4", or a size "8GiB". */
+  fast_memory?: string | number;
+  platform?: string | Record<string, unknown>;
+  time_limit?: number; gap?: number;
+  ratios?: string[]; optimizers?: string[];
+}
+
+export class Tensorplace {
+  /** The HiGHS loader to use (the `highs` package's default export), instead of importing `highs`. */
+  useHighs(loader: (options?: Record<string, unknown>) => Promise<unknown>): void;
+  zoo(batch?: number, options?: { json?: boolean }): Record<string, unknown>[] | string;
+  graph(request: TensorplaceRequest, options?: { json?: boolean; withGraph?: boolean }): { summary: Record<string, unknown> | string; graph?: string };
+  ilp(request: TensorplaceRequest, options?: { json?: boolean; solver?: IlpSolver }): Promise<Record<string, unknown> | string>;
+  sweep(request: TensorplaceRequest, options?: { json?: boolean; solver?: IlpSolver }): Promise<Record<string, unknown> | string>;
+}
+
 export class Sysgym {
   envIds(): string[];
+  readonly tensorplace: Tensorplace;
   /** A DQN or PPO trainer, as `sysgym train` makes it. */
   trainer(options: TrainerOptions): Trainer;
   /** A trainer continued from Trainer.state() or a native OUTPUT.state file's bytes. */

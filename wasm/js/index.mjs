@@ -9,11 +9,12 @@ import {
 } from './errors.mjs';
 import { Episode, comparing } from './episode.mjs';
 import { Memtier } from './memtier.mjs';
+import { Tensorplace } from './tensorplace.mjs';
 import { Trainer, evalReport, makeTrainer, resumeTrainer } from './training.mjs';
 
 export {
   ApiMisuseError, ConfigError, EnvCheckError, Episode, InvalidActionError, IoError, Memtier, SysgymError,
-  TraceFormatError, Trainer, UnknownNameError,
+  Tensorplace, TraceFormatError, Trainer, UnknownNameError,
 };
 
 // A space as Gymnasium has them: type, shape and bounds (the core's JSON), membership, and a
@@ -314,6 +315,7 @@ export class Sysgym {
     };
     // Each family's extras, one line per family.
     this.memtier = new Memtier(core);
+    this.tensorplace = new Tensorplace(core);
   }
 
   envIds() {

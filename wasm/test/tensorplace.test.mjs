@@ -1,0 +1,51 @@
+// sysgym.tensorplace under Node: the zoo and graphs as natively, and AutoTM's ILP solved by HiGHS
+// (WebAssembly) to the optimum CBC finds natively.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import test from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+import { ApiMisuseError, UnknownNameError, load, nativeTool } from './helpers.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const sysgym = await load();
+// The web front end's copy of the npm package highs (./sysgym.sh setup installs it).
+sysgym.tensorplace.useHighs((await import(path.join(root, 'web/node_modules/highs/build/highs.mjs'))).default);
+
+function native(args) {
+  const r = spawnSync(nativeTool, args, { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout;
+}
+
+test('the zoo and a graph summary are the native ones', () => {
+  assert.deepEqual(sysgym.tensorplace.zoo(8), JSON.parse(native(['tensorplace', 'zoo', '--batch', '8', '--json'])));
+  assert.equal(sysgym.tensorplace.zoo(8, { json: false }), native(['tensorplace', 'zoo', '--batch', '8']));
+  const { summary, graph } = sysgym.tensorplace.graph({ model: 'inception_v4', batch: 2 }, { withGraph: true });
+  assert.deepEqual(summary, JSON.parse(native(['tensorplace', 'graph', '--model', 'inception_v4', '--batch', '2', '--json'])));
+  // The graph JSON reads back as the same iteration.
+  assert.deepEqual(sysgym.tensorplace.graph({ graph }).summary, summary);
+});
+
+test('the static ILP solved by HiGHS meets the native optimum', async () => {
+  const request = { model: 'resnet50', batch: 2, fast_memory: '1:1', gap: 1e-6 };
+  const wasm = await sysgym.tensorplace.ilp(request);
+  const cbc = JSON.parse(native(['tensorplace', 'ilp', '--model', 'resnet50', '--batch', '2', '--fast-memory', '1:1', '--gap', '1e-6', '--json']));
+  assert.equal(wasm.status, 'optimal');
+  assert.ok(Math.abs(wasm.iteration_ms - cbc.iteration_ms) <= 1e-4 * cbc.iteration_ms, `${wasm.iteration_ms} vs ${cbc.iteration_ms}`);
+  assert.ok(Math.abs(wasm.iteration_ms - wasm.objective_ms) <= 1e-6 * wasm.objective_ms);
+  // Everything but the solver's own figures is the same simulation, bit for bit.
+  for (const key of ['all_fast_ms', 'all_slow_ms', 'first_touch_ms', 'binaries', 'rows', 'fast_limit_bytes']) assert.equal(wasm[key], cbc[key], key);
+  const sweep = await sysgym.tensorplace.sweep({ model: 'vgg19', batch: 2, ratios: ['0', '4:1'] }, { json: false });
+  assert.match(sweep, /^vgg19 at batch 2 on optane/);
+});
+
+test('bad requests and failing solvers are named errors', async () => {
+  assert.throws(() => sysgym.tensorplace.graph({ model: 'resnet51' }), UnknownNameError);
+  await assert.rejects(sysgym.tensorplace.ilp({ model: 'vgg19', batch: 2 }, { solver: 'cbc' }), ApiMisuseError);
+  await assert.rejects(sysgym.tensorplace.ilp({ model: 'vgg19', batch: 2 }, { solver: () => { throw new Error('no licence'); } }),
+    /the ILP solver failed: no licence/);
+  await assert.rejects(sysgym.tensorplace.ilp({ model: 'vgg19', fast_memory: '120%' }), /fast_memory/);
+  assert.throws(() => sysgym.tensorplace.zoo(0), ApiMisuseError);
+});
