@@ -80,3 +80,5 @@ BENCHMARK_CAPTURE(BM_StaticIlpBuild, resnet200, "resnet200")->Unit(benchmark::kM
 
 }  // namespace
 }  // namespace sysgym::tensorplace
+
+BENCHMARK_MAIN();
