@@ -145,15 +145,17 @@ run_tests() {
   ctest --preset native-debug -j "$JOBS"
   # clang-tidy (both cores) runs beside the stages that use about one (Node, Chromium, the fuzzers);
   # its findings are printed when it has finished, in its own stage.
-  (
+  # In a process group of its own (setsid), so that a failing stage stops every clang-tidy it
+  # started, not only its parent.
+  JOBS="$JOBS" setsid bash -c '
     start=$SECONDS
     tests/lint/tidy.sh "$JOBS"
     echo "   [clang-tidy took $((SECONDS - start)) s, beside the Node, browser and fuzzing stages]"
-  ) > build/tidy.log 2>&1 &
+  ' > build/tidy.log 2>&1 &
   TIDY_PID=$!
-  # Under `set -e` a failing command inside an EXIT trap becomes the script's exit status: pkill
-  # finds no children once clang-tidy has finished, so every command here must succeed.
-  trap 'pkill -P "$TIDY_PID" 2>/dev/null || true; kill "$TIDY_PID" 2>/dev/null || true' EXIT
+  # Under `set -e` a failing command inside an EXIT trap becomes the script's exit status: the
+  # group is gone once clang-tidy has finished, so every command here must succeed.
+  trap 'kill -- -"$TIDY_PID" 2>/dev/null || true' EXIT
   stage "tests, WebAssembly package under Node (API, errors, native/wasm parity, types, the test family)"
   node --test wasm/test/
   stage "tests, browser playground and player in Chromium (screenshots in build/web-artifacts)"
