@@ -102,6 +102,10 @@ demo() {
   $sysgym run memtier trace="$out/phased.bin" hbm_capacity=10% --policy lru \
     --record "$out/episode.json"
   echo
+  echo "== tensorplace (AutoTM): ResNet-50's training iteration, the static ILP against first-touch"
+  $sysgym tensorplace sweep --model resnet50 --batch 32 --ratios 0,1:1,4:1
+  $sysgym compare tensorplace model=resnet50 batch=32 fast_memory=1:1
+  echo
   echo "== the npm package (WebAssembly): the same estimate from Node, byte for byte"
   build_preset wasm >/dev/null
   node build/wasm/package/sysgym-cli.mjs memtier estimate --input "$out/phased.bin" --hbm-range "$hot" --json \

@@ -117,6 +117,14 @@ TEST_F(Cli, TensorplaceIlpReportsTheOptimumAndItsBaselines) {
   EXPECT_EQ(sync.code, 1);
   EXPECT_NE(sync.err.find("only the static ILP"), std::string::npos) << sync.err;
   EXPECT_EQ(run("tensorplace ilp --model vgg19 --fast-memory 120%").code, 1);
+  // Stopped by its time limit, the solver keeps the incumbent (at worst the warm start) and the
+  // bound; it used to crash in CBC's preprocessing.
+  const Result stopped = run("tensorplace ilp --model resnet200 --batch 8 --time-limit 0.3 --json");
+  ASSERT_EQ(stopped.code, 0) << stopped.err;
+  const nlohmann::json s = nlohmann::json::parse(stopped.out);
+  ASSERT_TRUE(s.contains("iteration_ms")) << stopped.out;
+  EXPECT_LE(s["iteration_ms"].get<double>(), s["first_touch_ms"].get<double>() * (1 + 1e-9));
+  EXPECT_LE(s["bound_ms"].get<double>(), s["objective_ms"].get<double>() * (1 + 1e-9));
 }
 
 }  // namespace

@@ -45,6 +45,9 @@ tensorplace::SolveResult solve_with_cbc(const std::string& lp,
   Cbc_setMaximumSeconds(model.get(), options.time_limit_s);
   Cbc_setAllowableFractionGap(model.get(), options.relative_gap);
   Cbc_setParameter(model.get(), "threads", "1");  // deterministic, and core counts vary
+  // CBC 2.10.8's preprocessing crashes (CglPreProcess::postProcess) when the time limit stops it
+  // mid-way; without it the zoo's models also solve faster (ResNet-50 at batch 64: 0.1 s, not 0.5).
+  Cbc_setParameter(model.get(), "preprocess", "off");
   if (!options.start.empty()) {
     std::vector<const char*> names;
     std::vector<double> values;
