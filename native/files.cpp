@@ -21,6 +21,7 @@
 #include "temporaries.hpp"
 
 namespace sysgym::cli {
+
 namespace {
 
 [[noreturn]] void fail(const std::string& what, const std::string& path, int error = errno) {
@@ -74,16 +75,6 @@ Destination destination_of(const std::string& path) {
                 " (outputs are regular files, a character device such as /dev/null, or a FIFO)");
 }
 
-void write_all(int fd, std::span<const std::uint8_t> bytes, const std::string& path) {
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t put = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (put < 0 && errno == EINTR) continue;
-    if (put < 0) fail("cannot write", path);
-    done += static_cast<std::size_t>(put);
-  }
-}
-
 // A device or FIFO cannot be replaced, only written: what the user asked for by naming it.
 void write_in_place(const OutputFile& file) {
   const int fd = ::open(file.path.c_str(), O_WRONLY | O_CLOEXEC);
@@ -121,6 +112,16 @@ class DirectoryLocks {
 };
 
 }  // namespace
+
+void write_all(int fd, std::span<const std::uint8_t> bytes, const std::string& path) {
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t put = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (put < 0 && errno == EINTR) continue;
+    if (put < 0) fail("cannot write", path);
+    done += static_cast<std::size_t>(put);
+  }
+}
 
 MappedFile::MappedFile(const std::string& path) {
   // O_NONBLOCK: opening a FIFO without a writer must not wait; it is refused below.

@@ -43,6 +43,10 @@ void write_files_atomically(const std::vector<OutputFile>& files);
 void write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes);
 void write_file_atomically(const std::string& path, const std::string& text);
 
+// Writes all of `bytes` to `fd` (retrying short and interrupted writes). Throws IoError naming
+// `path`.
+void write_all(int fd, std::span<const std::uint8_t> bytes, const std::string& path);
+
 // Flushes standard output and throws IoError if anything written to it was lost (a full disk,
 // /dev/full, a closed pipe).
 void check_standard_output();

@@ -30,6 +30,7 @@ EMSCRIPTEN_BINDINGS(sysgym) {
   function("compareReportText", &compare_report_text);
   function("describeReportText", &describe_report_text);
   function("evalReportText", &eval_report_text);
+  function("trainFlagRangesJson", &train_flag_ranges_json);
 
   class_<EnvHandle>("EnvHandle")
       .class_function("make", &EnvHandle::make, allow_raw_pointers())

@@ -52,6 +52,17 @@ std::string eval_report_text(const std::string& request_json, bool json) {
   return out;
 }
 
+std::string train_flag_ranges_json() {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [flag, range] : {std::pair{"--steps", agents::kTrainStepsRange},
+                                    {"--envs", agents::kTrainEnvsRange},
+                                    {"--threads", agents::kTrainThreadsRange},
+                                    {"--curve-every", agents::kCurveEveryRange},
+                                    {"--checkpoint-every", agents::kCheckpointEveryRange}})
+    out[flag] = {range.min, range.max};
+  return out.dump();
+}
+
 TrainerHandle::TrainerHandle(std::unique_ptr<agents::Trainer> trainer, std::string agent,
                              std::vector<std::string> vary)
     : trainer_(std::move(trainer)), agent_(std::move(agent)), vary_(std::move(vary)) {}

@@ -17,6 +17,10 @@ namespace sysgym::wasm {
 // env, config (--config's text or ""), settings, vary, baselines, seed (decimal text)}.
 std::string eval_report_text(const std::string& request_json, bool json);
 
+// {flag: [min, max]} of train's numeric flags (--steps, --envs, ...), for the bin to check them
+// before making a trainer, with the native ranges.
+std::string train_flag_ranges_json();
+
 class TrainerHandle {
  public:
   // nullptr on failure. `request_json`: {env, config, settings, vary, envs, agent, agent_config,

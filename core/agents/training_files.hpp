@@ -20,6 +20,7 @@ inline constexpr IntegerRange kTrainStepsRange{1, std::uint64_t{1} << 40};
 inline constexpr IntegerRange kTrainEnvsRange{1, 4096};
 inline constexpr IntegerRange kCurveEveryRange{1, std::uint64_t{1} << 30};
 inline constexpr IntegerRange kCheckpointEveryRange{0, std::uint64_t{1} << 40};
+inline constexpr IntegerRange kTrainThreadsRange{1, 256};
 
 // Env k trains on grid[k % grid.size()]: `count` envs (0: one per grid entry).
 std::vector<nlohmann::json> training_configs(const std::vector<nlohmann::json>& grid,

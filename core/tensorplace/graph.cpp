@@ -91,7 +91,9 @@ Graph::Graph(std::string model, std::uint32_t batch, std::vector<Tensor> tensors
       tensors_(std::move(tensors)),
       kernels_(std::move(kernels)),
       lifetimes_(tensors_.size()),
-      users_(tensors_.size()) {
+      users_(tensors_.size()),
+      born_(kernels_.size()),
+      dying_(kernels_.size()) {
   if (kernels_.empty()) throw ConfigError("the graph has no kernels");
   check_tensors(tensors_);
   const auto last_kernel = static_cast<std::uint32_t>(kernels_.size() - 1);
@@ -126,11 +128,14 @@ Graph::Graph(std::string model, std::uint32_t batch, std::vector<Tensor> tensors
   for (std::uint32_t t = 0; t < tensors_.size(); ++t) {
     if (tensors_[t].role != Role::kIntermediate) {
       lifetimes_[t] = {0, last_kernel};
+      born_[0].push_back(t);
       continue;
     }
     if (producer[t] == kNone)
       throw ConfigError("intermediate " + quote(tensors_[t].name) + " is never produced");
     lifetimes_[t] = {producer[t], users_[t].back()};
+    born_[producer[t]].push_back(t);
+    dying_[users_[t].back()].push_back(t);
   }
 }
 

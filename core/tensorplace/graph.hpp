@@ -69,6 +69,10 @@ class Graph {
   const Lifetime& lifetime(std::uint32_t t) const { return lifetimes_[t]; }
   // The kernels reading or writing tensor t, in order.
   const std::vector<std::uint32_t>& users(std::uint32_t t) const { return users_[t]; }
+  // The tensors whose lifetime starts at kernel k (every persistent one at kernel 0), and the
+  // intermediates whose lifetime ends there, in index order.
+  const std::vector<std::uint32_t>& born_at(std::uint32_t k) const { return born_[k]; }
+  const std::vector<std::uint32_t>& dying_at(std::uint32_t k) const { return dying_[k]; }
 
   // Allocated bytes of the tensors live at each kernel, and their maximum.
   std::vector<std::uint64_t> live_bytes() const;
@@ -87,6 +91,7 @@ class Graph {
   std::vector<Kernel> kernels_;
   std::vector<Lifetime> lifetimes_;
   std::vector<std::vector<std::uint32_t>> users_;
+  std::vector<std::vector<std::uint32_t>> born_, dying_;
 };
 
 }  // namespace sysgym::tensorplace

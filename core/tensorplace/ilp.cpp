@@ -127,17 +127,15 @@ IlpModel static_ilp(const Graph& graph, const Platform& platform, std::uint64_t 
     add_row(memory, ">=", base - constant, named("memory", k));
   }
   // Capacity where tensors are born (live bytes only grow there).
-  std::vector<std::vector<std::uint32_t>> born(graph.kernels().size());
-  for (std::uint32_t t = 0; t < graph.tensors().size(); ++t)
-    born[graph.lifetime(t).first].push_back(t);
   const std::vector<std::uint64_t> live = graph.live_bytes();
   std::vector<std::uint32_t> active;  // the tensors live at k, in index order
   for (std::uint32_t k = 0; k < graph.kernels().size(); ++k) {
     const auto middle = static_cast<std::ptrdiff_t>(active.size());
-    active.insert(active.end(), born[k].begin(), born[k].end());
+    const std::vector<std::uint32_t>& born = graph.born_at(k);
+    active.insert(active.end(), born.begin(), born.end());
     std::inplace_merge(active.begin(), active.begin() + middle, active.end());
     std::erase_if(active, [&](std::uint32_t t) { return graph.lifetime(t).last < k; });
-    if (born[k].empty() || live[k] <= fast_limit) continue;
+    if (born.empty() || live[k] <= fast_limit) continue;
     // sum MiB (1 - x) <= limit  <=>  sum MiB x >= live MiB - limit MiB
     Row row;
     double forced_slow = 0;

@@ -8,17 +8,10 @@ Machine::Machine(const Graph& graph, const Platform& platform, std::vector<Pool>
       initial_(std::move(initial)),
       where_(initial_),
       clean_(graph.tensors().size(), false),
-      born_(graph.kernels().size()),
-      dying_(graph.kernels().size()),
-      start_(initial_) {
-  for (std::uint32_t t = 0; t < graph.tensors().size(); ++t) {
-    born_[graph.lifetime(t).first].push_back(t);
-    if (graph.tensor(t).role == Role::kIntermediate) dying_[graph.lifetime(t).last].push_back(t);
-  }
-}
+      start_(initial_) {}
 
 void Machine::begin_kernel(std::uint32_t k) {
-  for (std::uint32_t t : born_[k]) {
+  for (std::uint32_t t : graph_.born_at(k)) {
     where_[t] = initial_[t];
     clean_[t] = where_[t] == kSlow;
     if (where_[t] == kFast) fast_ += graph_.tensor(t).allocated_bytes();
@@ -51,7 +44,7 @@ double Machine::run_kernel(std::uint32_t k) {
 }
 
 void Machine::end_kernel(std::uint32_t k) {
-  for (std::uint32_t t : dying_[k]) {
+  for (std::uint32_t t : graph_.dying_at(k)) {
     if (where_[t] == kFast) fast_ -= graph_.tensor(t).allocated_bytes();
   }
 }

@@ -46,7 +46,6 @@ class Machine {
   std::vector<Pool> initial_;
   std::vector<Pool> where_;
   std::vector<bool> clean_;
-  std::vector<std::vector<std::uint32_t>> born_, dying_;
   std::uint64_t fast_ = 0;
   std::uint64_t bytes_to_fast_ = 0;
   std::uint64_t bytes_to_slow_ = 0;

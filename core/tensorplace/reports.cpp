@@ -107,20 +107,18 @@ nlohmann::json ilp_report(const Graph& graph, const Platform& platform, std::uin
   SolveOptions options = given;
   options.start = static_start(model, heuristic);
   const SolveResult result = solver(model.lp, options);
-  nlohmann::json out = {
-      {"model", graph.model()},
-      {"batch", graph.batch()},
-      {"variant", "static"},
-      {"fast_limit_bytes", fast_limit},
-      {"peak_live_bytes", graph.peak_live_bytes()},
-      {"binaries", model.binaries},
-      {"rows", model.rows},
-      {"status", result.status},
-      {"solve_seconds", result.seconds},
-      {"all_fast_ms",
-       simulate(graph, platform, all_in(graph, kFast), graph.peak_live_bytes()).iteration_s * ms},
-      {"all_slow_ms", simulate(graph, platform, all_in(graph, kSlow), 0).iteration_s * ms},
-      {"first_touch_ms", first_touch_ms}};
+  nlohmann::json out = {{"model", graph.model()},
+                        {"batch", graph.batch()},
+                        {"variant", "static"},
+                        {"fast_limit_bytes", fast_limit},
+                        {"peak_live_bytes", graph.peak_live_bytes()},
+                        {"binaries", model.binaries},
+                        {"rows", model.rows},
+                        {"status", result.status},
+                        {"solve_seconds", result.seconds},
+                        {"all_fast_ms", all_fast_seconds(graph, platform) * ms},
+                        {"all_slow_ms", all_slow_seconds(graph, platform) * ms},
+                        {"first_touch_ms", first_touch_ms}};
   if (!result.has_solution) return out;
   const Simulation replay =
       simulate(graph, platform, static_plan(graph, model, result), fast_limit);

@@ -144,6 +144,14 @@ Simulation simulate(const Graph& graph, const Platform& platform, const Plan& pl
   return Replay(graph, platform, plan, fast_limit).run();
 }
 
+double all_fast_seconds(const Graph& graph, const Platform& platform) {
+  return simulate(graph, platform, all_in(graph, kFast), graph.peak_live_bytes()).iteration_s;
+}
+
+double all_slow_seconds(const Graph& graph, const Platform& platform) {
+  return simulate(graph, platform, all_in(graph, kSlow), 0).iteration_s;
+}
+
 Plan all_in(const Graph& graph, Pool pool) {
   Plan plan;
   for (const Tensor& t : graph.tensors())
@@ -153,22 +161,16 @@ Plan all_in(const Graph& graph, Pool pool) {
 
 Plan first_touch(const Graph& graph, std::uint64_t fast_limit) {
   Plan plan = all_in(graph, kSlow);
-  std::vector<std::vector<std::uint32_t>> born(graph.kernels().size());
-  std::vector<std::vector<std::uint32_t>> dying(graph.kernels().size());
-  for (std::uint32_t t = 0; t < graph.tensors().size(); ++t) {
-    born[graph.lifetime(t).first].push_back(t);
-    if (graph.tensor(t).role == Role::kIntermediate) dying[graph.lifetime(t).last].push_back(t);
-  }
   std::uint64_t used = 0;
   for (std::uint32_t k = 0; k < graph.kernels().size(); ++k) {
-    for (std::uint32_t t : born[k]) {
+    for (std::uint32_t t : graph.born_at(k)) {
       const Tensor& tensor = graph.tensor(t);
       if (tensor.fast_allowed && used + tensor.allocated_bytes() <= fast_limit) {
         plan.initial[t] = kFast;
         used += tensor.allocated_bytes();
       }
     }
-    for (std::uint32_t t : dying[k])
+    for (std::uint32_t t : graph.dying_at(k))
       used -= plan.initial[t] == kFast ? graph.tensor(t).allocated_bytes() : 0;
   }
   return plan;

@@ -56,6 +56,11 @@ struct Simulation {
 Simulation simulate(const Graph& graph, const Platform& platform, const Plan& plan,
                     std::uint64_t fast_limit);
 
+// The iteration's time with every tensor in fast memory (no limit) and with every one in slow
+// memory: the bounds any placement lies between.
+double all_fast_seconds(const Graph& graph, const Platform& platform);
+double all_slow_seconds(const Graph& graph, const Platform& platform);
+
 // Reference plans: every tensor in one pool (where allowed), and first-touch NUMA (fast while
 // it fits when the tensor is created, never moved).
 Plan all_in(const Graph& graph, Pool pool);

@@ -29,7 +29,7 @@ double fast_benefit(const Graph& g, const Platform& p, std::uint32_t t) {
 double run_optimizer(const std::string& name, const Graph& g, const Platform& p,
                      std::uint64_t limit, const IlpSolver& solver, const SolveOptions& options,
                      nlohmann::json& cell) {
-  if (name == "all-slow") return simulate(g, p, all_in(g, kSlow), limit).iteration_s;
+  if (name == "all-slow") return all_slow_seconds(g, p);
   if (name == "first-touch") return simulate(g, p, first_touch(g, limit), limit).iteration_s;
   if (name == "greedy") return simulate(g, p, greedy_plan(g, p, limit), limit).iteration_s;
   const IlpModel model = static_ilp(g, p, limit);
@@ -94,7 +94,7 @@ nlohmann::json sweep_report(const Graph& graph, const Platform& platform,
                              unknown_name_message("optimizer", name, sweep_optimizers()));
   }
   const std::uint64_t peak = graph.peak_live_bytes();
-  const double all_fast = simulate(graph, platform, all_in(graph, kFast), peak).iteration_s;
+  const double all_fast = all_fast_seconds(graph, platform);
   nlohmann::json rows = nlohmann::json::array();
   std::uint64_t done = 0;
   for (const std::string& ratio : ratios) {

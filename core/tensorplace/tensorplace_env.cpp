@@ -16,23 +16,23 @@ const std::vector<std::string> kInfoKeys = {
     "kernel", "step_ms", "kernel_ms", "move_ms", "fast_bytes", "refused_bytes", "evicted_bytes"};
 constexpr double kNextUseScale = 64;  // kernels: "soon" is within a few dozen
 
-bool born_at(const Graph& g, std::uint32_t t, std::uint32_t k) {
+bool born_here(const Graph& g, std::uint32_t t, std::uint32_t k) {
   return g.tensor(t).role == Role::kIntermediate && g.lifetime(t).first == k;
 }
 
 }  // namespace
 
 TensorplaceEnv::TensorplaceEnv(const nlohmann::json& config, const DataSource& data)
-    : TensorplaceEnv(read_tensorplace_config(config, data), 0) {}
+    : TensorplaceEnv(read_tensorplace_config(config, data)) {}
 
-TensorplaceEnv::TensorplaceEnv(TensorplaceConfig config, std::uint32_t)
+TensorplaceEnv::TensorplaceEnv(TensorplaceConfig config)
     : Env("tensorplace-v0",
           Space::box({std::size_t{config.slots} * kChannels + kGlobals}, 0.0f, 1.0f),
           Space::multi_binary(config.slots), kInfoKeys),
       config_(std::move(config)) {
   const Graph& g = *config_.graph;
-  all_fast_s_ = simulate(g, config_.platform, all_in(g, kFast), g.peak_live_bytes()).iteration_s;
-  all_slow_s_ = simulate(g, config_.platform, all_in(g, kSlow), 0).iteration_s;
+  all_fast_s_ = all_fast_seconds(g, config_.platform);
+  all_slow_s_ = all_slow_seconds(g, config_.platform);
 }
 
 nlohmann::json TensorplaceEnv::facts() const {
@@ -96,7 +96,7 @@ std::uint32_t TensorplaceEnv::next_use(std::uint32_t t, std::uint32_t k) const {
 }
 
 void TensorplaceEnv::on_reset(Rng&, const nlohmann::json& options) {
-  if (!options.empty() && !(options.is_object() && options.empty()))
+  if (!options.empty())
     throw ConfigError("tensorplace-v0 reset options: none are taken, got " + options.dump());
   const std::vector<Pool> start = start_pools();
   starting_fast_ = 0;
@@ -178,7 +178,7 @@ TensorplaceEnv::StepOutcome TensorplaceEnv::on_step(std::span<const double> acti
   for (std::size_t i = 0; i < slot_tensors_.size(); ++i) {
     const std::uint32_t t = slot_tensors_[i];
     const bool fast = action[i] > 0.5;
-    if (fast && g.tensor(t).fast_allowed && (born_at(g, t, k) || machine_->where(t) == kSlow)) {
+    if (fast && g.tensor(t).fast_allowed && (born_here(g, t, k) || machine_->where(t) == kSlow)) {
       wanted.push_back(t);
       wanted_bytes += g.tensor(t).allocated_bytes();
     }
@@ -208,7 +208,7 @@ TensorplaceEnv::StepOutcome TensorplaceEnv::on_step(std::span<const double> acti
     }
   }
   for (std::uint32_t t : granted) {
-    if (born_at(g, t, k)) machine_->set_birth_pool(t, kFast);
+    if (born_here(g, t, k)) machine_->set_birth_pool(t, kFast);
   }
   machine_->begin_kernel(k);
   for (std::uint32_t t : granted) {
@@ -268,10 +268,10 @@ void TensorplaceEnv::write_observation() {
       const double next = next_use(t, kernel_) - kernel_;
       const float values[kChannels] = {
           1.0f,
-          machine_->where(t) == kFast && !born_at(g, t, kernel_) ? 1.0f : 0.0f,
+          machine_->where(t) == kFast && !born_here(g, t, kernel_) ? 1.0f : 0.0f,
           static_cast<float>(std::min(1.0, bytes / limit)),
           output ? 1.0f : 0.0f,
-          born_at(g, t, kernel_) ? 1.0f : 0.0f,
+          born_here(g, t, kernel_) ? 1.0f : 0.0f,
           static_cast<float>(std::min(1.0, next / kNextUseScale)),
           g.lifetime(t).last == kernel_ && g.tensor(t).role == Role::kIntermediate ? 1.0f : 0.0f,
           static_cast<float>(operand_bytes > 0 ? bytes / operand_bytes : 0.0)};

@@ -55,7 +55,7 @@ class TensorplaceEnv : public Env {
   StepOutcome on_step(std::span<const double> action) override;
 
  private:
-  TensorplaceEnv(TensorplaceConfig config, std::uint32_t slots);
+  explicit TensorplaceEnv(TensorplaceConfig config);
   std::vector<Pool> start_pools() const;
   void prepare_slots();
   void write_observation();

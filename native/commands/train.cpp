@@ -85,9 +85,10 @@ void train_command(TrainArgs args) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double rate = static_cast<double>(p.env_steps - resumed_at) / seconds;
-    std::fprintf(stderr, "%s%s%s", terminal ? "\r" : "",
-                 agents::training_progress_text(args.agent, p, args.steps, rate, trainer.metric()).c_str(),
-                 terminal ? "   " : "\n");
+    std::fprintf(
+        stderr, "%s%s%s", terminal ? "\r" : "",
+        agents::training_progress_text(args.agent, p, args.steps, rate, trainer.metric()).c_str(),
+        terminal ? "   " : "\n");
   });
   if (terminal) std::fputs("\n", stderr);
   const double seconds =
@@ -141,7 +142,8 @@ void add_train_command(CLI::App& app) {
   from_state(add_integer_flag(*command, "--envs", args->envs,
                               "Envs stepped together (default: one per --vary combination)",
                               agents::kTrainEnvsRange));
-  add_integer_flag(*command, "--threads", args->threads, "Threads stepping the envs", {1, 256});
+  add_integer_flag(*command, "--threads", args->threads, "Threads stepping the envs",
+                   agents::kTrainThreadsRange);
   from_state(add_integer_flag(*command, "--seed", args->seed, "Seed of the agent and the envs",
                               kSeedRange));
   from_state(add_integer_flag(*command, "--curve-every", args->curve_every,

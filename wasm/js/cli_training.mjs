@@ -4,13 +4,6 @@ import { FROM_STATE } from './cli_help.mjs';
 import { ConfigError } from './errors.mjs';
 import { jsonText, readInput, writeAtomically } from './node_files.mjs';
 
-// train's numeric flags: the native ranges (core/agents/training_files.hpp).
-const STEPS = [1, 2 ** 40];
-const ENVS = [1, 4096];
-const THREADS = [1, 256];
-const CURVE_EVERY = [1, 2 ** 30];
-const CHECKPOINT_EVERY = [0, 2 ** 40];
-
 function usageError(message) {
   process.stderr.write(`sysgym: ${message}\nRun with --help for more information.\n`);
   process.exit(2);
@@ -29,8 +22,11 @@ export function check(sysgym, values, { env, config, settings }) {
   if (values.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }
 
-function integer(sysgym, values, flag, [min, max], fallback) {
-  return values[flag] === undefined ? fallback : Number(sysgym.checkInteger(values[flag], `--${flag}`, min, max));
+// A numeric flag of train checked with the native range (core/agents/training_files.hpp).
+function integer(sysgym, values, flag, fallback) {
+  if (values[flag] === undefined) return fallback;
+  const [min, max] = sysgym.trainFlagRanges()[`--${flag}`];
+  return Number(sysgym.checkInteger(values[flag], `--${flag}`, min, max));
 }
 
 // A new run from the flags, or the run a --resume state holds.
@@ -55,11 +51,11 @@ function trainer(sysgym, values, { env, config, settings }) {
 
 export function train(sysgym, values, positionals) {
   if (values.output === undefined) usageError('--output is required');
-  const steps = integer(sysgym, values, 'steps', STEPS, 200000);
-  integer(sysgym, values, 'threads', THREADS, 1);
-  const checkpointEvery = integer(sysgym, values, 'checkpoint-every', CHECKPOINT_EVERY, 0);
-  if (values.envs !== undefined) integer(sysgym, values, 'envs', ENVS, 0);
-  if (values['curve-every'] !== undefined) integer(sysgym, values, 'curve-every', CURVE_EVERY, 0);
+  const steps = integer(sysgym, values, 'steps', 200000);
+  integer(sysgym, values, 'threads', 1);
+  const checkpointEvery = integer(sysgym, values, 'checkpoint-every', 0);
+  integer(sysgym, values, 'envs', 0);
+  integer(sysgym, values, 'curve-every', 0);
   const run = trainer(sysgym, values, positionals);
   try {
     const output = values.output;

@@ -324,6 +324,8 @@ export class Sysgym {
   compareReport(env: string, configText: string, settings: string[], policies: string[], seed: Seed, json?: boolean): string;
   /** An integer flag's decimal text, checked against [min, max] as the native tool checks it. */
   checkInteger(value: number | bigint | string, name: string, min: number, max: number): string;
+  /** {flag: [min, max]} of `sysgym train`'s numeric flags (--steps, --envs, ...), as natively. */
+  trainFlagRanges(): Record<string, [number, number]>;
   /** The registered id an env id or bare name stands for. */
   resolveEnv(env: string): string;
   /** The seed's decimal text, checked as the native tool checks --seed; `name` names it in errors. */

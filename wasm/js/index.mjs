@@ -339,6 +339,11 @@ export class Sysgym {
     return out;
   }
 
+  // {flag: [min, max]} of `sysgym train`'s numeric flags, as the native tool takes them.
+  trainFlagRanges() {
+    return JSON.parse(this.#core.trainFlagRangesJson());
+  }
+
   // The registered id an env id or bare name stands for (UnknownNameError suggests the closest).
   resolveEnv(env) {
     const out = this.#core.resolveEnvId(text(env, 'resolveEnv: env'));

@@ -1,7 +1,6 @@
 #include "families/tensorplace/cbc_solver.hpp"
 
 #include <Cbc_C_Interface.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
@@ -9,6 +8,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "files.hpp"
 #include "temporaries.hpp"
 
 namespace sysgym::cli {
@@ -18,16 +18,6 @@ struct ModelDeleter {
   void operator()(Cbc_Model* model) const { Cbc_deleteModel(model); }
 };
 
-// CBC reads LP text from a file only: a temporary one, removed when done (or on a signal).
-void write_all(const TemporaryFile& file, const std::string& text) {
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(file.fd(), text.data() + done, text.size() - done);
-    if (n <= 0) throw IoError("cannot write the ILP to " + file.path());
-    done += static_cast<std::size_t>(n);
-  }
-}
-
 }  // namespace
 
 tensorplace::SolveResult solve_with_cbc(const std::string& lp,
@@ -36,7 +26,8 @@ tensorplace::SolveResult solve_with_cbc(const std::string& lp,
   if (!file.created())
     throw IoError("cannot create a temporary file for the ILP in " +
                   std::filesystem::temp_directory_path().string());
-  write_all(file, lp);
+  // CBC reads LP text from a file only: a temporary one, removed when done (or on a signal).
+  write_all(file.fd(), {reinterpret_cast<const std::uint8_t*>(lp.data()), lp.size()}, file.path());
   file.close();
   std::unique_ptr<Cbc_Model, ModelDeleter> model(Cbc_newModel());
   Cbc_setLogLevel(model.get(), 0);
