@@ -1,10 +1,7 @@
 #include "tensorplace/ilp.hpp"
 
 #include <algorithm>
-#include <map>
-#include <string_view>
 
-#include "base/append_format.hpp"
 #include "base/error.hpp"
 
 namespace sysgym::tensorplace {
@@ -13,185 +10,154 @@ namespace {
 constexpr double kMs = 1e3;                       // times in milliseconds
 constexpr double kMiB = 1.0 / (1024.0 * 1024.0);  // sizes in MiB (pages are exact in binary)
 
-// Terms "+ c name" of one row or objective, wrapped to keep lines short.
-class Row {
- public:
-  void add(double coefficient, const std::string& name) {
-    if (coefficient == 0) return;
-    append_format(text_, " %s %.17g %s", coefficient < 0 ? "-" : "+",
-                  coefficient < 0 ? -coefficient : coefficient, name.c_str());
-    if (++terms_ % 8 == 0) text_ += "\n  ";
+// t_k's rows for one kernel: the compute bound and the memory time of its operands' placement.
+void add_kernel_rows(const Graph& graph, const Platform& platform, std::uint32_t k,
+                     const TensorTerms& terms, std::uint32_t time, LpBuilder& lp) {
+  const Kernel& kernel = graph.kernel(k);
+  const auto slow = [&](std::size_t i) { return terms.slow_at.at({kernel.operand(i), k}); };
+  if (!kernel.times.empty()) {
+    // One configuration of the table: y_kc = 1 exactly when the operands are placed as c.
+    LinearExpr pick;
+    LinearExpr cost{0, {{time, 1}}};
+    for (std::size_t c = 0; c < kernel.times.size(); ++c) {
+      const std::uint32_t y = lp.add_var(lp_name("y", k, c), LpBuilder::Kind::kBinary);
+      pick.add(y, 1);
+      cost.add(y, -kernel.times[c] * kMs);
+      for (std::size_t i = 0; i < kernel.operand_count(); ++i) {
+        const bool in_slow = ((c >> i) & 1U) != 0;
+        // y <= slow (c puts i in slow) or y <= 1 - slow.
+        LinearExpr tie{in_slow ? 0.0 : -1.0, {{y, 1}}};
+        tie.add(slow(i), in_slow ? -1 : 1);
+        lp.add_row(lp_name("tie", k, c, i), tie, "<=", 0);
+      }
+    }
+    lp.add_row(lp_name("pick", k), pick, "=", 1);
+    lp.add_row(lp_name("time", k), cost, ">=", 0);
+    return;
   }
-  bool empty() const { return terms_ == 0; }
-  const std::string& text() const { return text_; }
-
- private:
-  std::string text_;
-  std::size_t terms_ = 0;
-};
-
-// "prefix<a>[_<b>[_<c>]]", built by appending (g++ 12 warns, wrongly, about "literal" +
-// std::to_string(...): its bug 105329).
-std::string named(std::string_view prefix, std::size_t a) {
-  std::string name(prefix);
-  name += std::to_string(a);
-  return name;
+  LinearExpr memory{0, {{time, 1}}};
+  for (std::size_t i = 0; i < kernel.operand_count(); ++i) {
+    const auto bytes = static_cast<double>(graph.tensor(kernel.operand(i)).bytes);
+    const bool read = i < kernel.inputs.size();
+    const double fast = bytes / (read ? platform.fast_read : platform.fast_write) * kMs;
+    const double in_slow = bytes / (read ? platform.slow_read : platform.slow_write) * kMs;
+    memory.constant -= fast;
+    memory.add(slow(i), fast - in_slow);
+  }
+  lp.add_row(lp_name("memory", k), memory, ">=", 0);
 }
-std::string named(std::string_view prefix, std::size_t a, std::size_t b) {
-  std::string name = named(prefix, a);
-  name += '_';
-  name += std::to_string(b);
-  return name;
-}
-std::string named(std::string_view prefix, std::size_t a, std::size_t b, std::size_t c) {
-  std::string name = named(prefix, a, b);
-  name += '_';
-  name += std::to_string(c);
-  return name;
+
+// Capacity rows where some tensor's fast share can grow (elsewhere the row of the kernel before
+// implies it) and the live bytes exceed the limit (elsewhere every placement fits).
+void add_capacity_rows(const Graph& graph, const TensorTerms& terms, std::uint64_t fast_limit,
+                       LpBuilder& lp) {
+  std::vector<std::pair<const TensorTerms::Span*, double>> spans;  // with the tensor's MiB
+  spans.reserve(terms.fast.size());
+  for (const TensorTerms::Span& span : terms.fast)
+    spans.emplace_back(&span,
+                       static_cast<double>(graph.tensor(span.tensor).allocated_bytes()) * kMiB);
+  std::stable_sort(spans.begin(), spans.end(),
+                   [](const auto& a, const auto& b) { return a.first->first < b.first->first; });
+  const std::vector<std::uint64_t> live = graph.live_bytes();
+  const double limit = static_cast<double>(fast_limit) * kMiB;
+  std::vector<std::pair<const TensorTerms::Span*, double>> active;
+  std::size_t next = 0;
+  bool row_before = false;
+  for (std::uint32_t k = 0; k < graph.kernels().size(); ++k) {
+    const bool grows = next < spans.size() && spans[next].first->first == k;
+    for (; next < spans.size() && spans[next].first->first == k; ++next)
+      active.push_back(spans[next]);
+    std::erase_if(active, [&](const auto& span) { return span.first->last < k; });
+    const bool needed = live[k] > fast_limit && (grows || !row_before);
+    row_before = live[k] > fast_limit;
+    if (!needed) continue;
+    LinearExpr row;
+    for (const auto& [span, mib] : active)
+      row.add(span->fast, mib);
+    if (!lp.add_row(lp_name("capacity", k), row, "<=", limit) && row.constant > limit)
+      throw ConfigError("no placement fits: kernel " + graph.kernel(k).name +
+                        " needs more fast memory than the limit for tensors that must be fast");
+  }
 }
 
 }  // namespace
 
-IlpModel static_ilp(const Graph& graph, const Platform& platform, std::uint64_t fast_limit) {
+IlpModel build_ilp(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
+                   IlpVariant variant) {
   IlpModel model;
-  std::string constraints;
-  std::string bounds;
-  std::vector<std::string> binaries;
-  const auto add_row = [&](const Row& row, const char* sense, double rhs, const std::string& name) {
-    append_format(constraints, " %s:%s %s %.17g\n", name.c_str(), row.text().c_str(), sense, rhs);
-    ++model.rows;
-  };
-  // Placement binaries; a tensor allowed in one pool only is fixed there.
-  for (std::uint32_t t = 0; t < graph.tensors().size(); ++t) {
-    const Tensor& tensor = graph.tensor(t);
-    if (tensor.fast_allowed && tensor.slow_allowed) {
-      model.placement.push_back(named("x", t));
-      binaries.push_back(model.placement.back());
-    } else {
-      model.placement.emplace_back();
-    }
-  }
-  // x as a term: forced-slow tensors contribute constants instead.
-  const auto slow_share = [&](std::uint32_t t, double coefficient, Row& row, double& constant) {
-    if (!model.placement[t].empty())
-      row.add(coefficient, model.placement[t]);
-    else if (!graph.tensor(t).fast_allowed)
-      constant += coefficient;
-  };
-  Row objective;
+  model.variant = variant;
+  LpBuilder lp;
+  std::vector<std::uint32_t> times;
+  LinearExpr objective;
   for (std::uint32_t k = 0; k < graph.kernels().size(); ++k) {
+    // A roofline kernel takes at least its compute time: a bound, not a row.
     const Kernel& kernel = graph.kernel(k);
-    const std::string time = named("t", k);
-    objective.add(1, time);
-    if (!kernel.times.empty()) {
-      // One configuration of the table: y_kc = 1 exactly when the operands are placed as c.
-      Row pick;
-      Row cost;
-      cost.add(1, time);
-      for (std::size_t c = 0; c < kernel.times.size(); ++c) {
-        const std::string y = named("y", k, c);
-        binaries.push_back(y);
-        pick.add(1, y);
-        cost.add(-kernel.times[c] * kMs, y);
-        for (std::size_t i = 0; i < kernel.operand_count(); ++i) {
-          const bool slow = ((c >> i) & 1U) != 0;
-          Row tie;
-          tie.add(1, y);
-          double constant = 0;
-          slow_share(kernel.operand(i), slow ? -1 : 1, tie, constant);
-          add_row(tie, "<=", (slow ? 0 : 1) - constant, named("tie", k, c, i));
-        }
-      }
-      add_row(pick, "=", 1, named("pick", k));
-      add_row(cost, ">=", 0, named("time", k));
-      continue;
-    }
-    // Roofline: at least the compute time, at least the memory time of the placement.
-    append_format(bounds, " %s >= %.17g\n", time.c_str(), kernel.flops / platform.peak_flops * kMs);
-    std::map<std::uint32_t, double> extra;  // tensor -> added ms when slow
-    double base = 0;
-    for (std::size_t i = 0; i < kernel.operand_count(); ++i) {
-      const std::uint32_t t = kernel.operand(i);
-      const auto bytes = static_cast<double>(graph.tensor(t).bytes);
-      const bool read = i < kernel.inputs.size();
-      const double fast = bytes / (read ? platform.fast_read : platform.fast_write) * kMs;
-      const double slow = bytes / (read ? platform.slow_read : platform.slow_write) * kMs;
-      base += fast;
-      extra[t] += slow - fast;
-    }
-    Row memory;
-    memory.add(1, time);
-    double constant = 0;
-    for (const auto& [t, ms] : extra)
-      slow_share(t, -ms, memory, constant);
-    add_row(memory, ">=", base - constant, named("memory", k));
+    const double compute = kernel.times.empty() ? kernel.flops / platform.peak_flops * kMs : 0;
+    times.push_back(lp.add_var(lp_name("t", k), LpBuilder::Kind::kContinuous, compute));
+    objective.add(times.back(), 1);
   }
-  // Capacity where tensors are born (live bytes only grow there).
-  const std::vector<std::uint64_t> live = graph.live_bytes();
-  std::vector<std::uint32_t> active;  // the tensors live at k, in index order
+  lp.minimise(objective);
+  TensorTerms terms;
+  model.tensors.reserve(graph.tensors().size());
+  for (std::uint32_t t = 0; t < graph.tensors().size(); ++t)
+    model.tensors.emplace_back(graph, platform, t, variant, lp, terms);
   for (std::uint32_t k = 0; k < graph.kernels().size(); ++k) {
-    const auto middle = static_cast<std::ptrdiff_t>(active.size());
-    const std::vector<std::uint32_t>& born = graph.born_at(k);
-    active.insert(active.end(), born.begin(), born.end());
-    std::inplace_merge(active.begin(), active.begin() + middle, active.end());
-    std::erase_if(active, [&](std::uint32_t t) { return graph.lifetime(t).last < k; });
-    if (born.empty() || live[k] <= fast_limit) continue;
-    // sum MiB (1 - x) <= limit  <=>  sum MiB x >= live MiB - limit MiB
-    Row row;
-    double forced_slow = 0;
-    for (std::uint32_t t : active) {
-      const double mib = static_cast<double>(graph.tensor(t).allocated_bytes()) * kMiB;
-      slow_share(t, mib, row, forced_slow);
-    }
-    const double need = static_cast<double>(live[k] - fast_limit) * kMiB - forced_slow;
-    if (row.empty()) {
-      if (need > 0)
-        throw ConfigError("no placement fits: kernel " + graph.kernel(k).name +
-                          " needs more fast memory than the limit for tensors that must be fast");
-      continue;
-    }
-    add_row(row, ">=", need, named("capacity", k));
+    add_kernel_rows(graph, platform, k, terms, times[k], lp);
+    const auto async = terms.async_ms.find(k);
+    if (async == terms.async_ms.end()) continue;
+    LinearExpr overlap{0, {{times[k], 1}}};
+    overlap.add(async->second, -1);
+    lp.add_row(lp_name("async", k), overlap, ">=", 0);
   }
-  model.binaries = binaries.size();
-  std::string lp = "\\ sysgym tensorplace static ILP: ";
-  lp += graph.model();
-  lp += "\nMinimize\n obj:";
-  lp += objective.text();
-  lp += "\nSubject To\n";
-  lp += constraints;
-  lp += "Bounds\n";
-  lp += bounds;
-  for (const std::string& name : model.placement)
-    if (!name.empty()) append_format(lp, " 0 <= %s <= 1\n", name.c_str());
-  lp += "Binaries\n";
-  for (std::size_t i = 0; i < binaries.size(); ++i) {
-    lp += i % 10 == 0 ? "\n " : " ";
-    lp += binaries[i];
-  }
-  lp += "\nEnd\n";
-  model.lp = std::move(lp);
+  add_capacity_rows(graph, terms, fast_limit, lp);
+  model.binaries = lp.binaries();
+  model.rows = lp.rows();
+  for (std::uint32_t v = 0; v < lp.variables(); ++v)
+    model.names.push_back(lp.name(v));
+  std::string title = "sysgym tensorplace ";
+  title += variant_name(variant);
+  title += " ILP: ";
+  title += graph.model();
+  model.lp = lp.text(title);
   return model;
 }
 
-Plan static_plan(const Graph& graph, const IlpModel& model, const SolveResult& solution) {
+Plan ilp_plan(const Graph& graph, const IlpModel& model, const SolveResult& solution) {
   if (!solution.has_solution) throw ConfigError("the ILP has no solution to build a plan from");
   Plan plan = all_in(graph, kFast);
-  for (std::uint32_t t = 0; t < graph.tensors().size(); ++t) {
-    const std::string& name = model.placement[t];
-    if (name.empty()) continue;  // all_in put a one-pool tensor in its pool
-    const auto found = solution.values.find(name);
-    plan.initial[t] = found != solution.values.end() && found->second >= 0.5 ? kSlow : kFast;
-  }
+  for (const TensorFlow& tensor : model.tensors)
+    tensor.extract(model.names, solution.values, plan);
   return plan;
 }
 
-std::map<std::string, double> static_start(const IlpModel& model, const Plan& plan) {
+std::optional<std::map<std::string, double>> ilp_start(const IlpModel& model, const Plan& plan) {
+  std::vector<std::vector<Move>> moves(model.tensors.size());
+  for (const Move& m : plan.moves) {
+    if (m.tensor >= moves.size()) return std::nullopt;
+    moves[m.tensor].push_back(m);
+  }
   std::map<std::string, double> start;
-  for (std::size_t t = 0; t < model.placement.size(); ++t) {
-    if (!model.placement[t].empty())
-      start[model.placement[t]] = plan.initial[t] == kSlow ? 1.0 : 0.0;
+  for (std::uint32_t t = 0; t < model.tensors.size(); ++t) {
+    if (!model.tensors[t].follow(plan.initial.at(t), moves[t], model.names, start))
+      return std::nullopt;
   }
   return start;
+}
+
+IlpOutcome solve_ilp(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
+                     IlpVariant variant, const IlpSolver& solver, SolveOptions options,
+                     const Plan& start) {
+  IlpOutcome out;
+  {  // the model (its LP text can be large) is freed before the replay
+    const IlpModel model = build_ilp(graph, platform, fast_limit, variant);
+    out.binaries = model.binaries;
+    out.rows = model.rows;
+    if (auto values = ilp_start(model, start)) options.start = std::move(*values);
+    out.result = solver(model.lp, options);
+    if (out.result.has_solution) out.plan = ilp_plan(graph, model, out.result);
+  }
+  if (out.plan) out.replay = simulate(graph, platform, *out.plan, fast_limit);
+  return out;
 }
 
 }  // namespace sysgym::tensorplace

@@ -1,42 +1,48 @@
 // AutoTM's integer linear program, written as CPLEX LP text that any MILP solver reads (CBC
-// natively, HiGHS in a browser), so both shells solve the same model.
+// natively, HiGHS in a browser), so both shells solve the same model. Times in milliseconds, sizes
+// in MiB (pages are exact in binary). With each tensor's decisions from tensor_flow.hpp:
 //
-// Static variant (a tensor stays in the pool it was created in): one binary x_t per tensor
-// (1 = slow memory) and one time t_k per kernel (milliseconds):
+//   minimise   sum_k t_k + synchronous move times + returns of persistent tensors
+//   subject to t_k >= compute time of k                         (roofline kernels)
+//              t_k >= all-fast memory time of k + sum over operands i of slow_i,k * bytes_i *
+//                     (1/slow bw - 1/fast bw)                   (slow_i,k: in slow memory at k)
+//                     (a kernel with a time table picks one row of it with binaries y_kc tied to
+//                     its operands' slow_i,k)
+//              t_k >= sum of the asynchronous moves overlapped with k       (async)
+//              sum over tensors of MiB_t * fast_t,k <= fast limit in MiB at each kernel where a
+//                     tensor's fast share can grow
 //
-//   minimise   sum_k t_k
-//   subject to t_k >= compute time of k
-//              t_k >= all-fast memory time of k + sum over operands i of x_i * bytes_i * (1/slow bw
-//              - 1/fast bw)
-//                     (roofline kernels; a kernel with a time table picks one row of it with
-//                     binaries
-//                      y_kc tied to its operands' x)
-//              sum over tensors live at k of MiB_t * (1 - x_t) <= fast limit in MiB, at each kernel
-//                     where a tensor is born (live bytes only grow there)
-//
-// Its optimum is the best static placement's iteration time under simulator.hpp's model exactly.
+// Its optimum is the best plan's iteration time under simulator.hpp's model exactly, within the
+// moves the variant allows: static <= sync <= async in what they allow, so static >= sync >=
+// async in what they achieve.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "tensorplace/graph.hpp"
 #include "tensorplace/platform.hpp"
 #include "tensorplace/simulator.hpp"
+#include "tensorplace/tensor_flow.hpp"
 
 namespace sysgym::tensorplace {
 
 struct IlpModel {
-  std::string lp;                      // CPLEX LP text
-  std::vector<std::string> placement;  // the binary that places each tensor ("" when forced)
+  IlpVariant variant = IlpVariant::kStatic;
+  std::string lp;  // CPLEX LP text
   std::size_t binaries = 0;
   std::size_t rows = 0;
+  std::vector<std::string> names;   // every variable's name, by index
+  std::vector<TensorFlow> tensors;  // each tensor's decisions
 };
 
-IlpModel static_ilp(const Graph& graph, const Platform& platform, std::uint64_t fast_limit);
+// Throws ConfigError naming the kernel when no placement fits the limit.
+IlpModel build_ilp(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
+                   IlpVariant variant);
 
 struct SolveOptions {
   double time_limit_s = 60;
@@ -60,9 +66,24 @@ struct SolveResult {
 // HiGHS; the core never links one.
 using IlpSolver = std::function<SolveResult(const std::string& lp, const SolveOptions& options)>;
 
-// The static plan a solution describes (x >= 0.5: slow).
-Plan static_plan(const Graph& graph, const IlpModel& model, const SolveResult& solution);
-// A plan as a starting solution of the static model.
-std::map<std::string, double> static_start(const IlpModel& model, const Plan& plan);
+// The plan a solution describes.
+Plan ilp_plan(const Graph& graph, const IlpModel& model, const SolveResult& solution);
+// A plan as a starting solution of the model: nothing when the plan moves a tensor where the
+// variant cannot (a static plan always fits; a sync plan fits the async model).
+std::optional<std::map<std::string, double>> ilp_start(const IlpModel& model, const Plan& plan);
+
+struct IlpOutcome {
+  std::size_t binaries = 0;
+  std::size_t rows = 0;
+  SolveResult result;
+  std::optional<Plan> plan;          // when the solver found one
+  std::optional<Simulation> replay;  // the plan replayed by the simulator
+};
+
+// Builds the variant's model, solves it from `start` (when the variant can follow it) and
+// replays the plan found. Throws ConfigError when no placement fits the limit.
+IlpOutcome solve_ilp(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
+                     IlpVariant variant, const IlpSolver& solver, SolveOptions options,
+                     const Plan& start);
 
 }  // namespace sysgym::tensorplace

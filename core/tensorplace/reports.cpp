@@ -5,6 +5,7 @@
 #include "base/append_format.hpp"
 #include "base/units.hpp"
 #include "tensorplace/simulator.hpp"
+#include "tensorplace/sweep.hpp"
 #include "tensorplace/zoo/zoo.hpp"
 
 namespace sysgym::tensorplace {
@@ -99,35 +100,55 @@ std::string zoo_text(const nlohmann::json& report) {
 }
 
 nlohmann::json ilp_report(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
-                          const IlpSolver& solver, const SolveOptions& given) {
-  const IlpModel model = static_ilp(graph, platform, fast_limit);
-  const Plan heuristic = first_touch(graph, fast_limit);
+                          IlpVariant variant, const IlpSolver& solver,
+                          const SolveOptions& options) {
   const double ms = 1e3;
-  const double first_touch_ms = simulate(graph, platform, heuristic, fast_limit).iteration_s * ms;
-  SolveOptions options = given;
-  options.start = static_start(model, heuristic);
-  const SolveResult result = solver(model.lp, options);
+  const Plan touch = first_touch(graph, fast_limit);
+  const Plan greedy = greedy_plan(graph, platform, fast_limit);
+  const double first_touch_ms = simulate(graph, platform, touch, fast_limit).iteration_s * ms;
+  const double greedy_ms = simulate(graph, platform, greedy, fast_limit).iteration_s * ms;
+  // The variants before this one start it (each is a restriction of the next), so that it is at
+  // least as good as they are even when the solver stops at its time limit.
+  Plan start = greedy_ms <= first_touch_ms ? greedy : touch;
+  nlohmann::json steps = nlohmann::json::array();
+  IlpOutcome ilp;
+  for (int v = 0; v <= static_cast<int>(variant); ++v) {
+    const auto step = static_cast<IlpVariant>(v);
+    ilp = solve_ilp(graph, platform, fast_limit, step, solver, options, start);
+    steps.push_back({{"variant", variant_name(step)},
+                     {"status", ilp.result.status},
+                     {"solve_seconds", ilp.result.seconds}});
+    if (ilp.replay) {
+      steps.back()["iteration_ms"] = ilp.replay->iteration_s * ms;
+      start = *ilp.plan;
+    }
+  }
   nlohmann::json out = {{"model", graph.model()},
                         {"batch", graph.batch()},
-                        {"variant", "static"},
+                        {"variant", variant_name(variant)},
                         {"fast_limit_bytes", fast_limit},
                         {"peak_live_bytes", graph.peak_live_bytes()},
-                        {"binaries", model.binaries},
-                        {"rows", model.rows},
-                        {"status", result.status},
-                        {"solve_seconds", result.seconds},
+                        {"binaries", ilp.binaries},
+                        {"rows", ilp.rows},
+                        {"status", ilp.result.status},
+                        {"solve_seconds", ilp.result.seconds},
                         {"all_fast_ms", all_fast_seconds(graph, platform) * ms},
                         {"all_slow_ms", all_slow_seconds(graph, platform) * ms},
-                        {"first_touch_ms", first_touch_ms}};
-  if (!result.has_solution) return out;
-  const Simulation replay =
-      simulate(graph, platform, static_plan(graph, model, result), fast_limit);
-  out["objective_ms"] = result.objective;
-  out["bound_ms"] = result.bound;
-  out["gap"] = result.objective > 0 ? (result.objective - result.bound) / result.objective : 0.0;
-  out["iteration_ms"] = replay.iteration_s * ms;
-  out["peak_fast_bytes"] = replay.peak_fast_bytes;
-  out["slowdown"] = replay.iteration_s * ms / out["all_fast_ms"].get<double>();
+                        {"first_touch_ms", first_touch_ms},
+                        {"greedy_ms", greedy_ms},
+                        {"steps", steps}};
+  if (!ilp.replay) return out;
+  out["objective_ms"] = ilp.result.objective;
+  out["bound_ms"] = ilp.result.bound;
+  out["gap"] = ilp.result.objective > 0
+                   ? (ilp.result.objective - ilp.result.bound) / ilp.result.objective
+                   : 0.0;
+  out["iteration_ms"] = ilp.replay->iteration_s * ms;
+  out["peak_fast_bytes"] = ilp.replay->peak_fast_bytes;
+  out["moves"] = ilp.plan->moves.size();
+  out["bytes_to_fast"] = ilp.replay->bytes_to_fast;
+  out["bytes_to_slow"] = ilp.replay->bytes_to_slow;
+  out["slowdown"] = ilp.replay->iteration_s * ms / out["all_fast_ms"].get<double>();
   return out;
 }
 
@@ -139,20 +160,33 @@ std::string ilp_text(const nlohmann::json& r) {
                 format_bytes(r["fast_limit_bytes"].get<std::uint64_t>()).c_str(),
                 format_bytes(r["peak_live_bytes"].get<std::uint64_t>()).c_str(),
                 r["binaries"].get<std::size_t>(), r["rows"].get<std::size_t>());
+  for (const nlohmann::json& step : r["steps"]) {
+    if (step["variant"] == r["variant"]) break;
+    append_format(out, "  %s ILP first (its plan starts the next): %s in %.2f s, %.6g ms\n",
+                  step["variant"].get<std::string>().c_str(),
+                  step["status"].get<std::string>().c_str(), step["solve_seconds"].get<double>(),
+                  step.value("iteration_ms", 0.0));
+  }
   append_format(out, "  solver: %s in %.2f s", r["status"].get<std::string>().c_str(),
                 r["solve_seconds"].get<double>());
   if (r.contains("objective_ms")) {
     append_format(out, ", objective %.6g ms, bound %.6g ms (gap %.3g%%)\n",
                   r["objective_ms"].get<double>(), r["bound_ms"].get<double>(),
                   100 * r["gap"].get<double>());
-    append_format(out, "  %-14s %12.3f ms  slowdown %.3f (replayed; peak fast %s)\n", "ilp-static",
-                  r["iteration_ms"].get<double>(), r["slowdown"].get<double>(),
-                  format_bytes(r["peak_fast_bytes"].get<std::uint64_t>()).c_str());
+    const std::string name = "ilp-" + r["variant"].get<std::string>();
+    append_format(
+        out,
+        "  %-14s %12.3f ms  slowdown %.3f (replayed; peak fast %s; %zu moves, %s in, %s out)\n",
+        name.c_str(), r["iteration_ms"].get<double>(), r["slowdown"].get<double>(),
+        format_bytes(r["peak_fast_bytes"].get<std::uint64_t>()).c_str(),
+        r["moves"].get<std::size_t>(),
+        format_bytes(r["bytes_to_fast"].get<std::uint64_t>()).c_str(),
+        format_bytes(r["bytes_to_slow"].get<std::uint64_t>()).c_str());
   } else {
     out += ": no solution\n";
   }
   const double fast = r["all_fast_ms"].get<double>();
-  for (const char* key : {"first_touch_ms", "all_slow_ms", "all_fast_ms"}) {
+  for (const char* key : {"greedy_ms", "first_touch_ms", "all_slow_ms", "all_fast_ms"}) {
     const std::string name = std::string(key).substr(0, std::string(key).size() - 3);
     append_format(out, "  %-14s %12.3f ms  slowdown %.3f\n", name.c_str(), r[key].get<double>(),
                   r[key].get<double>() / fast);

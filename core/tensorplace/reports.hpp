@@ -21,11 +21,12 @@ std::string graph_summary_text(const nlohmann::json& summary);
 nlohmann::json zoo_report(std::uint32_t batch);
 std::string zoo_text(const nlohmann::json& report);
 
-// `sysgym tensorplace ilp`: the static ILP solved by `solver` (warm-started from first-touch),
-// its plan replayed, next to the all-fast, all-slow and first-touch times. Throws ConfigError
+// `sysgym tensorplace ilp`: the variant's ILP solved by `solver`, its plan replayed, next to the
+// heuristics' and the all-fast and all-slow times. The variants before it are solved first, each
+// starting the next (the first from the better of greedy and first-touch). Throws ConfigError
 // when the limit fits no placement.
 nlohmann::json ilp_report(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
-                          const IlpSolver& solver, const SolveOptions& options);
+                          IlpVariant variant, const IlpSolver& solver, const SolveOptions& options);
 std::string ilp_text(const nlohmann::json& report);
 
 }  // namespace sysgym::tensorplace

@@ -69,15 +69,53 @@ TEST(TensorplaceIlp, TheStaticIlpIsTheBestStaticPlacement) {
     const Graph g = random_graph(rng, 6 + static_cast<std::uint32_t>(trial % 5));
     const auto limit = static_cast<std::uint64_t>(static_cast<double>(g.peak_live_bytes()) *
                                                   static_cast<double>(rng() % 101) / 100.0);
-    const IlpModel model = static_ilp(g, p, limit);
+    const IlpModel model = build_ilp(g, p, limit, IlpVariant::kStatic);
     const SolveResult solved = cli::solve_with_cbc(model.lp, exact);
     ASSERT_EQ(solved.status, "optimal") << trial;
     const double brute = brute_force_ms(g, p, limit);
     EXPECT_NEAR(solved.objective, brute, 1e-6 * brute) << "trial " << trial;
-    const Simulation replay = simulate(g, p, static_plan(g, model, solved), limit);
+    const Simulation replay = simulate(g, p, ilp_plan(g, model, solved), limit);
     EXPECT_NEAR(replay.iteration_s * 1e3, solved.objective, 1e-6 * brute) << "trial " << trial;
     EXPECT_LE(replay.peak_fast_bytes, limit);
   }
+}
+
+// The sync and async models on the same graphs: each solution's objective is the simulated time
+// of the plan it describes, moves only help (static >= sync >= async), the plans hold the limit,
+// and a plan of a weaker variant starts a stronger one.
+TEST(TensorplaceIlp, MovesOnlyHelpAndTheObjectiveIsTheSimulatedTime) {
+  std::mt19937_64 rng(5);
+  Platform p = platform_named("optane");
+  p.async_window = 3;  // small graphs: let the window matter
+  SolveOptions exact;
+  exact.relative_gap = 0;
+  int moved = 0;
+  for (int trial = 0; trial < 30; ++trial) {
+    const Graph g = random_graph(rng, 8 + static_cast<std::uint32_t>(trial % 7));
+    const auto limit = static_cast<std::uint64_t>(static_cast<double>(g.peak_live_bytes()) *
+                                                  static_cast<double>(10 + rng() % 80) / 100.0);
+    double previous = std::numeric_limits<double>::infinity();
+    Plan start = first_touch(g, limit);
+    for (IlpVariant variant : {IlpVariant::kStatic, IlpVariant::kSync, IlpVariant::kAsync}) {
+      const IlpModel model = build_ilp(g, p, limit, variant);
+      SolveOptions options = exact;
+      const auto values = ilp_start(model, start);
+      ASSERT_TRUE(values.has_value()) << variant_name(variant) << " trial " << trial;
+      options.start = *values;
+      const SolveResult solved = cli::solve_with_cbc(model.lp, options);
+      ASSERT_EQ(solved.status, "optimal") << variant_name(variant) << " trial " << trial;
+      const Plan plan = ilp_plan(g, model, solved);
+      const Simulation replay = simulate(g, p, plan, limit);
+      EXPECT_NEAR(replay.iteration_s * 1e3, solved.objective, 1e-6 * solved.objective)
+          << variant_name(variant) << " trial " << trial;
+      EXPECT_LE(replay.peak_fast_bytes, limit);
+      EXPECT_LE(solved.objective, previous * (1 + 1e-9)) << variant_name(variant) << " " << trial;
+      if (variant != IlpVariant::kStatic && solved.objective < previous * (1 - 1e-6)) ++moved;
+      previous = solved.objective;
+      start = plan;
+    }
+  }
+  EXPECT_GT(moved, 3) << "moves should beat the static optimum on some graphs";
 }
 
 TEST(TensorplaceIlp, TheOptimumBeatsEveryHeuristicOnTheZoo) {
@@ -87,12 +125,12 @@ TEST(TensorplaceIlp, TheOptimumBeatsEveryHeuristicOnTheZoo) {
     for (double share : {0.2, 0.5}) {
       const auto limit =
           static_cast<std::uint64_t>(share * static_cast<double>(g.peak_live_bytes()));
-      const IlpModel ilp = static_ilp(g, p, limit);
+      const IlpModel ilp = build_ilp(g, p, limit, IlpVariant::kStatic);
       SolveOptions options;
-      options.start = static_start(ilp, first_touch(g, limit));
+      options.start = ilp_start(ilp, first_touch(g, limit)).value();
       const SolveResult solved = cli::solve_with_cbc(ilp.lp, options);
       ASSERT_TRUE(solved.has_solution) << model;
-      const double optimum = simulate(g, p, static_plan(g, ilp, solved), limit).iteration_s;
+      const double optimum = simulate(g, p, ilp_plan(g, ilp, solved), limit).iteration_s;
       EXPECT_LE(optimum, simulate(g, p, first_touch(g, limit), limit).iteration_s) << model;
       EXPECT_LE(optimum, simulate(g, p, all_in(g, kSlow), limit).iteration_s) << model;
       EXPECT_GE(optimum, simulate(g, p, all_in(g, kFast), g.peak_live_bytes()).iteration_s)
@@ -113,9 +151,19 @@ TEST_F(Cli, TensorplaceIlpReportsTheOptimumAndItsBaselines) {
   EXPECT_EQ(slurp(lp).rfind("\\ sysgym tensorplace static ILP: vgg19", 0), 0u);
   const Result text = run("tensorplace ilp --model resnet50 --batch 2 --fast-memory 30%");
   EXPECT_NE(text.out.find("solver: optimal"), std::string::npos) << text.out;
-  const Result sync = run("tensorplace ilp --model vgg19 --variant sync");
-  EXPECT_EQ(sync.code, 1);
-  EXPECT_NE(sync.err.find("only the static ILP"), std::string::npos) << sync.err;
+  const Result async =
+      run("tensorplace ilp --model vgg19 --batch 16 --fast-memory 40% --variant async --gap 0.01 "
+          "--json");
+  ASSERT_EQ(async.code, 0) << async.err;
+  const nlohmann::json a = nlohmann::json::parse(async.out);
+  ASSERT_EQ(a["steps"].size(), 3u);  // static and sync first, each starting the next
+  EXPECT_LE(a["iteration_ms"].get<double>(), a["steps"][1]["iteration_ms"].get<double>() + 1e-9);
+  EXPECT_LE(a["steps"][1]["iteration_ms"].get<double>(),
+            a["steps"][0]["iteration_ms"].get<double>() + 1e-9);
+  EXPECT_GT(a["moves"].get<int>(), 0) << "overlapped moves pay on VGG-19 at 40 %";
+  const Result variant = run("tensorplace ilp --model vgg19 --variant eager");
+  EXPECT_EQ(variant.code, 1);
+  EXPECT_NE(variant.err.find("unknown ILP variant"), std::string::npos) << variant.err;
   EXPECT_EQ(run("tensorplace ilp --model vgg19 --fast-memory 120%").code, 1);
   // Stopped by its time limit, the solver keeps the incumbent (at worst the warm start) and the
   // bound; it used to crash in CBC's preprocessing.
@@ -149,12 +197,24 @@ TEST_F(Cli, TensorplaceSweepOrdersTheOptimizersAtEveryRatio) {
     EXPECT_LE(o["first-touch"]["slowdown"].get<double>(), o["all-slow"]["slowdown"].get<double>());
     EXPECT_GE(ilp, 1.0 - 1e-9);
     EXPECT_GE(ilp, previous * 0.99) << "less fast memory is never faster";
+    EXPECT_LE(o["sync"]["slowdown"].get<double>(), ilp * (1 + 1e-9)) << row["ratio"];
+    EXPECT_FALSE(o.contains("async")) << "async is asked for, not default";
     previous = ilp;
   }
   EXPECT_DOUBLE_EQ(j["rows"][0]["optimizers"]["first-touch"]["slowdown"].get<double>(), 1.0);
   const Result text =
       run("tensorplace sweep --model vgg19 --batch 2 --ratios 1:1 --optimizers greedy,all-slow");
   EXPECT_NE(text.out.find("slow:fast"), std::string::npos) << text.out;
+  // The variants in any order on the command line run static, sync, async: each starts the next.
+  const Result chain =
+      run("tensorplace sweep --model vgg19 --batch 16 --ratios 3:1 "
+          "--optimizers async,static,sync --gap 0.01 --json");
+  ASSERT_EQ(chain.code, 0) << chain.err;
+  for (const nlohmann::json& row : nlohmann::json::parse(chain.out)["rows"]) {
+    const nlohmann::json& o = row["optimizers"];
+    EXPECT_LE(o["sync"]["slowdown"].get<double>(), o["static"]["slowdown"].get<double>() + 1e-9);
+    EXPECT_LE(o["async"]["slowdown"].get<double>(), o["sync"]["slowdown"].get<double>() + 1e-9);
+  }
   EXPECT_EQ(run("tensorplace sweep --model vgg19 --optimizers static,magic").code, 1);
   EXPECT_EQ(run("tensorplace sweep --model vgg19 --ratios 1:x").code, 1);
 }

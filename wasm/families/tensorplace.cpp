@@ -7,6 +7,7 @@
 #include "../runtime.hpp"
 
 #include "base/json_text.hpp"
+#include "env/config_reader.hpp"
 #include "tensorplace/graph_json.hpp"
 #include "tensorplace/reports.hpp"
 #include "tensorplace/sweep.hpp"
@@ -17,24 +18,34 @@ namespace sysgym::wasm {
 namespace {
 
 // {model, batch} or {graph: JSON text}.
-tensorplace::Graph graph_of(const nlohmann::json& request) {
-  if (request.contains("graph"))
-    return tensorplace::graph_from_json(
-        parse_json_text(request.at("graph").get<std::string>(), "graph"), "graph");
-  return tensorplace::zoo_graph(request.value("model", std::string("resnet50")),
-                                request.value("batch", 32U));
+tensorplace::Graph graph_of(ConfigReader& request) {
+  if (const nlohmann::json* graph = request.raw("graph")) {
+    if (!graph->is_string()) request.fail("graph", "must be graph JSON text");
+    return tensorplace::graph_from_json(parse_json_text(graph->get<std::string>(), "graph"),
+                                        "graph");
+  }
+  const std::string model = request.string("model", "resnet50");
+  return tensorplace::zoo_graph(
+      model, static_cast<std::uint32_t>(request.integer("batch", 32, 1, 1 << 20)));
 }
 
-tensorplace::Platform platform_of(const nlohmann::json& request) {
-  return tensorplace::platform_from_json(request.value("platform", nlohmann::json("optane")),
+tensorplace::Platform platform_of(ConfigReader& request) {
+  const nlohmann::json* platform = request.raw("platform");
+  return tensorplace::platform_from_json(platform ? *platform : nlohmann::json("optane"),
                                          "platform");
 }
 
-tensorplace::SolveOptions options_of(const nlohmann::json& request) {
+tensorplace::SolveOptions options_of(ConfigReader& request) {
   tensorplace::SolveOptions options;
-  options.time_limit_s = request.value("time_limit", 60.0);
-  options.relative_gap = request.value("gap", 1e-4);
+  options.time_limit_s = request.number("time_limit", 60.0, 0.01, 1e6);
+  options.relative_gap = request.number("gap", 1e-4, 0, 1);
   return options;
+}
+
+std::uint64_t fast_limit_of(ConfigReader& request, const tensorplace::Graph& graph) {
+  const nlohmann::json* given = request.raw("fast_memory");
+  return tensorplace::parse_fast_memory(given ? *given : nlohmann::json("50%"),
+                                        graph.peak_live_bytes(), "fast_memory");
 }
 
 // The JS solver: solver(lp, {time_limit, gap, start}) -> {status, objective, bound, seconds,
@@ -71,7 +82,9 @@ std::string zoo_json(int batch, bool json) {
 std::string graph_json(const std::string& request_json, bool json, bool with_graph) {
   std::string out;
   guarded([&] {
-    const tensorplace::Graph graph = graph_of(parse(request_json));
+    ConfigReader request(parse(request_json), "tensorplace.graph request");
+    const tensorplace::Graph graph = graph_of(request);
+    request.finish();
     const nlohmann::json summary = tensorplace::graph_summary(graph);
     out = nlohmann::json::array(
               {json ? summary.dump(2) : tensorplace::graph_summary_text(summary),
@@ -84,13 +97,16 @@ std::string graph_json(const std::string& request_json, bool json, bool with_gra
 std::string ilp_json(const std::string& request_json, emscripten::val solver, bool json) {
   std::string out;
   guarded([&] {
-    const nlohmann::json request = parse(request_json);
+    ConfigReader request(parse(request_json), "tensorplace.ilp request");
     const tensorplace::Graph graph = graph_of(request);
-    const std::uint64_t limit =
-        tensorplace::parse_fast_memory(request.value("fast_memory", nlohmann::json("50%")),
-                                       graph.peak_live_bytes(), "fast_memory");
-    const nlohmann::json report = tensorplace::ilp_report(graph, platform_of(request), limit,
-                                                          js_solver(solver), options_of(request));
+    const std::uint64_t limit = fast_limit_of(request, graph);
+    const tensorplace::Platform platform = platform_of(request);
+    const tensorplace::SolveOptions options = options_of(request);
+    const tensorplace::IlpVariant variant = tensorplace::parse_variant(
+        request.choice("variant", "static", tensorplace::variant_names()));
+    request.finish();
+    const nlohmann::json report =
+        tensorplace::ilp_report(graph, platform, limit, variant, js_solver(solver), options);
     out = json ? report.dump(2) : tensorplace::ilp_text(report);
   });
   return out;
@@ -99,12 +115,24 @@ std::string ilp_json(const std::string& request_json, emscripten::val solver, bo
 std::string sweep_json(const std::string& request_json, emscripten::val solver, bool json) {
   std::string out;
   guarded([&] {
-    const nlohmann::json request = parse(request_json);
-    const nlohmann::json report = tensorplace::sweep_report(
-        graph_of(request), platform_of(request),
-        request.value("ratios", std::vector<std::string>{"0", "1:4", "1:1", "4:1"}),
-        request.value("optimizers", tensorplace::sweep_optimizers()), js_solver(solver),
-        options_of(request));
+    ConfigReader request(parse(request_json), "tensorplace.sweep request");
+    const tensorplace::Graph graph = graph_of(request);
+    const tensorplace::Platform platform = platform_of(request);
+    const tensorplace::SolveOptions options = options_of(request);
+    const auto list = [&](std::string_view key, std::vector<std::string> fallback) {
+      const nlohmann::json* given = request.raw(key);
+      if (given == nullptr) return fallback;
+      if (!given->is_array() ||
+          !std::all_of(given->begin(), given->end(), [](const auto& v) { return v.is_string(); }))
+        request.fail(key, "must be a list of strings");
+      return given->get<std::vector<std::string>>();
+    };
+    const std::vector<std::string> ratios = list("ratios", {"0", "1:4", "1:1", "4:1"});
+    const std::vector<std::string> optimizers =
+        list("optimizers", tensorplace::default_sweep_optimizers());
+    request.finish();
+    const nlohmann::json report =
+        tensorplace::sweep_report(graph, platform, ratios, optimizers, js_solver(solver), options);
     out = json ? report.dump(2) : tensorplace::sweep_text(report);
   });
   return out;

@@ -82,13 +82,15 @@ export class Tensorplace {
     return { summary: json ? JSON.parse(summary) : summary, graph: withGraph ? graph : undefined };
   }
 
-  // AutoTM's static ILP for {model, batch | graph, fast_memory, platform, time_limit, gap}, as
-  // `sysgym tensorplace ilp` reports it.
+  // AutoTM's ILP for {model, batch | graph, fast_memory, platform, variant (static, sync or
+  // async), time_limit, gap}, as `sysgym tensorplace ilp` reports it (the variants before the one
+  // asked for are solved first, each starting the next).
   async ilp(request, { json = true, solver } = {}) {
     return this.#solve('tensorplaceIlp', request, json, solver);
   }
 
-  // The sweep over {ratios, optimizers} (`sysgym tensorplace sweep`).
+  // The sweep over {ratios, optimizers} (`sysgym tensorplace sweep`; optimizers default to all
+  // but async, the slowest to solve).
   async sweep(request, { json = true, solver } = {}) {
     return this.#solve('tensorplaceSweep', request, json, solver);
   }

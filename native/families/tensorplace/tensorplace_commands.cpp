@@ -60,7 +60,7 @@ struct GraphArgs {
 struct SweepArgs {
   GraphFlags graph;
   std::vector<std::string> ratios = {"0", "1:8", "1:4", "1:2", "1:1", "2:1", "4:1"};
-  std::vector<std::string> optimizers = tensorplace::sweep_optimizers();
+  std::vector<std::string> optimizers = tensorplace::default_sweep_optimizers();
   std::string platform = "optane";
   double time_limit = 60;
   double gap = 0.01;
@@ -120,22 +120,18 @@ void run_sweep(const SweepArgs& args) {
 }
 
 void run_ilp(const IlpArgs& args) {
-  if (args.variant != "static") {
-    throw ConfigError("--variant " + args.variant +
-                      ": only the static ILP is built so far (synchronous and asynchronous moves "
-                      "are next)");
-  }
+  const tensorplace::IlpVariant variant = tensorplace::parse_variant(args.variant);
   const tensorplace::Graph graph = args.graph.load();
   const tensorplace::Platform machine = platform_flag(args.platform);
   const std::uint64_t limit = tensorplace::parse_fast_memory(
       nlohmann::json(args.fast_memory), graph.peak_live_bytes(), "--fast-memory");
   if (!args.write_lp.empty())
-    write_file_atomically(args.write_lp, tensorplace::static_ilp(graph, machine, limit).lp);
+    write_file_atomically(args.write_lp, tensorplace::build_ilp(graph, machine, limit, variant).lp);
   tensorplace::SolveOptions options;
   options.time_limit_s = args.time_limit;
   options.relative_gap = args.gap;
   const nlohmann::json report =
-      tensorplace::ilp_report(graph, machine, limit, solve_with_cbc, options);
+      tensorplace::ilp_report(graph, machine, limit, variant, solve_with_cbc, options);
   print(report, args.json, tensorplace::ilp_text(report));
 }
 
@@ -171,9 +167,11 @@ void add_ilp_command(CLI::App& family) {
       "ilp", "Solve AutoTM's ILP for one iteration and fast-memory limit (COIN-OR CBC)");
   command->footer(
       "Examples:\n  sysgym tensorplace ilp --model vgg19 --batch 64 --fast-memory 1:1\n"
-      "  sysgym tensorplace ilp --model resnet50 --fast-memory 25% --time-limit 30 --json\n"
-      "The solver starts from the first-touch placement; at the time limit it keeps the best "
-      "placement found and reports the bound and the gap.");
+      "  sysgym tensorplace ilp --model resnet50 --fast-memory 25% --variant sync --json\n"
+      "static places each tensor once; sync also moves tensors before and after their users, "
+      "stalling; async also overlaps moves with nearby kernels. The solver starts from the better "
+      "of the greedy and first-touch placements; at the time limit it keeps the best placement "
+      "found and reports the bound and the gap.");
   args->graph.add(*command);
   command
       ->add_option("--fast-memory", args->fast_memory,
@@ -181,8 +179,7 @@ void add_ilp_command(CLI::App& family) {
       ->capture_default_str();
   command->add_option("--platform", args->platform, "optane, gpu, or JSON with fields replaced")
       ->capture_default_str();
-  command->add_option("--variant", args->variant, "static (sync and async are next)")
-      ->capture_default_str();
+  command->add_option("--variant", args->variant, "static, sync or async")->capture_default_str();
   add_number_flag(*command, "--time-limit", args->time_limit, "Seconds the solver may take",
                   {0.01, 1e6});
   add_number_flag(*command, "--gap", args->gap, "Relative gap at which the solver stops", {0, 1});
@@ -200,10 +197,15 @@ void add_sweep_command(CLI::App& family) {
       "  sysgym tensorplace sweep --model resnet200 --batch 32 --ratios 1:1,4:1 "
       "--optimizers static,first-touch --json\n"
       "Ratios are slow:fast as AutoTM gives them (4:1: fast memory is a fifth of the peak live "
-      "bytes), 0 for all fast. The static ILP is solved by CBC from the greedy placement.");
+      "bytes), 0 for all fast. The ILP variants are solved by CBC in the order static, sync, "
+      "async, "
+      "each from the best plan before it (the first from the greedy placement).");
   args->graph.add(*command);
   command->add_option("--ratios", args->ratios, "slow:fast ratios, or 0")->delimiter(',');
-  command->add_option("--optimizers", args->optimizers, "static, greedy, first-touch, all-slow")
+  command
+      ->add_option("--optimizers", args->optimizers,
+                   "all-slow, first-touch, greedy, static, sync, async (default: all but async, "
+                   "the slowest to solve)")
       ->delimiter(',');
   command->add_option("--platform", args->platform, "optane, gpu, or JSON with fields replaced")
       ->capture_default_str();
