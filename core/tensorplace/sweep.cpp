@@ -7,6 +7,7 @@
 #include "base/names.hpp"
 #include "base/units.hpp"
 #include "tensorplace/tensorplace_config.hpp"
+#include "tensorplace/twolm.hpp"
 
 namespace sysgym::tensorplace {
 namespace {
@@ -35,6 +36,11 @@ double run_optimizer(const std::string& name, const Graph& g, const Platform& p,
   if (name == "all-slow") return all_slow_seconds(g, p);
   if (name == "first-touch") return simulate(g, p, first_touch(g, limit), limit).iteration_s;
   if (name == "greedy") return simulate(g, p, greedy_plan(g, p, limit), limit).iteration_s;
+  if (name == "2lm") {
+    const TwoLmResult cache = simulate_2lm(g, p, limit);
+    cell["hit_share"] = cache.hit_share;
+    return cache.iteration_s;
+  }
   const IlpOutcome ilp = solve_ilp(g, p, limit, parse_variant(name), solver, options, best);
   cell["status"] = ilp.result.status;
   cell["solve_seconds"] = ilp.result.seconds;
@@ -92,13 +98,13 @@ Plan greedy_plan(const Graph& graph, const Platform& platform, std::uint64_t fas
 }
 
 const std::vector<std::string>& sweep_optimizers() {
-  static const std::vector<std::string> names = {"all-slow", "first-touch", "greedy",
+  static const std::vector<std::string> names = {"all-slow", "first-touch", "2lm",  "greedy",
                                                  "static",   "sync",        "async"};
   return names;
 }
 
 std::vector<std::string> default_sweep_optimizers() {
-  return {"all-slow", "first-touch", "greedy", "static", "sync"};
+  return {"all-slow", "first-touch", "2lm", "greedy", "static", "sync"};
 }
 
 nlohmann::json sweep_report(const Graph& graph, const Platform& platform,
@@ -169,7 +175,7 @@ std::string sweep_text(const nlohmann::json& report) {
   }
   out +=
       "static, sync, async: AutoTM's ILP variants (~ where the solver stopped at its time limit; - "
-      "no solution)\n";
+      "no solution); 2lm: fast memory as a direct-mapped cache\n";
   return out;
 }
 

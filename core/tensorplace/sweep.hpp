@@ -18,9 +18,9 @@ namespace sysgym::tensorplace {
 // kernel of its lifetime.
 Plan greedy_plan(const Graph& graph, const Platform& platform, std::uint64_t fast_limit);
 
-// "all-slow", "first-touch", "greedy", and the ILP variants "static", "sync", "async" (need a
-// solver). The default leaves out async: its models are the largest (ResNet-50 at batch 64: 35 k
-// binaries, not solved to 1 % in a minute).
+// "all-slow", "first-touch", "2lm" (twolm.hpp), "greedy", and the ILP variants "static", "sync",
+// "async" (need a solver). The default leaves out async: its models are the largest (ResNet-50 at
+// batch 64: 35 k binaries, not solved to 1 % in a minute).
 const std::vector<std::string>& sweep_optimizers();
 std::vector<std::string> default_sweep_optimizers();
 

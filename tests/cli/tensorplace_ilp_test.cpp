@@ -199,6 +199,7 @@ TEST_F(Cli, TensorplaceSweepOrdersTheOptimizersAtEveryRatio) {
     EXPECT_GE(ilp, previous * 0.99) << "less fast memory is never faster";
     EXPECT_LE(o["sync"]["slowdown"].get<double>(), ilp * (1 + 1e-9)) << row["ratio"];
     EXPECT_FALSE(o.contains("async")) << "async is asked for, not default";
+    EXPECT_GE(o["2lm"]["slowdown"].get<double>(), 1.0 - 1e-9) << row["ratio"];
     previous = ilp;
   }
   EXPECT_DOUBLE_EQ(j["rows"][0]["optimizers"]["first-touch"]["slowdown"].get<double>(), 1.0);

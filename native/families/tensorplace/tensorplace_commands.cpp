@@ -203,9 +203,10 @@ void add_sweep_command(CLI::App& family) {
   args->graph.add(*command);
   command->add_option("--ratios", args->ratios, "slow:fast ratios, or 0")->delimiter(',');
   command
-      ->add_option("--optimizers", args->optimizers,
-                   "all-slow, first-touch, greedy, static, sync, async (default: all but async, "
-                   "the slowest to solve)")
+      ->add_option(
+          "--optimizers", args->optimizers,
+          "all-slow, first-touch, 2lm, greedy, static, sync, async (default: all but async, "
+          "the slowest to solve)")
       ->delimiter(',');
   command->add_option("--platform", args->platform, "optane, gpu, or JSON with fields replaced")
       ->capture_default_str();
