@@ -2,19 +2,32 @@
 
 namespace sysgym::tensorplace {
 
-Machine::Machine(const Graph& graph, const Platform& platform, std::vector<Pool> initial)
+Machine::Machine(const Graph& graph, const Platform& platform, std::vector<Pool> initial,
+                 bool track_heap)
     : graph_(graph),
       platform_(platform),
       initial_(std::move(initial)),
       where_(initial_),
       clean_(graph.tensors().size(), false),
-      start_(initial_) {}
+      start_(initial_),
+      track_heap_(track_heap),
+      offset_(track_heap ? graph.tensors().size() : 0) {}
+
+void Machine::enter_fast(std::uint32_t t) {
+  fast_ += graph_.tensor(t).allocated_bytes();
+  if (track_heap_) offset_[t] = heap_.allocate(graph_.tensor(t).allocated_bytes());
+}
+
+void Machine::leave_fast(std::uint32_t t) {
+  fast_ -= graph_.tensor(t).allocated_bytes();
+  if (track_heap_) heap_.release(offset_[t], graph_.tensor(t).allocated_bytes());
+}
 
 void Machine::begin_kernel(std::uint32_t k) {
   for (std::uint32_t t : graph_.born_at(k)) {
     where_[t] = initial_[t];
     clean_[t] = where_[t] == kSlow;
-    if (where_[t] == kFast) fast_ += graph_.tensor(t).allocated_bytes();
+    if (where_[t] == kFast) enter_fast(t);
     if (graph_.tensor(t).role != Role::kIntermediate) start_[t] = initial_[t];
   }
 }
@@ -29,9 +42,8 @@ double Machine::move_cost(std::uint32_t t, Pool to, bool async) {
 }
 
 void Machine::place(std::uint32_t t, Pool to) {
-  const auto bytes = graph_.tensor(t).allocated_bytes();
-  if (where_[t] == kFast) fast_ -= bytes;
-  if (to == kFast) fast_ += bytes;
+  if (where_[t] == kFast) leave_fast(t);
+  if (to == kFast) enter_fast(t);
   if (to == kSlow) clean_[t] = true;
   where_[t] = to;
 }
@@ -45,7 +57,7 @@ double Machine::run_kernel(std::uint32_t k) {
 
 void Machine::end_kernel(std::uint32_t k) {
   for (std::uint32_t t : graph_.dying_at(k)) {
-    if (where_[t] == kFast) fast_ -= graph_.tensor(t).allocated_bytes();
+    if (where_[t] == kFast) leave_fast(t);
   }
 }
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "tensorplace/allocator.hpp"
 #include "tensorplace/graph.hpp"
 #include "tensorplace/platform.hpp"
 
@@ -13,8 +14,11 @@ namespace sysgym::tensorplace {
 
 class Machine {
  public:
-  // `initial`: each tensor's pool at its birth (intermediates) or at the first kernel.
-  Machine(const Graph& graph, const Platform& platform, std::vector<Pool> initial);
+  // `initial`: each tensor's pool at its birth (intermediates) or at the first kernel. With
+  // `track_heap`, fast memory is also allocated block by block (best fit) to measure its
+  // fragmentation.
+  Machine(const Graph& graph, const Platform& platform, std::vector<Pool> initial,
+          bool track_heap = false);
 
   Pool where(std::uint32_t t) const { return where_[t]; }
   // Allocated bytes of the live tensors in fast memory.
@@ -37,6 +41,8 @@ class Machine {
   // initial pools (synchronously).
   double return_persistent();
 
+  // The fast heap's extent so far (with `track_heap`): what the placement needs with fragmentation.
+  std::uint64_t fast_heap_bytes() const { return heap_.extent(); }
   std::uint64_t bytes_to_fast() const { return bytes_to_fast_; }
   std::uint64_t bytes_to_slow() const { return bytes_to_slow_; }
 
@@ -50,6 +56,12 @@ class Machine {
   std::uint64_t bytes_to_fast_ = 0;
   std::uint64_t bytes_to_slow_ = 0;
   std::vector<Pool> start_;  // persistent tensors' pools at the first kernel
+  bool track_heap_;
+  BestFitAllocator heap_;
+  std::vector<std::uint64_t> offset_;  // in the fast heap
+
+  void enter_fast(std::uint32_t t);
+  void leave_fast(std::uint32_t t);
 };
 
 }  // namespace sysgym::tensorplace

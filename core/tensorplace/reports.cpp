@@ -145,6 +145,7 @@ nlohmann::json ilp_report(const Graph& graph, const Platform& platform, std::uin
                    : 0.0;
   out["iteration_ms"] = ilp.replay->iteration_s * ms;
   out["peak_fast_bytes"] = ilp.replay->peak_fast_bytes;
+  out["fast_heap_bytes"] = ilp.replay->fast_heap_bytes;
   out["moves"] = ilp.plan->moves.size();
   out["bytes_to_fast"] = ilp.replay->bytes_to_fast;
   out["bytes_to_slow"] = ilp.replay->bytes_to_slow;
@@ -182,6 +183,14 @@ std::string ilp_text(const nlohmann::json& r) {
         r["moves"].get<std::size_t>(),
         format_bytes(r["bytes_to_fast"].get<std::uint64_t>()).c_str(),
         format_bytes(r["bytes_to_slow"].get<std::uint64_t>()).c_str());
+    const auto heap = r["fast_heap_bytes"].get<std::uint64_t>();
+    const auto peak = r["peak_fast_bytes"].get<std::uint64_t>();
+    append_format(
+        out,
+        "  a best-fit heap of the fast pool reaches %s (fragmentation %.1f%% over the "
+        "peak)\n",
+        format_bytes(heap).c_str(),
+        peak > 0 ? 100.0 * static_cast<double>(heap - peak) / static_cast<double>(peak) : 0.0);
   } else {
     out += ": no solution\n";
   }

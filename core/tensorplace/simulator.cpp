@@ -59,7 +59,7 @@ class Replay {
   Replay(const Graph& g, const Platform& p, const Plan& plan, std::uint64_t limit)
       : g_(g),
         limit_(limit),
-        machine_(g, p, plan.initial),
+        machine_(g, p, plan.initial, true),
         sync_(g.kernels().size()),
         async_(g.kernels().size()) {
     for (std::uint32_t t = 0; t < g.tensors().size(); ++t) {
@@ -81,6 +81,7 @@ class Replay {
     out_.iteration_s += returns;
     out_.bytes_to_fast = machine_.bytes_to_fast();
     out_.bytes_to_slow = machine_.bytes_to_slow();
+    out_.fast_heap_bytes = machine_.fast_heap_bytes();
     return out_;
   }
 

@@ -47,6 +47,9 @@ struct Simulation {
   std::uint64_t bytes_to_fast = 0;
   std::uint64_t bytes_to_slow = 0;  // copies actually written (clean copies are free)
   std::uint64_t peak_fast_bytes = 0;
+  // The extent of the fast pool's best-fit heap (allocator.hpp): what the plan needs once
+  // fragmentation is counted (>= peak_fast_bytes, not checked against the limit).
+  std::uint64_t fast_heap_bytes = 0;
   std::vector<KernelTiming> kernels;
 };
 

@@ -109,6 +109,7 @@ TEST(TensorplaceIlp, MovesOnlyHelpAndTheObjectiveIsTheSimulatedTime) {
       EXPECT_NEAR(replay.iteration_s * 1e3, solved.objective, 1e-6 * solved.objective)
           << variant_name(variant) << " trial " << trial;
       EXPECT_LE(replay.peak_fast_bytes, limit);
+      EXPECT_GE(replay.fast_heap_bytes, replay.peak_fast_bytes);
       EXPECT_LE(solved.objective, previous * (1 + 1e-9)) << variant_name(variant) << " " << trial;
       if (variant != IlpVariant::kStatic && solved.objective < previous * (1 - 1e-6)) ++moved;
       previous = solved.objective;

@@ -134,5 +134,22 @@ TEST(TensorSimulator, PlatformsAreNamedOrOverridden) {
   EXPECT_EQ(simulate(g, p, all_in(g, kSlow), 0).iteration_s, 5);
 }
 
+// a and b take a page each; a dies and c (two pages) is born: three pages live, but c does not
+// fit a's one-page hole, so the best-fit heap reaches four. d then fills the freed pages.
+TEST(TensorSimulator, TheFastHeapCountsFragmentation) {
+  const Graph g = graph_from_json(nlohmann::json::parse(R"({
+    "format": "sysgym-tensorplace-graph", "version": 1,
+    "tensors": [{"name": "a", "bytes": 4096}, {"name": "b", "bytes": 4096},
+                {"name": "c", "bytes": 8192}, {"name": "d", "bytes": 4096}],
+    "kernels": [{"name": "k0", "inputs": [], "outputs": ["a"], "flops": 0},
+                {"name": "k1", "inputs": ["a"], "outputs": ["b"], "flops": 0},
+                {"name": "k2", "inputs": ["b"], "outputs": ["c"], "flops": 0},
+                {"name": "k3", "inputs": ["c"], "outputs": ["d"], "flops": 0}]})"),
+                                  "holes");
+  const Simulation s = simulate(g, platform_named("optane"), all_in(g, kFast), 1 << 20);
+  EXPECT_EQ(s.peak_fast_bytes, 3 * 4096u);
+  EXPECT_EQ(s.fast_heap_bytes, 4 * 4096u);
+}
+
 }  // namespace
 }  // namespace sysgym::tensorplace
