@@ -13,9 +13,11 @@
 // comparisonReference (the policy whose return the comparison's curves are drawn relative to).
 import { genericView } from './generic/view.js';
 import { memtierView } from './memtier/view.js';
+import { tensorplaceView } from './tensorplace/view.js';
 
 const VIEWS = {
   memtier: memtierView,
+  tensorplace: tensorplaceView,
 };
 
 // The view of env `id` (`generic` asks for the generic view of any env).
