@@ -197,7 +197,7 @@ std::string compare_report_text(const std::string& env, const std::string& confi
       out = rows.dump(2);
     } else {
       const auto made = runtime().envs.make(id, config);
-      out = comparison_text(id, *made, rows) + comparison_footer_text(*made);
+      out = comparison_text(id, *made, rows) + comparison_footer_text(*made, rows);
     }
   });
   return out;

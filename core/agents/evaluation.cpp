@@ -106,7 +106,10 @@ std::string evaluation_text(const Registry& envs, const Evaluation& evaluation) 
     }
     out += comparison_text(heading, *spec.factory(table["config"]), table["rows"]);
   }
-  return out + comparison_footer_text(*spec.factory(evaluation.tables.front()["config"]));
+  nlohmann::json rows = nlohmann::json::array();
+  for (const nlohmann::json& table : evaluation.tables)
+    rows.insert(rows.end(), table["rows"].begin(), table["rows"].end());
+  return out + comparison_footer_text(*spec.factory(evaluation.tables.front()["config"]), rows);
 }
 
 }  // namespace sysgym::agents

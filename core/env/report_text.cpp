@@ -76,10 +76,13 @@ std::string comparison_text(const std::string& heading, const Env& env,
   return line + "\n" + report_table_text(rows, env.report_columns(), env.ranking());
 }
 
-std::string comparison_footer_text(const Env& env) {
+std::string comparison_footer_text(const Env& env, const nlohmann::json& rows) {
   const Env::Ranking ranking = env.ranking();
-  std::string out;
-  append_format(out, "* oracle (knows the future). Sorted best first by %s (%s).\n",
+  const bool oracles = std::any_of(rows.begin(), rows.end(), [](const nlohmann::json& row) {
+    return row.is_object() && row.value("oracle", false);
+  });
+  std::string out = oracles ? "* oracle (knows the future). " : "";
+  append_format(out, "Sorted best first by %s (%s).\n",
                 ranking.key.empty() ? "return" : ranking.key.c_str(),
                 ranking.higher_is_better ? "^ higher is better" : "v lower is better");
   return out;

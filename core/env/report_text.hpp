@@ -25,8 +25,9 @@ std::string report_table_text(const nlohmann::json& rows, std::vector<std::strin
 // table of `rows` in the env's report columns, best first by its ranking.
 std::string comparison_text(const std::string& heading, const Env& env, const nlohmann::json& rows);
 
-// The line under the tables: what "*" means and how the rows are sorted.
-std::string comparison_footer_text(const Env& env);
+// The line under the tables: how the rows are sorted, and what "*" means when `rows` (a list of
+// rows, or of tables' rows) has an oracle.
+std::string comparison_footer_text(const Env& env, const nlohmann::json& rows);
 
 // `sysgym run` without --json: the policy, env, seed and return, the facts and the summary of
 // run_report() (`metric`, the env's primary metric, marked).

@@ -36,7 +36,8 @@ void compare_command(const CompareArgs& args) {
     return;
   }
   const auto env = catalog().envs.make(id, config);
-  std::fputs((comparison_text(id, *env, rows) + comparison_footer_text(*env)).c_str(), stdout);
+  std::fputs((comparison_text(id, *env, rows) + comparison_footer_text(*env, rows)).c_str(),
+             stdout);
 }
 
 }  // namespace

@@ -227,6 +227,14 @@ TEST_F(Cli, CompareAcceptsAPreprocessedPairButNotWindowOptionsForIt) {
                         " hbm_capacity=8MiB --policies all-ddr,static-oracle --json");
   ASSERT_EQ(ok.code, 0) << ok.err;
   EXPECT_EQ(nlohmann::json::parse(ok.out).size(), 2u);
+  // The footer explains "*" only where an oracle is in the table.
+  const Result text =
+      run("compare memtier trace=" + bin + " hbm_capacity=8MiB --policies all-ddr,static-oracle");
+  EXPECT_NE(text.out.find("* oracle (knows the future)"), std::string::npos) << text.out;
+  const Result plain =
+      run("compare memtier trace=" + bin + " hbm_capacity=8MiB --policies all-ddr");
+  EXPECT_EQ(plain.out.find("oracle"), std::string::npos) << plain.out;
+  EXPECT_NE(plain.out.find("Sorted best first by total_ms"), std::string::npos) << plain.out;
   const Result refused = run("compare memtier trace=" + bin + " hbm_capacity=8MiB page_size=12");
   EXPECT_EQ(refused.code, 1);
   EXPECT_EQ(refused.err,
@@ -276,8 +284,8 @@ TEST_F(Cli, TracesRatesEveryShippedPairByGapAndOracleHeadroom) {
   }
   EXPECT_EQ(names, (std::vector<std::string>{"hpcc-randomaccess", "hpcc-stream", "lammps", "phased",
                                              "sqlite", "xz"}));
-  const Result oracle = run(
-      "run memtier trace=xz hbm_capacity=10% episode_length=0 --policy static-oracle --json");
+  const Result oracle =
+      run("run memtier trace=xz hbm_capacity=10% episode_length=0 --policy static-oracle --json");
   ASSERT_EQ(oracle.code, 0) << oracle.err;
   EXPECT_EQ(rows[5].at("static_oracle_gap_closed"),
             nlohmann::json::parse(oracle.out).at("gap_closed"));
