@@ -4,6 +4,7 @@
 
 #include "base/append_format.hpp"
 #include "base/units.hpp"
+#include "tensorplace/plan_json.hpp"
 #include "tensorplace/simulator.hpp"
 #include "tensorplace/sweep.hpp"
 #include "tensorplace/zoo/zoo.hpp"
@@ -100,8 +101,8 @@ std::string zoo_text(const nlohmann::json& report) {
 }
 
 nlohmann::json ilp_report(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
-                          IlpVariant variant, const IlpSolver& solver,
-                          const SolveOptions& options) {
+                          IlpVariant variant, const IlpSolver& solver, const SolveOptions& options,
+                          nlohmann::json* plan) {
   const double ms = 1e3;
   const Plan touch = first_touch(graph, fast_limit);
   const Plan greedy = greedy_plan(graph, platform, fast_limit);
@@ -150,6 +151,14 @@ nlohmann::json ilp_report(const Graph& graph, const Platform& platform, std::uin
   out["bytes_to_fast"] = ilp.replay->bytes_to_fast;
   out["bytes_to_slow"] = ilp.replay->bytes_to_slow;
   out["slowdown"] = ilp.replay->iteration_s * ms / out["all_fast_ms"].get<double>();
+  if (plan != nullptr) {
+    *plan = plan_to_json(graph, *ilp.plan,
+                         {{"fast_limit_bytes", fast_limit},
+                          {"variant", variant_name(variant)},
+                          {"status", ilp.result.status},
+                          {"platform", platform.name},
+                          {"iteration_ms", ilp.replay->iteration_s * ms}});
+  }
   return out;
 }
 

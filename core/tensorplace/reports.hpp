@@ -24,9 +24,11 @@ std::string zoo_text(const nlohmann::json& report);
 // `sysgym tensorplace ilp`: the variant's ILP solved by `solver`, its plan replayed, next to the
 // heuristics' and the all-fast and all-slow times. The variants before it are solved first, each
 // starting the next (the first from the better of greedy and first-touch). Throws ConfigError
-// when the limit fits no placement.
+// when the limit fits no placement. With `plan`, also the plan found as plan JSON
+// (plan_json.hpp; left as it was when none was found).
 nlohmann::json ilp_report(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
-                          IlpVariant variant, const IlpSolver& solver, const SolveOptions& options);
+                          IlpVariant variant, const IlpSolver& solver, const SolveOptions& options,
+                          nlohmann::json* plan = nullptr);
 std::string ilp_text(const nlohmann::json& report);
 
 }  // namespace sysgym::tensorplace

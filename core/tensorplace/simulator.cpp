@@ -29,31 +29,6 @@ bool exists_before(const Graph& g, std::uint32_t t, std::uint32_t k) {
   return born && k <= life.last;
 }
 
-void check_move(const Graph& g, const Platform& platform, const Move& m) {
-  if (m.kernel >= g.kernels().size() || m.tensor >= g.tensors().size()) {
-    throw ConfigError("a move names kernel #" + std::to_string(m.kernel) + " and tensor #" +
-                      std::to_string(m.tensor) + ", outside the graph");
-  }
-  const Tensor& t = g.tensor(m.tensor);
-  if (!allowed(t, m.to))
-    throw ConfigError("tensor " + quote(t.name) + " may not live in " + pool_name(m.to) +
-                      " memory");
-  if (!exists_before(g, m.tensor, m.kernel)) {
-    throw ConfigError("a move of tensor " + quote(t.name) + " at " + at_kernel(g, m.kernel) +
-                      ", outside its lifetime");
-  }
-  if (!m.async) return;
-  const std::vector<std::uint32_t>& users = g.users(m.tensor);
-  const bool near = std::any_of(users.begin(), users.end(), [&](std::uint32_t u) {
-    return (u > m.kernel ? u - m.kernel : m.kernel - u) <= platform.async_window;
-  });
-  if (!near) {
-    throw ConfigError("an asynchronous move of tensor " + quote(t.name) + " at " +
-                      at_kernel(g, m.kernel) + " is more than " +
-                      std::to_string(platform.async_window) + " kernels from every user");
-  }
-}
-
 class Replay {
  public:
   Replay(const Graph& g, const Platform& p, const Plan& plan, std::uint64_t limit)
@@ -135,6 +110,31 @@ class Replay {
 };
 
 }  // namespace
+
+void check_move(const Graph& g, const Platform& platform, const Move& m) {
+  if (m.kernel >= g.kernels().size() || m.tensor >= g.tensors().size()) {
+    throw ConfigError("a move names kernel #" + std::to_string(m.kernel) + " and tensor #" +
+                      std::to_string(m.tensor) + ", outside the graph");
+  }
+  const Tensor& t = g.tensor(m.tensor);
+  if (!allowed(t, m.to))
+    throw ConfigError("tensor " + quote(t.name) + " may not live in " + pool_name(m.to) +
+                      " memory");
+  if (!exists_before(g, m.tensor, m.kernel)) {
+    throw ConfigError("a move of tensor " + quote(t.name) + " at " + at_kernel(g, m.kernel) +
+                      ", outside its lifetime");
+  }
+  if (!m.async) return;
+  const std::vector<std::uint32_t>& users = g.users(m.tensor);
+  const bool near = std::any_of(users.begin(), users.end(), [&](std::uint32_t u) {
+    return (u > m.kernel ? u - m.kernel : m.kernel - u) <= platform.async_window;
+  });
+  if (!near) {
+    throw ConfigError("an asynchronous move of tensor " + quote(t.name) + " at " +
+                      at_kernel(g, m.kernel) + " is more than " +
+                      std::to_string(platform.async_window) + " kernels from every user");
+  }
+}
 
 Simulation simulate(const Graph& graph, const Platform& platform, const Plan& plan,
                     std::uint64_t fast_limit) {

@@ -59,6 +59,11 @@ struct Simulation {
 Simulation simulate(const Graph& graph, const Platform& platform, const Plan& plan,
                     std::uint64_t fast_limit);
 
+// Throws ConfigError naming the tensor and kernel when move `m` cannot run at its kernel: outside
+// the graph, a pool the tensor may not use, outside its lifetime, or an asynchronous move farther
+// than the platform's window from every user.
+void check_move(const Graph& graph, const Platform& platform, const Move& m);
+
 // The iteration's time with every tensor in fast memory (no limit) and with every one in slow
 // memory: the bounds any placement lies between.
 double all_fast_seconds(const Graph& graph, const Platform& platform);

@@ -226,9 +226,15 @@ TensorplaceEnv::StepOutcome TensorplaceEnv::on_step(std::span<const double> acti
       machine_->place(t, kSlow);
     }
   }
+  return finish_kernel(kernel, move, refused);
+}
+
+TensorplaceEnv::StepOutcome TensorplaceEnv::finish_kernel(double kernel, double move,
+                                                          std::uint64_t refused) {
+  const std::uint32_t k = kernel_;
   machine_->end_kernel(k);
   ++kernel_;
-  const bool last = kernel_ == g.kernels().size();
+  const bool last = kernel_ == graph().kernels().size();
   if (last) move += machine_->return_persistent();
   kernel_s_ += kernel;
   move_s_ += move;

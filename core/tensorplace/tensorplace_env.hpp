@@ -23,9 +23,23 @@
 #include "env/policy.hpp"
 #include "env/registry.hpp"
 #include "tensorplace/machine.hpp"
+#include "tensorplace/simulator.hpp"
 #include "tensorplace/tensorplace_config.hpp"
 
 namespace sysgym::tensorplace {
+
+// A step in the plan's own terms (the `plan` policy), beside the per-operand marks: the moves of
+// one kernel, executed as simulator.hpp executes a plan, so that an episode following a plan
+// takes the plan's simulated time exactly.
+struct KernelMoves final : Directive {
+  // The pools of the tensors born at this kernel. At the first kernel these include the tensors
+  // that live across iterations: a plan chooses where they start (and pays to return them there
+  // after the last kernel); those it leaves out start as the config's `start` says.
+  std::vector<std::pair<std::uint32_t, Pool>> births;
+  std::vector<Move> moves;  // synchronous ones before this kernel, asynchronous ones during it
+  std::unique_ptr<Directive> clone() const override;
+  void record(nlohmann::json& step, const Directive* previous) const override;
+};
 
 class TensorplaceEnv : public Env {
  public:
@@ -50,9 +64,15 @@ class TensorplaceEnv : public Env {
   // The kernel after `k` that next uses t (kernels().size() when none).
   std::uint32_t next_use(std::uint32_t t, std::uint32_t k) const;
 
+  bool read_directive(const nlohmann::json& step,
+                      std::unique_ptr<Directive>& directive) const override;
+
  protected:
   void on_reset(Rng& rng, const nlohmann::json& options) override;
   StepOutcome on_step(std::span<const double> action) override;
+  // KernelMoves (tensorplace_plan_step.cpp); InvalidActionError for a move the simulator would
+  // refuse or fast memory over the limit.
+  StepOutcome on_directive(const Directive& directive) override;
 
  private:
   explicit TensorplaceEnv(TensorplaceConfig config);
@@ -62,6 +82,9 @@ class TensorplaceEnv : public Env {
   // Frees fast memory for `needed` more bytes by writing back fast tensors that kernel k does
   // not use, the one used last first; the seconds it took.
   double evict_for(std::uint64_t needed, std::uint32_t k);
+  // Ends the current kernel: frees its dying tensors, returns the persistent ones after the
+  // last, adds up the episode and writes info, observation and reward.
+  StepOutcome finish_kernel(double kernel_s, double move_s, std::uint64_t refused);
 
   TensorplaceConfig config_;
   double all_fast_s_ = 0;

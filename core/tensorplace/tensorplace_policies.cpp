@@ -4,7 +4,9 @@
 #include <algorithm>
 
 #include "base/error.hpp"
+#include "base/units.hpp"
 #include "env/config_reader.hpp"
+#include "tensorplace/plan_json.hpp"
 #include "tensorplace/tensorplace_env.hpp"
 
 namespace sysgym::tensorplace {
@@ -81,6 +83,40 @@ class NextUse final : public Policy {
   std::uint32_t horizon_;
 };
 
+// Follows a plan (plan_json.hpp: what `sysgym tensorplace ilp --write-plan` writes) move for
+// move through KernelMoves directives, so its episode takes the plan's simulated time.
+class FollowPlan final : public Policy {
+ public:
+  explicit FollowPlan(nlohmann::json plan) : plan_(std::move(plan)) {}
+  void reset(const Env& e, Rng&) override {
+    const TensorplaceEnv& env = env_of(e, "plan");
+    const Graph& g = env.graph();
+    const Plan plan = plan_from_json(plan_, g, "plan policy config");
+    const auto limit = plan_.value("fast_limit_bytes", env.fast_limit());
+    if (limit != env.fast_limit())
+      throw ConfigError("plan policy config: the plan is for " + format_bytes(limit) +
+                        " of fast memory, the env has " + format_bytes(env.fast_limit()) +
+                        " (fast_memory=" + std::to_string(limit) + ")");
+    steps_.assign(g.kernels().size(), KernelMoves{});
+    for (std::uint32_t k = 0; k < g.kernels().size(); ++k) {
+      for (std::uint32_t t : g.born_at(k))
+        steps_[k].births.emplace_back(t, plan.initial[t]);
+    }
+    for (const Move& m : plan.moves) {
+      if (m.kernel < steps_.size()) steps_[m.kernel].moves.push_back(m);
+    }
+  }
+  void decide(const Env& e, Decision& out) override {
+    const TensorplaceEnv& env = env_of(e, "plan");
+    out.use_directive = true;
+    out.directive = std::make_unique<KernelMoves>(steps_.at(env.kernel()));
+  }
+
+ private:
+  nlohmann::json plan_;
+  std::vector<KernelMoves> steps_;
+};
+
 template <typename Make>
 PolicySpec spec(const std::string& name, std::string summary, Make make) {
   PolicyFactory factory = [make, name](const nlohmann::json& config) -> std::unique_ptr<Policy> {
@@ -124,6 +160,21 @@ void register_tensorplace_policies(PolicyRegistry& registry) {
                       return std::make_unique<NextUse>(
                           static_cast<std::uint32_t>(reader.integer("horizon", 8, 0, 1 << 20)));
                     }));
+  // Its config is the plan itself, so it needs one: it does not run on its own in `compare`.
+  PolicySpec plan{"plan",
+                  "Follows a placement plan move for move (--policy-config PLAN.json, from "
+                  "`sysgym tensorplace ilp --write-plan`): the ILP as a policy.",
+                  false,
+                  [](const nlohmann::json& config) -> std::unique_ptr<Policy> {
+                    if (!config.is_object() || !config.contains("format"))
+                      throw ConfigError(
+                          "plan policy: give the plan as its config (--policy-config PLAN.json, "
+                          "written by `sysgym tensorplace ilp --write-plan PLAN.json`)");
+                    return std::make_unique<FollowPlan>(config);
+                  },
+                  true,
+                  "tensorplace"};
+  registry.add(std::move(plan));
 }
 
 }  // namespace sysgym::tensorplace

@@ -7,9 +7,12 @@
 #include <random>
 
 #include "base/error.hpp"
+#include "builtins/builtins.hpp"
 #include "cli/cli_fixture.hpp"
+#include "env/episode.hpp"
 #include "families/tensorplace/cbc_solver.hpp"
 #include "tensorplace/ilp.hpp"
+#include "tensorplace/plan_json.hpp"
 #include "tensorplace/zoo/builder.hpp"
 #include "tensorplace/zoo/zoo.hpp"
 
@@ -119,6 +122,55 @@ TEST(TensorplaceIlp, MovesOnlyHelpAndTheObjectiveIsTheSimulatedTime) {
   EXPECT_GT(moved, 3) << "moves should beat the static optimum on some graphs";
 }
 
+// The ILP as a policy: tensorplace-v0 following a plan's moves (KernelMoves directives) takes the
+// plan's simulated time, for every variant; the episode records and replays.
+TEST(TensorplaceIlp, ThePlanPolicyTakesThePlansTimeInTheEnv) {
+  Registry envs;
+  PolicyRegistry policies;
+  register_builtins(envs, policies, std::make_shared<DataStore>());
+  const Graph g = zoo_graph("vgg19", 8);
+  const Platform p = platform_named("optane");
+  const std::uint64_t limit = g.peak_live_bytes() * 2 / 5;
+  const nlohmann::json config = {{"model", "vgg19"}, {"batch", 8}, {"fast_memory", limit}};
+  SolveOptions options;
+  options.relative_gap = 0.01;
+  options.time_limit_s = 3;  // any plan will do; an optimal one is not needed here
+  Plan start = first_touch(g, limit);
+  for (IlpVariant variant : {IlpVariant::kStatic, IlpVariant::kSync, IlpVariant::kAsync}) {
+    const IlpModel model = build_ilp(g, p, limit, variant);
+    options.start = ilp_start(model, start).value();
+    start = ilp_plan(g, model, cli::solve_with_cbc(model.lp, options));
+    const double simulated = simulate(g, p, start, limit).iteration_s * 1e3;
+    auto env = envs.make("tensorplace-v0", config);
+    auto follow = policies.make("plan", "tensorplace-v0",
+                                plan_to_json(g, start, {{"fast_limit_bytes", limit}}));
+    const EpisodeRecord episode = run_episode(*env, *follow, "plan", 0, true);
+    const double iteration = episode.summary["iteration_ms"].get<double>();
+    EXPECT_NEAR(iteration, simulated, 1e-9 * simulated) << variant_name(variant);
+    if (variant == IlpVariant::kAsync) {
+      EXPECT_FALSE(start.moves.empty());
+    }
+    const nlohmann::json recorded = episode_to_json(episode, *env);
+    auto again = make_recorded_env(envs, recorded);
+    EXPECT_EQ(replay_episode(*again, recorded)["iteration_ms"], episode.summary["iteration_ms"]);
+  }
+  // A plan for another limit, graph or no plan at all: named errors.
+  const nlohmann::json plan = plan_to_json(g, start, {{"fast_limit_bytes", limit}});
+  auto env = envs.make("tensorplace-v0", {{"model", "vgg19"}, {"batch", 8}});
+  auto wrong_limit = policies.make("plan", "tensorplace-v0", plan);
+  EXPECT_THROW(run_episode(*env, *wrong_limit, "plan", 0, false), ConfigError);
+  auto other =
+      envs.make("tensorplace-v0", {{"model", "vgg16"}, {"batch", 8}, {"fast_memory", limit}});
+  auto wrong_graph = policies.make("plan", "tensorplace-v0", plan);
+  EXPECT_THROW(run_episode(*other, *wrong_graph, "plan", 0, false), ConfigError);
+  EXPECT_THROW(policies.make("plan", "tensorplace-v0"), ConfigError);
+  nlohmann::json unknown = plan;
+  unknown["moves"] = {{{"kernel", "conv1_1"}, {"tensor", "nope"}, {"to", "fast"}}};
+  auto bad = policies.make("plan", "tensorplace-v0", unknown);
+  auto fresh = envs.make("tensorplace-v0", config);
+  EXPECT_THROW(run_episode(*fresh, *bad, "plan", 0, false), ConfigError);
+}
+
 TEST(TensorplaceIlp, TheOptimumBeatsEveryHeuristicOnTheZoo) {
   const Platform p = platform_named("optane");
   for (const char* model : {"vgg19", "resnet50"}) {
@@ -212,7 +264,8 @@ TEST_F(Cli, TensorplaceSweepOrdersTheOptimizersAtEveryRatio) {
       run("tensorplace sweep --model vgg19 --batch 16 --ratios 3:1 "
           "--optimizers async,static,sync --gap 0.01 --json");
   ASSERT_EQ(chain.code, 0) << chain.err;
-  for (const nlohmann::json& row : nlohmann::json::parse(chain.out)["rows"]) {
+  const nlohmann::json chained = nlohmann::json::parse(chain.out);
+  for (const nlohmann::json& row : chained["rows"]) {
     const nlohmann::json& o = row["optimizers"];
     EXPECT_LE(o["sync"]["slowdown"].get<double>(), o["static"]["slowdown"].get<double>() + 1e-9);
     EXPECT_LE(o["async"]["slowdown"].get<double>(), o["sync"]["slowdown"].get<double>() + 1e-9);

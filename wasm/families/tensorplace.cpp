@@ -104,9 +104,12 @@ std::string ilp_json(const std::string& request_json, emscripten::val solver, bo
     const tensorplace::SolveOptions options = options_of(request);
     const tensorplace::IlpVariant variant = tensorplace::parse_variant(
         request.choice("variant", "static", tensorplace::variant_names()));
+    const bool with_plan = request.boolean("with_plan", false);
     request.finish();
-    const nlohmann::json report =
-        tensorplace::ilp_report(graph, platform, limit, variant, js_solver(solver), options);
+    nlohmann::json plan;
+    nlohmann::json report =
+        tensorplace::ilp_report(graph, platform, limit, variant, js_solver(solver), options, &plan);
+    if (with_plan) report["plan"] = plan;
     out = json ? report.dump(2) : tensorplace::ilp_text(report);
   });
   return out;

@@ -83,8 +83,9 @@ export class Tensorplace {
   }
 
   // AutoTM's ILP for {model, batch | graph, fast_memory, platform, variant (static, sync or
-  // async), time_limit, gap}, as `sysgym tensorplace ilp` reports it (the variants before the one
-  // asked for are solved first, each starting the next).
+  // async), time_limit, gap, with_plan}, as `sysgym tensorplace ilp` reports it (the variants
+  // before the one asked for are solved first, each starting the next). With with_plan, the
+  // report's `plan` is the plan JSON the `plan` policy follows (policyConfig of runEpisode).
   async ilp(request, { json = true, solver } = {}) {
     return this.#solve('tensorplaceIlp', request, json, solver);
   }

@@ -56,6 +56,18 @@ test('the sync and async ILPs solved by HiGHS meet the native optimum within the
   }
 });
 
+test('the ILP\'s plan runs as the plan policy and takes the plan\'s time', async () => {
+  const request = { model: 'vgg19', batch: 8, fast_memory: '40%', gap: 0.02, time_limit: 5, variant: 'async', with_plan: true };
+  const report = await sysgym.tensorplace.ilp(request);
+  assert.equal(report.plan.format, 'sysgym-tensorplace-plan');
+  const config = { model: 'vgg19', batch: 8, fast_memory: report.fast_limit_bytes };
+  const episode = sysgym.runEpisode({ env: 'tensorplace-v0', config, policy: 'plan', policyConfig: report.plan, seed: 0 });
+  assert.ok(Math.abs(episode.summary.iteration_ms - report.iteration_ms) <= 1e-9 * report.iteration_ms,
+    `${episode.summary.iteration_ms} vs ${report.iteration_ms}`);
+  assert.throws(() => sysgym.runEpisode({ env: 'tensorplace-v0', config: { model: 'vgg19', batch: 8 }, policy: 'plan', policyConfig: report.plan, seed: 0 }),
+    /the plan is for .* of fast memory/);
+});
+
 test('bad requests and failing solvers are named errors', async () => {
   assert.throws(() => sysgym.tensorplace.graph({ model: 'resnet51' }), UnknownNameError);
   await assert.rejects(sysgym.tensorplace.ilp({ model: 'vgg19', batch: 2 }, { solver: 'cbc' }), ApiMisuseError);

@@ -75,6 +75,7 @@ struct IlpArgs {
   double time_limit = 60;
   double gap = 1e-4;
   std::string write_lp;
+  std::string write_plan;
   bool json = false;
 };
 
@@ -130,8 +131,15 @@ void run_ilp(const IlpArgs& args) {
   tensorplace::SolveOptions options;
   options.time_limit_s = args.time_limit;
   options.relative_gap = args.gap;
+  nlohmann::json plan;
   const nlohmann::json report =
-      tensorplace::ilp_report(graph, machine, limit, variant, solve_with_cbc, options);
+      tensorplace::ilp_report(graph, machine, limit, variant, solve_with_cbc, options, &plan);
+  if (!args.write_plan.empty()) {
+    if (plan.is_null())
+      throw Error("the solver found no plan (" + report["status"].get<std::string>() +
+                  "): nothing written to " + args.write_plan);
+    write_file_atomically(args.write_plan, plan.dump() + "\n");
+  }
   print(report, args.json, tensorplace::ilp_text(report));
 }
 
@@ -168,6 +176,8 @@ void add_ilp_command(CLI::App& family) {
   command->footer(
       "Examples:\n  sysgym tensorplace ilp --model vgg19 --batch 64 --fast-memory 1:1\n"
       "  sysgym tensorplace ilp --model resnet50 --fast-memory 25% --variant sync --json\n"
+      "  sysgym tensorplace ilp --model vgg19 --batch 16 --variant async --write-plan plan.json\n"
+      "  sysgym run tensorplace-v0 model=vgg19 batch=16 --policy plan --policy-config plan.json\n"
       "static places each tensor once; sync also moves tensors before and after their users, "
       "stalling; async also overlaps moves with nearby kernels. The solver starts from the better "
       "of the greedy and first-touch placements; at the time limit it keeps the best placement "
@@ -184,6 +194,9 @@ void add_ilp_command(CLI::App& family) {
                   {0.01, 1e6});
   add_number_flag(*command, "--gap", args->gap, "Relative gap at which the solver stops", {0, 1});
   command->add_option("--write-lp", args->write_lp, "Also write the model as CPLEX LP text");
+  command->add_option("--write-plan", args->write_plan,
+                      "Also write the plan found as plan JSON (for `run --policy plan "
+                      "--policy-config FILE`)");
   command->add_flag("--json", args->json, "Print the report as JSON");
   command->callback([args] { run_ilp(*args); });
 }
