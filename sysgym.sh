@@ -102,9 +102,15 @@ demo() {
   $sysgym run memtier trace="$out/phased.bin" hbm_capacity=10% --policy lru \
     --record "$out/episode.json"
   echo
-  echo "== tensorplace (AutoTM): ResNet-50's training iteration, the static ILP against first-touch"
+  echo "== tensorplace (AutoTM): ResNet-50's training iteration, AutoTM's ILP against the heuristics"
   $sysgym tensorplace sweep --model resnet50 --batch 32 --ratios 0,1:1,4:1
   $sysgym compare tensorplace model=resnet50 batch=32 fast_memory=1:1
+  echo
+  echo "== the synchronous ILP's plan, run in the env as the plan policy (the same iteration time)"
+  $sysgym tensorplace ilp --model resnet50 --batch 32 --fast-memory 1:1 --variant sync --gap 0.01 \
+    --write-plan "$out/plan.json"
+  $sysgym run tensorplace model=resnet50 batch=32 fast_memory=1:1 --policy plan \
+    --policy-config "$out/plan.json"
   echo
   echo "== the npm package (WebAssembly): the same estimate from Node, byte for byte"
   build_preset wasm >/dev/null
