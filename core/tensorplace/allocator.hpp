@@ -17,6 +17,8 @@ class BestFitAllocator {
   void release(std::uint64_t offset, std::uint64_t bytes);
 
   std::uint64_t live_bytes() const { return live_; }
+  // The end of the highest block now allocated.
+  std::uint64_t top() const { return top_; }
   // The highest end of any block so far: the pool size the placement really needs.
   std::uint64_t extent() const { return extent_; }
 

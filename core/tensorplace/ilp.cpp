@@ -49,8 +49,8 @@ void add_kernel_rows(const Graph& graph, const Platform& platform, std::uint32_t
 
 // Capacity rows where some tensor's fast share can grow (elsewhere the row of the kernel before
 // implies it) and the live bytes exceed the limit (elsewhere every placement fits).
-void add_capacity_rows(const Graph& graph, const TensorTerms& terms, std::uint64_t fast_limit,
-                       LpBuilder& lp) {
+void add_capacity_rows(const Graph& graph, const TensorTerms& terms,
+                       const std::vector<std::uint64_t>& limits, LpBuilder& lp) {
   std::vector<std::pair<const TensorTerms::Span*, double>> spans;  // with the tensor's MiB
   spans.reserve(terms.fast.size());
   for (const TensorTerms::Span& span : terms.fast)
@@ -59,7 +59,6 @@ void add_capacity_rows(const Graph& graph, const TensorTerms& terms, std::uint64
   std::stable_sort(spans.begin(), spans.end(),
                    [](const auto& a, const auto& b) { return a.first->first < b.first->first; });
   const std::vector<std::uint64_t> live = graph.live_bytes();
-  const double limit = static_cast<double>(fast_limit) * kMiB;
   std::vector<std::pair<const TensorTerms::Span*, double>> active;
   std::size_t next = 0;
   bool row_before = false;
@@ -68,9 +67,12 @@ void add_capacity_rows(const Graph& graph, const TensorTerms& terms, std::uint64
     for (; next < spans.size() && spans[next].first->first == k; ++next)
       active.push_back(spans[next]);
     std::erase_if(active, [&](const auto& span) { return span.first->last < k; });
-    const bool needed = live[k] > fast_limit && (grows || !row_before);
-    row_before = live[k] > fast_limit;
+    // A limit lower than the kernel before's is not implied by that kernel's row either.
+    const bool tighter = k > 0 && limits[k] < limits[k - 1];
+    const bool needed = live[k] > limits[k] && (grows || tighter || !row_before);
+    row_before = live[k] > limits[k];
     if (!needed) continue;
+    const double limit = static_cast<double>(limits[k]) * kMiB;
     LinearExpr row;
     for (const auto& [span, mib] : active)
       row.add(span->fast, mib);
@@ -84,6 +86,12 @@ void add_capacity_rows(const Graph& graph, const TensorTerms& terms, std::uint64
 
 IlpModel build_ilp(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
                    IlpVariant variant) {
+  return build_ilp(graph, platform, std::vector<std::uint64_t>(graph.kernels().size(), fast_limit),
+                   variant);
+}
+
+IlpModel build_ilp(const Graph& graph, const Platform& platform,
+                   const std::vector<std::uint64_t>& limits, IlpVariant variant) {
   IlpModel model;
   model.variant = variant;
   LpBuilder lp;
@@ -109,7 +117,7 @@ IlpModel build_ilp(const Graph& graph, const Platform& platform, std::uint64_t f
     overlap.add(async->second, -1);
     lp.add_row(lp_name("async", k), overlap, ">=", 0);
   }
-  add_capacity_rows(graph, terms, fast_limit, lp);
+  add_capacity_rows(graph, terms, limits, lp);
   model.binaries = lp.binaries();
   model.rows = lp.rows();
   for (std::uint32_t v = 0; v < lp.variables(); ++v)
@@ -144,12 +152,15 @@ std::optional<std::map<std::string, double>> ilp_start(const IlpModel& model, co
   return start;
 }
 
-IlpOutcome solve_ilp(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
-                     IlpVariant variant, const IlpSolver& solver, SolveOptions options,
-                     const Plan& start) {
+namespace {
+
+// One solve at limits per kernel, its plan replayed against the limit.
+IlpOutcome solve_within(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
+                        const std::vector<std::uint64_t>& limits, IlpVariant variant,
+                        const IlpSolver& solver, SolveOptions options, const Plan& start) {
   IlpOutcome out;
   {  // the model (its LP text can be large) is freed before the replay
-    const IlpModel model = build_ilp(graph, platform, fast_limit, variant);
+    const IlpModel model = build_ilp(graph, platform, limits, variant);
     out.binaries = model.binaries;
     out.rows = model.rows;
     if (auto values = ilp_start(model, start)) options.start = std::move(*values);
@@ -157,6 +168,35 @@ IlpOutcome solve_ilp(const Graph& graph, const Platform& platform, std::uint64_t
     if (out.result.has_solution) out.plan = ilp_plan(graph, model, out.result);
   }
   if (out.plan) out.replay = simulate(graph, platform, *out.plan, fast_limit);
+  return out;
+}
+
+}  // namespace
+
+IlpOutcome solve_ilp(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
+                     IlpVariant variant, const IlpSolver& solver, SolveOptions options,
+                     const Plan& start, int defrag_rounds) {
+  std::vector<std::uint64_t> limits(graph.kernels().size(), fast_limit);
+  IlpOutcome out =
+      solve_within(graph, platform, fast_limit, limits, variant, solver, options, start);
+  // AutoTM's defragmentation: where the plan's best-fit heap overflows the limit, the limit at
+  // that kernel shrinks by the overflow, and the ILP is solved again from the plan so far.
+  while (out.replay && out.replay->fast_heap_bytes > fast_limit &&
+         out.defrag_rounds < defrag_rounds) {
+    for (std::uint32_t k = 0; k < limits.size(); ++k) {
+      const std::uint64_t top = out.replay->kernels[k].heap_top;
+      if (top > fast_limit) limits[k] -= std::min(limits[k], top - fast_limit);
+    }
+    IlpOutcome next;
+    try {
+      next = solve_within(graph, platform, fast_limit, limits, variant, solver, options, *out.plan);
+    } catch (const ConfigError&) {
+      break;  // the lowered limits fit no placement: the plan so far is the best there is
+    }
+    if (!next.replay) break;
+    next.defrag_rounds = out.defrag_rounds + 1;
+    out = std::move(next);
+  }
   return out;
 }
 

@@ -43,6 +43,9 @@ struct IlpModel {
 // Throws ConfigError naming the kernel when no placement fits the limit.
 IlpModel build_ilp(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
                    IlpVariant variant);
+// The same with a limit per kernel (AutoTM's defragmentation lowers it where the heap overflows).
+IlpModel build_ilp(const Graph& graph, const Platform& platform,
+                   const std::vector<std::uint64_t>& limits, IlpVariant variant);
 
 struct SolveOptions {
   double time_limit_s = 60;
@@ -78,12 +81,16 @@ struct IlpOutcome {
   SolveResult result;
   std::optional<Plan> plan;          // when the solver found one
   std::optional<Simulation> replay;  // the plan replayed by the simulator
+  int defrag_rounds = 0;             // solves again after the first
 };
 
 // Builds the variant's model, solves it from `start` (when the variant can follow it) and
-// replays the plan found. Throws ConfigError when no placement fits the limit.
+// replays the plan found. The ILP counts bytes; the replay also places blocks with the best-fit
+// allocator. With `defrag_rounds`, AutoTM's defragmentation: while the plan's heap overflows the
+// limit, the limit shrinks by the overflow at the kernels where it does and the ILP is solved
+// again, at most that many times. Throws ConfigError when no placement fits the limit.
 IlpOutcome solve_ilp(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
                      IlpVariant variant, const IlpSolver& solver, SolveOptions options,
-                     const Plan& start);
+                     const Plan& start, int defrag_rounds = 0);
 
 }  // namespace sysgym::tensorplace

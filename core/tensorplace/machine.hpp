@@ -43,6 +43,7 @@ class Machine {
 
   // The fast heap's extent so far (with `track_heap`): what the placement needs with fragmentation.
   std::uint64_t fast_heap_bytes() const { return heap_.extent(); }
+  std::uint64_t fast_heap_top() const { return heap_.top(); }
   std::uint64_t bytes_to_fast() const { return bytes_to_fast_; }
   std::uint64_t bytes_to_slow() const { return bytes_to_slow_; }
 

@@ -102,7 +102,7 @@ std::string zoo_text(const nlohmann::json& report) {
 
 nlohmann::json ilp_report(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
                           IlpVariant variant, const IlpSolver& solver, const SolveOptions& options,
-                          nlohmann::json* plan) {
+                          nlohmann::json* plan, int defrag_rounds) {
   const double ms = 1e3;
   const Plan touch = first_touch(graph, fast_limit);
   const Plan greedy = greedy_plan(graph, platform, fast_limit);
@@ -115,7 +115,8 @@ nlohmann::json ilp_report(const Graph& graph, const Platform& platform, std::uin
   IlpOutcome ilp;
   for (int v = 0; v <= static_cast<int>(variant); ++v) {
     const auto step = static_cast<IlpVariant>(v);
-    ilp = solve_ilp(graph, platform, fast_limit, step, solver, options, start);
+    ilp = solve_ilp(graph, platform, fast_limit, step, solver, options, start,
+                    step == variant ? defrag_rounds : 0);
     steps.push_back({{"variant", variant_name(step)},
                      {"status", ilp.result.status},
                      {"solve_seconds", ilp.result.seconds}});
@@ -147,6 +148,8 @@ nlohmann::json ilp_report(const Graph& graph, const Platform& platform, std::uin
   out["iteration_ms"] = ilp.replay->iteration_s * ms;
   out["peak_fast_bytes"] = ilp.replay->peak_fast_bytes;
   out["fast_heap_bytes"] = ilp.replay->fast_heap_bytes;
+  out["heap_fits"] = ilp.replay->fast_heap_bytes <= fast_limit;
+  out["defrag_rounds"] = ilp.defrag_rounds;
   out["moves"] = ilp.plan->moves.size();
   out["bytes_to_fast"] = ilp.replay->bytes_to_fast;
   out["bytes_to_slow"] = ilp.replay->bytes_to_slow;
@@ -200,6 +203,14 @@ std::string ilp_text(const nlohmann::json& r) {
         "peak)\n",
         format_bytes(heap).c_str(),
         peak > 0 ? 100.0 * static_cast<double>(heap - peak) / static_cast<double>(peak) : 0.0);
+    const int rounds = r.value("defrag_rounds", 0);
+    const bool fits = r.value("heap_fits", true);
+    std::string line = fits ? "  the heap fits the limit" : "  the heap overflows the limit";
+    if (rounds > 0)
+      append_format(line, " after %d defragmentation round%s", rounds, rounds > 1 ? "s" : "");
+    else if (!fits)
+      line += " (--defrag N solves again with the limit lowered where it overflows)";
+    if (!fits || rounds > 0) out += line + "\n";
   } else {
     out += ": no solution\n";
   }

@@ -28,7 +28,7 @@ std::string zoo_text(const nlohmann::json& report);
 // (plan_json.hpp; left as it was when none was found).
 nlohmann::json ilp_report(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
                           IlpVariant variant, const IlpSolver& solver, const SolveOptions& options,
-                          nlohmann::json* plan = nullptr);
+                          nlohmann::json* plan = nullptr, int defrag_rounds = 0);
 std::string ilp_text(const nlohmann::json& report);
 
 }  // namespace sysgym::tensorplace

@@ -85,6 +85,7 @@ class Replay {
       if (m.to == kFast) in_flight += g_.tensor(m.tensor).allocated_bytes();
     }
     timing.fast_bytes = machine_.fast_bytes() + in_flight;
+    timing.heap_top = machine_.fast_heap_top();
     if (timing.fast_bytes > limit_) {
       throw ConfigError("the plan needs " + format_bytes(timing.fast_bytes) +
                         " of fast memory at " + at_kernel(g_, k) + ", over the limit of " +

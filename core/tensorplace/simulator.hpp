@@ -37,6 +37,7 @@ struct KernelTiming {
   double sync_s = 0;
   double async_s = 0;
   std::uint64_t fast_bytes = 0;  // allocated in fast memory while the kernel runs
+  std::uint64_t heap_top = 0;    // the end of the fast heap's highest block while it runs
 };
 
 struct Simulation {

@@ -192,6 +192,37 @@ TEST(TensorplaceIlp, TheOptimumBeatsEveryHeuristicOnTheZoo) {
   }
 }
 
+// a and b take a page each; a dies and c (two pages) is born: c does not fit a's hole, so with
+// all three pages of fast memory the best-fit heap needs four. AutoTM's defragmentation lowers the
+// limit at c's birth and solves again: b goes slow and the heap fits.
+TEST_F(Cli, TensorplaceDefragmentationMakesTheHeapFit) {
+  const std::string graph = path("holes.json");
+  std::ofstream(graph) << R"({"format": "sysgym-tensorplace-graph", "version": 1,
+    "model": "holes", "batch": 1,
+    "tensors": [{"name": "a", "bytes": 4096}, {"name": "b", "bytes": 4096},
+                {"name": "c", "bytes": 8192}, {"name": "d", "bytes": 4096}],
+    "kernels": [{"name": "k0", "inputs": [], "outputs": ["a"], "flops": 0},
+                {"name": "k1", "inputs": ["a"], "outputs": ["b"], "flops": 0},
+                {"name": "k2", "inputs": ["b"], "outputs": ["c"], "flops": 0},
+                {"name": "k3", "inputs": ["c"], "outputs": ["d"], "flops": 0}]})";
+  const Result bytes = run("tensorplace ilp --input " + graph + " --fast-memory 12KiB --json");
+  ASSERT_EQ(bytes.code, 0) << bytes.err;
+  const nlohmann::json b = nlohmann::json::parse(bytes.out);
+  EXPECT_EQ(b["peak_fast_bytes"], 3 * 4096);
+  EXPECT_EQ(b["fast_heap_bytes"], 4 * 4096);
+  EXPECT_FALSE(b["heap_fits"].get<bool>());
+  const Result defrag =
+      run("tensorplace ilp --input " + graph + " --fast-memory 12KiB --defrag 3 --json");
+  ASSERT_EQ(defrag.code, 0) << defrag.err;
+  const nlohmann::json d = nlohmann::json::parse(defrag.out);
+  EXPECT_TRUE(d["heap_fits"].get<bool>());
+  EXPECT_EQ(d["defrag_rounds"], 1);
+  EXPECT_LE(d["fast_heap_bytes"].get<std::uint64_t>(), 3 * 4096u);
+  EXPECT_GT(d["iteration_ms"].get<double>(), b["iteration_ms"].get<double>())
+      << "fitting the heap costs time here";
+  EXPECT_EQ(run("tensorplace ilp --input " + graph + " --defrag -1").code, 1);
+}
+
 TEST_F(Cli, TensorplaceIlpReportsTheOptimumAndItsBaselines) {
   const std::string lp = path("model.lp");
   const Result r =

@@ -105,10 +105,11 @@ std::string ilp_json(const std::string& request_json, emscripten::val solver, bo
     const tensorplace::IlpVariant variant = tensorplace::parse_variant(
         request.choice("variant", "static", tensorplace::variant_names()));
     const bool with_plan = request.boolean("with_plan", false);
+    const auto defrag = static_cast<int>(request.integer("defrag", 0, 0, 100));
     request.finish();
     nlohmann::json plan;
-    nlohmann::json report =
-        tensorplace::ilp_report(graph, platform, limit, variant, js_solver(solver), options, &plan);
+    nlohmann::json report = tensorplace::ilp_report(graph, platform, limit, variant,
+                                                    js_solver(solver), options, &plan, defrag);
     if (with_plan) report["plan"] = plan;
     out = json ? report.dump(2) : tensorplace::ilp_text(report);
   });

@@ -83,7 +83,7 @@ export class Tensorplace {
   }
 
   // AutoTM's ILP for {model, batch | graph, fast_memory, platform, variant (static, sync or
-  // async), time_limit, gap, with_plan}, as `sysgym tensorplace ilp` reports it (the variants
+  // async), time_limit, gap, defrag, with_plan}, as `sysgym tensorplace ilp` reports it (the variants
   // before the one asked for are solved first, each starting the next). With with_plan, the
   // report's `plan` is the plan JSON the `plan` policy follows (policyConfig of runEpisode).
   async ilp(request, { json = true, solver } = {}) {

@@ -76,6 +76,7 @@ struct IlpArgs {
   double gap = 1e-4;
   std::string write_lp;
   std::string write_plan;
+  int defrag = 0;
   bool json = false;
 };
 
@@ -132,8 +133,8 @@ void run_ilp(const IlpArgs& args) {
   options.time_limit_s = args.time_limit;
   options.relative_gap = args.gap;
   nlohmann::json plan;
-  const nlohmann::json report =
-      tensorplace::ilp_report(graph, machine, limit, variant, solve_with_cbc, options, &plan);
+  const nlohmann::json report = tensorplace::ilp_report(
+      graph, machine, limit, variant, solve_with_cbc, options, &plan, args.defrag);
   if (!args.write_plan.empty()) {
     if (plan.is_null())
       throw Error("the solver found no plan (" + report["status"].get<std::string>() +
@@ -194,6 +195,10 @@ void add_ilp_command(CLI::App& family) {
                   {0.01, 1e6});
   add_number_flag(*command, "--gap", args->gap, "Relative gap at which the solver stops", {0, 1});
   command->add_option("--write-lp", args->write_lp, "Also write the model as CPLEX LP text");
+  add_integer_flag(*command, "--defrag", args->defrag,
+                   "AutoTM's defragmentation: at most this many solves again, the limit lowered "
+                   "where the plan's best-fit heap overflows it",
+                   IntegerRange{0, 100});
   command->add_option("--write-plan", args->write_plan,
                       "Also write the plan found as plan JSON (for `run --policy plan "
                       "--policy-config FILE`)");
