@@ -174,7 +174,7 @@ IlpOutcome solve_within(const Graph& graph, const Platform& platform, std::uint6
 }  // namespace
 
 IlpOutcome solve_ilp(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
-                     IlpVariant variant, const IlpSolver& solver, SolveOptions options,
+                     IlpVariant variant, const IlpSolver& solver, const SolveOptions& options,
                      const Plan& start, int defrag_rounds) {
   std::vector<std::uint64_t> limits(graph.kernels().size(), fast_limit);
   IlpOutcome out =

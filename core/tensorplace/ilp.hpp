@@ -90,7 +90,7 @@ struct IlpOutcome {
 // limit, the limit shrinks by the overflow at the kernels where it does and the ILP is solved
 // again, at most that many times. Throws ConfigError when no placement fits the limit.
 IlpOutcome solve_ilp(const Graph& graph, const Platform& platform, std::uint64_t fast_limit,
-                     IlpVariant variant, const IlpSolver& solver, SolveOptions options,
+                     IlpVariant variant, const IlpSolver& solver, const SolveOptions& options,
                      const Plan& start, int defrag_rounds = 0);
 
 }  // namespace sysgym::tensorplace
