@@ -93,7 +93,6 @@ IlpModel build_ilp(const Graph& graph, const Platform& platform, std::uint64_t f
 IlpModel build_ilp(const Graph& graph, const Platform& platform,
                    const std::vector<std::uint64_t>& limits, IlpVariant variant) {
   IlpModel model;
-  model.variant = variant;
   LpBuilder lp;
   std::vector<std::uint32_t> times;
   LinearExpr objective;

@@ -32,7 +32,6 @@
 namespace sysgym::tensorplace {
 
 struct IlpModel {
-  IlpVariant variant = IlpVariant::kStatic;
   std::string lp;  // CPLEX LP text
   std::size_t binaries = 0;
   std::size_t rows = 0;
@@ -63,6 +62,8 @@ struct SolveResult {
   double bound = 0;      // the best bound proven
   double seconds = 0;
   std::map<std::string, double> values;
+  // (objective - bound) / objective: how far from the optimum the solution may be.
+  double gap() const { return objective > 0 ? (objective - bound) / objective : 0.0; }
 };
 
 // A MILP solver for LP text: natively CBC (native/families/tensorplace), in the npm package

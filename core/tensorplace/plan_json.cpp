@@ -11,18 +11,12 @@ namespace {
 
 constexpr const char* kFormat = "sysgym-tensorplace-plan";
 
-// Names to indices, built once per plan read.
-std::unordered_map<std::string, std::uint32_t> index_of_tensors(const Graph& g) {
+// Tensors' or kernels' names to their indices, built once per plan read.
+template <typename Named>
+std::unordered_map<std::string, std::uint32_t> index_by_name(const std::vector<Named>& items) {
   std::unordered_map<std::string, std::uint32_t> out;
-  for (std::uint32_t t = 0; t < g.tensors().size(); ++t)
-    out.emplace(g.tensor(t).name, t);
-  return out;
-}
-
-std::unordered_map<std::string, std::uint32_t> index_of_kernels(const Graph& g) {
-  std::unordered_map<std::string, std::uint32_t> out;
-  for (std::uint32_t k = 0; k < g.kernels().size(); ++k)
-    out.emplace(g.kernel(k).name, k);
+  for (std::uint32_t i = 0; i < items.size(); ++i)
+    out.emplace(items[i].name, i);
   return out;
 }
 
@@ -80,8 +74,8 @@ Plan plan_from_json(const nlohmann::json& j, const Graph& graph, const std::stri
   // Written for people and checked by the env, not needed to follow the plan.
   for (const char* key : {"fast_limit_bytes", "variant", "iteration_ms", "platform", "status"})
     reader.raw(key);
-  const auto tensor_index = index_of_tensors(graph);
-  const auto kernel_index = index_of_kernels(graph);
+  const auto tensor_index = index_by_name(graph.tensors());
+  const auto kernel_index = index_by_name(graph.kernels());
   Plan plan = all_in(graph, kFast);
   if (const nlohmann::json* slow = reader.raw("slow")) {
     if (!slow->is_array()) reader.fail("slow", "must be a list of tensor names");

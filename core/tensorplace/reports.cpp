@@ -142,9 +142,7 @@ nlohmann::json ilp_report(const Graph& graph, const Platform& platform, std::uin
   if (!ilp.replay) return out;
   out["objective_ms"] = ilp.result.objective;
   out["bound_ms"] = ilp.result.bound;
-  out["gap"] = ilp.result.objective > 0
-                   ? (ilp.result.objective - ilp.result.bound) / ilp.result.objective
-                   : 0.0;
+  out["gap"] = ilp.result.gap();
   out["iteration_ms"] = ilp.replay->iteration_s * ms;
   out["peak_fast_bytes"] = ilp.replay->peak_fast_bytes;
   out["fast_heap_bytes"] = ilp.replay->fast_heap_bytes;

@@ -32,11 +32,7 @@ bool exists_before(const Graph& g, std::uint32_t t, std::uint32_t k) {
 class Replay {
  public:
   Replay(const Graph& g, const Platform& p, const Plan& plan, std::uint64_t limit)
-      : g_(g),
-        limit_(limit),
-        machine_(g, p, plan.initial, true),
-        sync_(g.kernels().size()),
-        async_(g.kernels().size()) {
+      : g_(g), limit_(limit), machine_(g, p, plan.initial, true), moves_(g.kernels().size()) {
     for (std::uint32_t t = 0; t < g.tensors().size(); ++t) {
       if (!allowed(g.tensor(t), plan.initial[t]))
         throw ConfigError("tensor " + quote(g.tensor(t).name) + " may not live in " +
@@ -44,13 +40,21 @@ class Replay {
     }
     for (const Move& m : plan.moves) {
       check_move(g, p, m);
-      (m.async ? async_ : sync_)[m.kernel].push_back(m);
+      moves_[m.kernel].push_back(m);
     }
   }
 
   Simulation run() {
-    for (std::uint32_t k = 0; k < g_.kernels().size(); ++k)
-      kernel(k);
+    for (std::uint32_t k = 0; k < g_.kernels().size(); ++k) {
+      const KernelTiming timing = run_kernel_moves(g_, machine_, k, moves_[k], limit_);
+      machine_.end_kernel(k);
+      out_.kernel_s += timing.kernel_s;
+      out_.sync_s += timing.sync_s;
+      out_.async_stall_s += std::max(0.0, timing.async_s - timing.kernel_s);
+      out_.iteration_s += timing.sync_s + std::max(timing.kernel_s, timing.async_s);
+      out_.peak_fast_bytes = std::max(out_.peak_fast_bytes, timing.fast_bytes);
+      out_.kernels.push_back(timing);
+    }
     const double returns = machine_.return_persistent();
     out_.sync_s += returns;
     out_.iteration_s += returns;
@@ -61,52 +65,10 @@ class Replay {
   }
 
  private:
-  void check_target(const Move& m, std::uint32_t k) const {
-    if (machine_.where(m.tensor) == m.to) {
-      throw ConfigError("a move of tensor " + quote(g_.tensor(m.tensor).name) + " to " +
-                        pool_name(m.to) + " memory at " + at_kernel(g_, k) +
-                        ": it is already there");
-    }
-  }
-
-  void kernel(std::uint32_t k) {
-    KernelTiming timing;
-    machine_.begin_kernel(k);
-    for (const Move& m : sync_[k]) {
-      check_target(m, k);
-      timing.sync_s += machine_.move_cost(m.tensor, m.to, false);
-      machine_.place(m.tensor, m.to);
-    }
-    // An async move to fast memory holds its fast space from the start of its kernel.
-    std::uint64_t in_flight = 0;
-    for (const Move& m : async_[k]) {
-      check_target(m, k);
-      timing.async_s += machine_.move_cost(m.tensor, m.to, true);
-      if (m.to == kFast) in_flight += g_.tensor(m.tensor).allocated_bytes();
-    }
-    timing.fast_bytes = machine_.fast_bytes() + in_flight;
-    timing.heap_top = machine_.fast_heap_top();
-    if (timing.fast_bytes > limit_) {
-      throw ConfigError("the plan needs " + format_bytes(timing.fast_bytes) +
-                        " of fast memory at " + at_kernel(g_, k) + ", over the limit of " +
-                        format_bytes(limit_));
-    }
-    timing.kernel_s = machine_.run_kernel(k);
-    for (const Move& m : async_[k])
-      machine_.place(m.tensor, m.to);
-    machine_.end_kernel(k);
-    out_.kernel_s += timing.kernel_s;
-    out_.sync_s += timing.sync_s;
-    out_.async_stall_s += std::max(0.0, timing.async_s - timing.kernel_s);
-    out_.iteration_s += timing.sync_s + std::max(timing.kernel_s, timing.async_s);
-    out_.peak_fast_bytes = std::max(out_.peak_fast_bytes, timing.fast_bytes);
-    out_.kernels.push_back(timing);
-  }
-
   const Graph& g_;
   std::uint64_t limit_;
   Machine machine_;
-  std::vector<std::vector<Move>> sync_, async_;
+  std::vector<std::vector<Move>> moves_;  // by kernel
   Simulation out_;
 };
 
@@ -135,6 +97,44 @@ void check_move(const Graph& g, const Platform& platform, const Move& m) {
                       at_kernel(g, m.kernel) + " is more than " +
                       std::to_string(platform.async_window) + " kernels from every user");
   }
+}
+
+KernelTiming run_kernel_moves(const Graph& graph, Machine& machine, std::uint32_t k,
+                              std::span<const Move> moves, std::uint64_t fast_limit) {
+  const auto check_target = [&](const Move& m) {
+    if (machine.where(m.tensor) == m.to) {
+      throw ConfigError("a move of tensor " + quote(graph.tensor(m.tensor).name) + " to " +
+                        pool_name(m.to) + " memory at " + at_kernel(graph, k) +
+                        ": it is already there");
+    }
+  };
+  KernelTiming timing;
+  machine.begin_kernel(k);
+  for (const Move& m : moves) {
+    if (m.async) continue;
+    check_target(m);
+    timing.sync_s += machine.move_cost(m.tensor, m.to, false);
+    machine.place(m.tensor, m.to);
+  }
+  // An async move to fast memory holds its fast space from the start of its kernel.
+  std::uint64_t in_flight = 0;
+  for (const Move& m : moves) {
+    if (!m.async) continue;
+    check_target(m);
+    timing.async_s += machine.move_cost(m.tensor, m.to, true);
+    if (m.to == kFast) in_flight += graph.tensor(m.tensor).allocated_bytes();
+  }
+  timing.fast_bytes = machine.fast_bytes() + in_flight;
+  timing.heap_top = machine.fast_heap_top();
+  if (timing.fast_bytes > fast_limit) {
+    throw ConfigError("the plan needs " + format_bytes(timing.fast_bytes) + " of fast memory at " +
+                      at_kernel(graph, k) + ", over the limit of " + format_bytes(fast_limit));
+  }
+  timing.kernel_s = machine.run_kernel(k);
+  for (const Move& m : moves) {
+    if (m.async) machine.place(m.tensor, m.to);
+  }
+  return timing;
 }
 
 Simulation simulate(const Graph& graph, const Platform& platform, const Plan& plan,

@@ -11,9 +11,11 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "tensorplace/graph.hpp"
+#include "tensorplace/machine.hpp"
 #include "tensorplace/platform.hpp"
 
 namespace sysgym::tensorplace {
@@ -64,6 +66,14 @@ Simulation simulate(const Graph& graph, const Platform& platform, const Plan& pl
 // the graph, a pool the tensor may not use, outside its lifetime, or an asynchronous move farther
 // than the platform's window from every user.
 void check_move(const Graph& graph, const Platform& platform, const Move& m);
+
+// Runs kernel k on `machine` with its moves (checked by check_move): the births, the synchronous
+// moves, the limit (an asynchronous move to fast memory holds its space from the start of its
+// kernel), the kernel, then the asynchronous moves landing. The caller ends the kernel
+// (Machine::end_kernel). Throws ConfigError naming the kernel for a move to where the tensor
+// already is or fast memory over `fast_limit`. The replay and the env's plan steps share it.
+KernelTiming run_kernel_moves(const Graph& graph, Machine& machine, std::uint32_t k,
+                              std::span<const Move> moves, std::uint64_t fast_limit);
 
 // The iteration's time with every tensor in fast memory (no limit) and with every one in slow
 // memory: the bounds any placement lies between.

@@ -45,9 +45,7 @@ double run_optimizer(const std::string& name, const Graph& g, const Platform& p,
   cell["status"] = ilp.result.status;
   cell["solve_seconds"] = ilp.result.seconds;
   if (!ilp.replay) return -1;
-  cell["gap"] = ilp.result.objective > 0
-                    ? (ilp.result.objective - ilp.result.bound) / ilp.result.objective
-                    : 0.0;
+  cell["gap"] = ilp.result.gap();
   best = *ilp.plan;
   return ilp.replay->iteration_s;
 }

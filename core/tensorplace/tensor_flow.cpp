@@ -15,11 +15,8 @@ bool is_fast(std::uint8_t state) {
   return state != 0;
 }
 
-const std::map<std::string, IlpVariant>& variants() {
-  static const std::map<std::string, IlpVariant> kVariants = {
-      {"static", IlpVariant::kStatic}, {"sync", IlpVariant::kSync}, {"async", IlpVariant::kAsync}};
-  return kVariants;
-}
+// By IlpVariant's value.
+constexpr std::array<const char*, 3> kVariantNames = {"static", "sync", "async"};
 
 bool chosen(const std::string& name, const std::map<std::string, double>& values) {
   const auto found = values.find(name);
@@ -29,26 +26,18 @@ bool chosen(const std::string& name, const std::map<std::string, double>& values
 }  // namespace
 
 const char* variant_name(IlpVariant variant) {
-  switch (variant) {
-    case IlpVariant::kStatic:
-      return "static";
-    case IlpVariant::kSync:
-      return "sync";
-    case IlpVariant::kAsync:
-      return "async";
-  }
-  return "?";
+  return kVariantNames.at(static_cast<std::size_t>(variant));
 }
 
 std::vector<std::string> variant_names() {
-  return {"static", "sync", "async"};
+  return {kVariantNames.begin(), kVariantNames.end()};
 }
 
 IlpVariant parse_variant(const std::string& text) {
-  const auto found = variants().find(text);
-  if (found == variants().end())
+  const auto found = std::find(kVariantNames.begin(), kVariantNames.end(), text);
+  if (found == kVariantNames.end())
     throw UnknownNameError(unknown_name_message("ILP variant", text, variant_names()));
-  return found->second;
+  return static_cast<IlpVariant>(found - kVariantNames.begin());
 }
 
 TensorFlow::TensorFlow(const Graph& graph, const Platform& platform, std::uint32_t tensor,

@@ -1,23 +1,17 @@
-// tensorplace-v0's steps in a plan's own terms (KernelMoves), and their recording. The same order
-// of work as the simulator's replay: births, synchronous moves, the limit (an asynchronous move to
-// fast memory holds its space from the start of its kernel), the kernel, asynchronous moves
-// landing.
+// tensorplace-v0's steps in a plan's own terms (KernelMoves), and their recording. A step runs
+// its kernel as the simulator's replay does (run_kernel_moves), so an episode takes the plan's
+// simulated time.
 #include <algorithm>
 
 #include "base/error.hpp"
-#include "base/units.hpp"
 #include "tensorplace/tensorplace_env.hpp"
 
 namespace sysgym::tensorplace {
 namespace {
 
+// The graph lists the tensors born at each kernel in index order.
 bool born_at(const Graph& g, std::uint32_t t, std::uint32_t k) {
-  return t < g.tensors().size() && g.lifetime(t).first == k &&
-         (g.tensor(t).role == Role::kIntermediate || k == 0);
-}
-
-std::string kernel_text(const Graph& g, std::uint32_t k) {
-  return "kernel " + g.kernel(k).name + " (#" + std::to_string(k) + ")";
+  return std::binary_search(g.born_at(k).begin(), g.born_at(k).end(), t);
 }
 
 }  // namespace
@@ -68,47 +62,26 @@ TensorplaceEnv::StepOutcome TensorplaceEnv::on_directive(const Directive& direct
   const std::uint32_t k = kernel_;
   for (const auto& [t, pool] : plan->births) {
     if (!born_at(g, t, k))
-      throw InvalidActionError("tensor #" + std::to_string(t) + " is not born at " +
-                               kernel_text(g, k));
+      throw InvalidActionError("tensor #" + std::to_string(t) + " is not born at kernel " +
+                               g.kernel(k).name + " (#" + std::to_string(k) + ")");
     if (!(pool == kFast ? g.tensor(t).fast_allowed : g.tensor(t).slow_allowed))
       throw InvalidActionError("tensor " + g.tensor(t).name + " may not live in " +
                                (pool == kFast ? "fast" : "slow") + " memory");
     machine_->set_birth_pool(t, pool);
   }
-  machine_->begin_kernel(k);
-  double sync = 0;
-  double async = 0;
-  std::uint64_t in_flight = 0;
-  for (const bool overlapped : {false, true}) {
-    for (Move m : plan->moves) {
-      if (m.async != overlapped) continue;
+  std::vector<Move> moves = plan->moves;
+  KernelTiming timing;
+  try {
+    for (Move& m : moves) {
       m.kernel = k;
-      try {
-        check_move(g, config_.platform, m);
-      } catch (const ConfigError& e) {
-        throw InvalidActionError(e.what());
-      }
-      if (machine_->where(m.tensor) == m.to)
-        throw InvalidActionError("a move of tensor " + g.tensor(m.tensor).name + " at " +
-                                 kernel_text(g, k) + ": it is already there");
-      if (!m.async) {
-        sync += machine_->move_cost(m.tensor, m.to, false);
-        machine_->place(m.tensor, m.to);
-        continue;
-      }
-      async += machine_->move_cost(m.tensor, m.to, true);
-      if (m.to == kFast) in_flight += g.tensor(m.tensor).allocated_bytes();
+      check_move(g, config_.platform, m);
     }
+    timing = run_kernel_moves(g, *machine_, k, moves, config_.fast_limit);
+  } catch (const ConfigError& e) {
+    throw InvalidActionError(e.what());
   }
-  if (machine_->fast_bytes() + in_flight > config_.fast_limit)
-    throw InvalidActionError("the plan needs " + format_bytes(machine_->fast_bytes() + in_flight) +
-                             " of fast memory at " + kernel_text(g, k) + ", over the limit of " +
-                             format_bytes(config_.fast_limit));
-  const double kernel = machine_->run_kernel(k);
-  for (const Move& m : plan->moves) {
-    if (m.async) machine_->place(m.tensor, m.to);
-  }
-  return finish_kernel(kernel, sync + std::max(0.0, async - kernel), 0);
+  return finish_kernel(timing.kernel_s,
+                       timing.sync_s + std::max(0.0, timing.async_s - timing.kernel_s), 0);
 }
 
 }  // namespace sysgym::tensorplace

@@ -163,9 +163,7 @@ export const tensorplaceView = {
     figures: [['iteration', 'iteration', (run, cursor) => run.sumAt('step_ms', cursor), formatMs],
       ['moves', 'moves', (run, cursor) => run.sumAt('move_ms', cursor), formatMs]],
     chartLabel: (label) => `Fast memory in use after each kernel against the limit for ${label}.`,
-    async request(attrs) {
-      if (attrs.episode) return { type: 'replay', payload: { episode: attrs.episode }, data: attrs.episode.env };
-      return { type: 'run', payload: { args: { env: attrs.env, config: attrs.config, policy: attrs.policy ?? 'first-touch', policyConfig: attrs.policyConfig ?? {}, seed: 0 } }, data: attrs.env };
-    },
+    // The generic view's request, with first-touch as the default policy.
+    request: (attrs, services) => genericView.player.request({ ...attrs, policy: attrs.policy ?? 'first-touch' }, services),
   },
 };
