@@ -29,6 +29,8 @@ if (!fs.existsSync(packageEntry)) {
   process.exit(1);
 }
 
+const HIGHS_ENTRY = path.join(web, 'node_modules/highs/build/highs.mjs');
+
 const SYNTHETIC = [
   ['synth:phased', 'phased: four hot sets in turn (100 k samples)'],
   ['synth:stream', 'stream: a sweep over the footprint (100 k samples)'],
@@ -88,15 +90,18 @@ async function build() {
     metafile: true,
     splitting: true, // the playground and the player share ECharts as chunks (next to worker.js, which the
     // client finds relative to its own chunk)
-    alias: { sysgym: packageEntry },
+    // The playground solves tensorplace's ILP with HiGHS in the worker (a chunk loaded on first
+    // use, its highs.wasm beside it); the player never solves, so it leaves HiGHS out.
+    alias: { sysgym: packageEntry, ...(args.player ? {} : { highs: HIGHS_ENTRY }) },
     // The Emscripten glue requires Node's modules only on its Node path, never in a browser.
-    external: ['fs', 'path', 'crypto', 'url', 'module', 'worker_threads', 'node:*'],
+    external: ['fs', 'path', 'crypto', 'url', 'module', 'worker_threads', 'node:*', ...(args.player ? ['highs'] : [])],
     logLevel: 'warning',
   });
   if (!args.player) {
     for (const file of ['index.html', 'docs.html', 'styles.css']) {
       fs.copyFileSync(path.join(web, 'src', file), path.join(out, file));
     }
+    fs.copyFileSync(path.join(path.dirname(HIGHS_ENTRY), 'highs.wasm'), path.join(out, 'highs.wasm'));
   }
   const shipped = args.player ? catalogue(out, { dataDir: '../data/real', withPolicies: false }) : catalogue(out);
   const sizes = Object.entries(result.metafile.outputs)

@@ -117,7 +117,7 @@ async function showEnv(id, { generic = false } = {}) {
   $('figures').replaceChildren($('figures').firstElementChild); // the step counter stays
   state.figures = view.figures($('figures'));
   $('views').replaceChildren();
-  state.charts = view.charts($('views'));
+  state.charts = view.charts($('views'), { client });
   state.policies = policies;
   fillPolicies();
   state.comparisonCharts?.clear();

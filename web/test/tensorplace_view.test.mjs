@@ -1,6 +1,6 @@
 // tensorplace's view in the playground and in a <sysgym-player>: an iteration run kernel by
 // kernel shows the native tool's figures, fast memory in use never above the limit it draws, and
-// every kernel's time.
+// every kernel's time; AutoTM's ILP solved in the tab (HiGHS) beside it, and the sweep.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -38,6 +38,51 @@ test('a first-touch iteration shows the native figures and keeps under the limit
   assert.ok(Math.abs(sum(moves) - expected.move_ms) <= 1e-9 * expected.iteration_ms + 1e-12);
   assert.deepEqual(charts['iteration-chart'][0].marks, [expected.all_fast_ms, expected.all_slow_ms]);
   await screenshot(shared.page, 'tensorplace-view');
+});
+
+// HiGHS here, CBC natively: both stop within 1 % of their bound, so their times agree within it.
+const ILP_GAP = 0.01;
+const within = (a, b, gap) => Math.abs(a - b) <= gap * Math.max(a, b);
+
+test('the ILP solved in the tab plays its plan beside the episode, under the limit and faster than first-touch', async () => {
+  const { page } = shared;
+  const nativeIlp = native(['tensorplace', 'ilp', '--model', 'vgg19', '--batch', '2', '--fast-memory', '30%', '--variant', 'static', '--gap', String(ILP_GAP), '--json']);
+  await page.selectOption('#ilp-variant', 'static');
+  await page.click('#ilp-solve');
+  await page.waitForFunction(() => ['solved', 'failed'].includes(document.querySelector('#ilp-panel-title').parentElement.dataset.state), null, { timeout: 120000 });
+  assert.match(await page.locator('#ilp-status').textContent(), /static ILP: optimal/);
+  const value = async (id) => Number(await page.locator(`#${id}`).getAttribute('data-value'));
+  const ilpMs = await value('ilp-ms');
+  assert.ok(within(ilpMs, nativeIlp.iteration_ms, ILP_GAP), `HiGHS ${ilpMs} ms vs CBC ${nativeIlp.iteration_ms} ms`);
+  assert.ok(ilpMs < expected.iteration_ms, `the ILP ${ilpMs} ms beats first-touch ${expected.iteration_ms} ms`);
+  assert.ok(await value('ilp-gap') <= ILP_GAP);
+  const series = await page.evaluate(() => document.querySelector('#ilp-capacity-chart').chartInstance.getOption().series.map((s) => ({ name: s.name, data: s.data })));
+  assert.deepEqual(series.map((s) => s.name), ['first-touch', 'ILP (static)']);
+  const limit = expected.facts.fast_limit_bytes / 2 ** 20;
+  assert.equal(series[1].data.length, expected.facts.kernels);
+  assert.ok(series[1].data.every(([, mib]) => mib <= limit + 1e-9), 'the plan stays under the limit');
+  await screenshot(page, 'tensorplace-ilp');
+});
+
+test('the sweep draws every optimizer at every ratio, as the native sweep computes them', async () => {
+  const { page } = shared;
+  const ratios = ['0', '1:8', '1:4', '1:2', '1:1', '2:1', '4:1'];
+  const nativeSweep = native(['tensorplace', 'sweep', '--model', 'vgg19', '--batch', '2', '--ratios', ratios.join(','), '--gap', String(ILP_GAP), '--json']);
+  await page.click('#sweep-start');
+  await page.waitForFunction(() => ['swept', 'failed'].includes(document.querySelector('#sweep-panel-title').parentElement.dataset.state), null, { timeout: 180000 });
+  assert.match(await page.locator('#sweep-status').textContent(), /7 ratios x 6 optimizers/);
+  const series = await page.evaluate(() => document.querySelector('#sweep-chart').chartInstance.getOption().series.map((s) => ({ name: s.name, data: s.data })));
+  assert.deepEqual(series.map((s) => s.name), nativeSweep.optimizers);
+  for (const s of series) {
+    assert.deepEqual(s.data.map(([ratio]) => ratio), ratios);
+    s.data.forEach(([, slowdown], i) => {
+      const expectedSlowdown = nativeSweep.rows[i].optimizers[s.name].slowdown;
+      // The simulated baselines are bit-identical; the ILPs agree within their gap.
+      if (['static', 'sync'].includes(s.name)) assert.ok(within(slowdown, expectedSlowdown, ILP_GAP), `${s.name} at ${ratios[i]}: ${slowdown} vs ${expectedSlowdown}`);
+      else assert.equal(slowdown, expectedSlowdown, `${s.name} at ${ratios[i]}`);
+    });
+  }
+  await screenshot(page, 'tensorplace-sweep');
 });
 
 test('a <sysgym-player env="tensorplace-v0"> plays an iteration', async () => {

@@ -6,7 +6,8 @@
 // (the episode's steps and the first step's number, from its frame context; null/0 when
 // unknown); form(slots, schema, services) for the playground's fields (see generic/view.js for
 // the methods the page calls); describeRun(meta, policy, data); figures(dl) -> update(run,
-// cursor); charts(container) -> [{update(run, cursor)}]; label(key) and format(key) for
+// cursor); charts(container, {client}) -> [{update(run, cursor)}] (client: the worker's, for a
+// view's own requests such as family extras); label(key) and format(key) for
 // summary keys; caption(config); player {chart, figures, chartLabel, request(attrs, services)}.
 // Optional: defaultPolicy (the policy the first screen starts on: pick one where something
 // visibly happens on the form's default data), ready (the status line once the page loaded) and

@@ -9,6 +9,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { CHART_BASE, chart as makeChart, chartPanel } from '../../shell/dom.js';
 import { formatBytes, formatMs, formatPercent, showFigure } from '../../shell/format.js';
 import { genericView } from '../generic/view.js';
+import { ilpPanel, sweepPanel } from './ilp_panels.js';
 
 echarts.use([BarChart, LineChart, AriaComponent, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent, CanvasRenderer]);
 
@@ -141,11 +142,13 @@ export const tensorplaceView = {
     };
   },
 
-  charts(container) {
+  charts(container, services) {
     return [
       capacityChart(chartPanel(container, { id: 'capacity-chart', title: 'Fast memory in use after each kernel, against the limit' })),
       kernelTimeChart(chartPanel(container, { id: 'kernel-time-chart', title: 'Time per kernel: the kernel and the moves before it' })),
       iterationChart(chartPanel(container, { id: 'iteration-chart', title: 'The iteration so far, against all fast and all slow' })),
+      ilpPanel(container, services),
+      sweepPanel(container, services),
     ];
   },
 
