@@ -35,6 +35,15 @@ TrainerOptions with_training_configs(const Registry& registry, TrainerOptions op
   return options;
 }
 
+// How to reach the action space an agent needs: the env's action_mode where it has one (memtier),
+// else the other agent.
+std::string switch_hint(const nlohmann::json& config, const std::string& mode,
+                        const std::string& other_agent) {
+  if (config.contains("action_mode"))
+    return " (set \"action_mode\": \"" + mode + "\", or use " + other_agent + ")";
+  return " (use " + other_agent + ")";
+}
+
 void push_recent(std::vector<double>& recent, double value) {
   recent.push_back(value);
   if (recent.size() > kRecentEpisodes) recent.erase(recent.begin());
@@ -56,16 +65,16 @@ Trainer::Trainer(const Registry& registry, TrainerOptions options, ParallelFor p
   const int obs = static_cast<int>(obs_size_);
   if (options_.agent == "dqn") {
     if (actions.kind() != SpaceKind::kDiscrete) {
-      throw ConfigError("dqn needs a Discrete action space; this env has " + actions.to_string() +
-                        " (set \"action_mode\": \"discrete\", or use ppo)");
+      throw ConfigError("dqn needs a Discrete action space; " + options_.env_id + " has " +
+                        actions.to_string() + switch_hint(envs_.env(0).config(), "discrete", "ppo"));
     }
     dqn_ = std::make_unique<DqnAgent>(obs, static_cast<int>(actions.n()),
                                       DqnConfig::from_json(options_.agent_config), options_.seed,
                                       envs_.env(0).entity_layout());
   } else if (options_.agent == "ppo") {
     if (actions.kind() != SpaceKind::kMultiBinary) {
-      throw ConfigError("ppo needs a MultiBinary action space; this env has " +
-                        actions.to_string() + " (set \"action_mode\": \"bins\", or use dqn)");
+      throw ConfigError("ppo needs a MultiBinary action space; " + options_.env_id + " has " +
+                        actions.to_string() + switch_hint(envs_.env(0).config(), "bins", "dqn"));
     }
     ppo_ = std::make_unique<PpoAgent>(obs, static_cast<int>(action_size_), static_cast<int>(k),
                                       PpoConfig::from_json(options_.agent_config), options_.seed,

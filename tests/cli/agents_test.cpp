@@ -8,10 +8,6 @@ const std::string kSmall =
     " memtier --vary trace=synth:phased:6000:1,synth:stream:6000:2 --vary hbm_capacity=10%,30% "
     "--steps 2400 --curve-every 600 bins=8 episode_length=40 ";
 
-nlohmann::json read_json(const std::string& path) {
-  return nlohmann::json::parse(slurp(path));
-}
-
 TEST_F(Cli, TrainWritesAPolicyThatRunsAndEvaluates) {
   const Result train =
       run("train --agent dqn" + kSmall +
@@ -240,9 +236,16 @@ TEST_F(Cli, LearnedPolicyMismatchesAndBadFilesAreClearErrors) {
       run("train memtier --agent ppo trace=synth:phased:6000 action_mode=discrete -o " +
           path("x.json"));
   EXPECT_EQ(ppo.code, 1);
-  EXPECT_NE(ppo.err.find("ppo needs a MultiBinary action space; this env has Discrete"),
+  EXPECT_NE(ppo.err.find("ppo needs a MultiBinary action space; memtier-v0 has Discrete(129) "
+                         "(set \"action_mode\": \"bins\", or use dqn)"),
             std::string::npos)
       << ppo.err;
+  // An env without an action_mode says which agent fits it.
+  const Result dqn = run("train tensorplace-v0 model=vgg16 batch=1 --agent dqn -o " + path("x.json"));
+  EXPECT_EQ(dqn.code, 1);
+  EXPECT_EQ(dqn.err,
+            "sysgym: ConfigError: dqn needs a Discrete action space; tensorplace-v0 has "
+            "MultiBinary(8) (use ppo)\n");
   const Result deep = run("train memtier --vary 'trace=" + std::string(1000, '[') +
                           std::string(1000, ']') + "' -o " + path("x.json"));
   EXPECT_EQ(deep.code, 1);

@@ -30,6 +30,8 @@ inline std::string slurp(const fs::path& path) {
   return buffer.str();
 }
 
+inline nlohmann::json read_json(const fs::path& path) { return nlohmann::json::parse(slurp(path)); }
+
 class Cli : public ::testing::Test {
  protected:
   void SetUp() override {
