@@ -72,7 +72,7 @@ TrainerHandle* TrainerHandle::make(const std::string& request_json) {
   guarded([&] {
     const nlohmann::json request = parse(request_json);
     agents::TrainerOptions options;
-    options.agent = request.value("agent", std::string("dqn"));
+    options.agent = request.value("agent", std::string());  // empty: the env's (trainer.hpp)
     const std::string agent_config = request.value("agent_config", std::string());
     options.agent_config = agent_config.empty() ? nlohmann::json::object()
                                                 : parse_json_text(agent_config, "--agent-config");
@@ -88,7 +88,8 @@ TrainerHandle* TrainerHandle::make(const std::string& request_json) {
     options.curve_every = static_cast<std::int64_t>(
         integer_flag(request, "curve_every", "--curve-every", agents::kCurveEveryRange, 5000));
     auto trainer = std::make_unique<agents::Trainer>(runtime().envs, options);
-    out = new TrainerHandle(std::move(trainer), options.agent, vary);
+    std::string agent = trainer->agent();
+    out = new TrainerHandle(std::move(trainer), std::move(agent), vary);
   });
   return out;
 }

@@ -29,6 +29,9 @@ if (!fs.existsSync(packageEntry)) {
   process.exit(1);
 }
 
+// The shipped learned policies: each folder's manifest.json lists its files (the page offers each
+// on the env it was trained on).
+const POLICY_DIRS = ['data/policies', 'data/policies/tensorplace'];
 const HIGHS_ENTRY = path.join(web, 'node_modules/highs/build/highs.mjs');
 
 const SYNTHETIC = [
@@ -60,11 +63,13 @@ function catalogue(out, { dataDir = 'data', withPolicies = true } = {}) {
   for (const [trace, label] of SYNTHETIC) {
     traces.push({ id: trace, label, about: 'Generated in the browser by the core (synth.hpp).', trace, synthetic: true });
   }
-  const policiesManifest = JSON.parse(fs.readFileSync(path.join(root, 'data/policies/manifest.json'), 'utf8'));
   if (withPolicies) fs.mkdirSync(path.join(out, 'policies'), { recursive: true });
-  const policies = (withPolicies ? policiesManifest.policies : []).map((p) => {
-    fs.copyFileSync(path.join(root, 'data/policies', p.file), path.join(out, 'policies', p.file));
-    return { id: p.file.replace(/\.json$/, ''), label: `${p.label} (shipped)`, file: `policies/${p.file}` };
+  const policies = (withPolicies ? POLICY_DIRS : []).flatMap((dir) => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, dir, 'manifest.json'), 'utf8'));
+    return manifest.policies.map((p) => {
+      fs.copyFileSync(path.join(root, dir, p.file), path.join(out, 'policies', p.file));
+      return { id: p.file.replace(/\.json$/, ''), label: `${p.label} (shipped)`, file: `policies/${p.file}` };
+    });
   });
   fs.writeFileSync(path.join(out, 'catalogue.json'), `${JSON.stringify({ traces, policies }, null, 2)}\n`);
   return { traces: traces.length, policies: policies.length };

@@ -25,11 +25,21 @@ std::string_view action_kind(const std::string& agent) {
   return agent == "ppo" ? "MultiBinary" : "Discrete";
 }
 
+// The agent an env trains with when none is named: dqn where the env can act in Discrete.
+std::string default_agent(const Registry& registry, const EnvSpec& spec,
+                          const TrainerOptions& options) {
+  if (options.env_configs.empty()) throw ConfigError("training needs at least one env");
+  const auto env =
+      registry.make(spec.id, spec.training_config(options.env_configs.front(), "Discrete"));
+  return env->action_space().kind() == SpaceKind::kDiscrete ? "dqn" : "ppo";
+}
+
 // The users' configs with what the env adds for training (its action mode for this agent ...),
 // so the policy file and the training state record the configs the envs really ran.
 TrainerOptions with_training_configs(const Registry& registry, TrainerOptions options) {
   const EnvSpec& spec = registry.spec(options.env_id);
   options.env_id = spec.id;
+  if (options.agent.empty()) options.agent = default_agent(registry, spec, options);
   for (nlohmann::json& config : options.env_configs)
     config = spec.training_config(std::move(config), action_kind(options.agent));
   return options;
@@ -66,7 +76,8 @@ Trainer::Trainer(const Registry& registry, TrainerOptions options, ParallelFor p
   if (options_.agent == "dqn") {
     if (actions.kind() != SpaceKind::kDiscrete) {
       throw ConfigError("dqn needs a Discrete action space; " + options_.env_id + " has " +
-                        actions.to_string() + switch_hint(envs_.env(0).config(), "discrete", "ppo"));
+                        actions.to_string() +
+                        switch_hint(envs_.env(0).config(), "discrete", "ppo"));
     }
     dqn_ = std::make_unique<DqnAgent>(obs, static_cast<int>(actions.n()),
                                       DqnConfig::from_json(options_.agent_config), options_.seed,

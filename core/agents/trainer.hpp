@@ -21,7 +21,9 @@
 namespace sysgym::agents {
 
 struct TrainerOptions {
-  std::string agent = "dqn";  // "dqn" (Discrete actions) or "ppo" (MultiBinary actions)
+  // "dqn" (Discrete actions), "ppo" (MultiBinary actions), or empty: dqn where the env acts in
+  // Discrete (its action space, or its for_training hook's for dqn, as memtier's), else ppo.
+  std::string agent;
   nlohmann::json agent_config = nlohmann::json::object();
   std::string env_id;                       // a registered id or name
   std::vector<nlohmann::json> env_configs;  // one per env, as the user gave it (the env's
@@ -53,6 +55,7 @@ class Trainer {
   bool advance(std::int64_t target);
 
   std::int64_t env_steps() const { return env_steps_; }
+  const std::string& agent() const { return options_.agent; }  // resolved: "dqn" or "ppo"
   // The env's primary metric, averaged into the curve ("" when the env declares none).
   const std::string& metric() const { return metric_; }
   std::int64_t episodes() const { return episodes_; }

@@ -22,7 +22,7 @@ namespace {
 struct TrainArgs {
   EnvFlags env;
   VaryFlags vary;
-  std::string agent = "dqn";
+  std::string agent;  // empty: the env's (agents/trainer.hpp)
   std::string agent_config;
   std::int64_t steps = 200000;
   std::size_t envs = 0;
@@ -65,6 +65,7 @@ void train_command(TrainArgs args) {
   ThreadPool pool(args.threads);
   agents::Trainer trainer(catalog().envs, options,
                           args.threads > 1 ? pool.as_parallel_for() : ParallelFor{});
+  args.agent = trainer.agent();
   if (resumed) {
     agents::resume_training(trainer, *resumed, args.resume);
     std::fprintf(stderr, "resumed %s at %lld env steps from %s\n", args.agent.c_str(),
@@ -118,6 +119,8 @@ void add_train_command(CLI::App& app) {
       "ppo.json\n"
       "  sysgym train memtier --vary trace=lammps,xz 'hbm_capacity=[\"5%\",\"30%\"]' -o "
       "range.json\n"
+      "  sysgym train tensorplace-v0 --vary model=resnet101,vgg16 --vary fast_memory=20%,50% \\\n"
+      "      --steps 500000 -o tp.json    (ppo: the env acts in MultiBinary only)\n"
       "Env k trains on combination k of the --vary values (the last --vary fastest), round-robin\n"
       "when --envs is larger. dqn needs Discrete actions, ppo MultiBinary: the env sets its own\n"
       "action settings for the agent unless given (memtier: action_mode). Run the result with\n"
@@ -133,9 +136,11 @@ void add_train_command(CLI::App& app) {
   add_vary_flag(*command, args->vary);
   for (const char* name : {"env", "settings", "--config", "--set", "--vary"})
     from_state(command->get_option(name));
-  from_state(command->add_option("--agent", args->agent, "Agent")
-                 ->check(CLI::IsMember({"dqn", "ppo"}))
-                 ->capture_default_str());
+  from_state(command
+                 ->add_option("--agent", args->agent,
+                              "Agent (default: dqn where the env can act in Discrete, as "
+                              "memtier, else ppo)")
+                 ->check(CLI::IsMember({"dqn", "ppo"})));
   from_state(command->add_option("--agent-config", args->agent_config,
                                  "Agent hyperparameters: JSON or file"));
   add_integer_flag(*command, "--steps", args->steps, "Env steps in all", agents::kTrainStepsRange);

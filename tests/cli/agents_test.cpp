@@ -10,7 +10,7 @@ const std::string kSmall =
 
 TEST_F(Cli, TrainWritesAPolicyThatRunsAndEvaluates) {
   const Result train =
-      run("train --agent dqn" + kSmall +
+      run("train" + kSmall +  // no --agent: memtier trains dqn by default
           "--agent-config '{\"hidden\": [16], \"learning_starts\": 200}' --curve " +
           path("curve.csv") + " -o " + path("dqn.json"));
   ASSERT_EQ(train.code, 0) << train.err;
@@ -240,8 +240,14 @@ TEST_F(Cli, LearnedPolicyMismatchesAndBadFilesAreClearErrors) {
                          "(set \"action_mode\": \"bins\", or use dqn)"),
             std::string::npos)
       << ppo.err;
-  // An env without an action_mode says which agent fits it.
-  const Result dqn = run("train tensorplace-v0 model=vgg16 batch=1 --agent dqn -o " + path("x.json"));
+  // An env that acts in MultiBinary only trains ppo by default, and says so when asked for dqn.
+  const Result tp =
+      run("train tensorplace-v0 model=vgg16 batch=1 --steps 300 -o " + path("tp.json"));
+  ASSERT_EQ(tp.code, 0) << tp.err;
+  EXPECT_EQ(read_json(path("tp.json"))["agent"], "ppo");
+  EXPECT_NE(tp.out.find("trained ppo for"), std::string::npos) << tp.out;
+  const Result dqn =
+      run("train tensorplace-v0 model=vgg16 batch=1 --agent dqn -o " + path("x.json"));
   EXPECT_EQ(dqn.code, 1);
   EXPECT_EQ(dqn.err,
             "sysgym: ConfigError: dqn needs a Discrete action space; tensorplace-v0 has "

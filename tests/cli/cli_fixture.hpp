@@ -30,7 +30,9 @@ inline std::string slurp(const fs::path& path) {
   return buffer.str();
 }
 
-inline nlohmann::json read_json(const fs::path& path) { return nlohmann::json::parse(slurp(path)); }
+inline nlohmann::json read_json(const fs::path& path) {
+  return nlohmann::json::parse(slurp(path));
+}
 
 class Cli : public ::testing::Test {
  protected:

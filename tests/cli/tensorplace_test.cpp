@@ -1,5 +1,5 @@
-// sysgym tensorplace zoo|graph: the zoo's table, graph files written and read back, and bad
-// graph files named.
+// sysgym tensorplace zoo|graph: the zoo's table, graph files written and read back, bad graph
+// files named; the shipped learned policy gives its recorded held-out figures.
 #include <fstream>
 
 #include "cli/cli_fixture.hpp"
@@ -52,6 +52,52 @@ TEST_F(Cli, TensorplaceBadGraphsAreNamedAndWriteNothing) {
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.err.find("--model"), std::string::npos) << r.err;
   EXPECT_EQ(run("tensorplace graph --model vgg19 --batch 0").code, 1);
+}
+
+// The command data/policies/tensorplace/reproduce.mjs runs, on the held-out models: the shipped
+// policy's iterations are the recorded ones, and it is never behind the ILP's bound.
+TEST_F(Cli, TensorplaceShippedPolicyReproducesItsHeldOutResults) {
+  const std::string dir = std::string(SYSGYM_SHIPPED_DATA) + "/policies/tensorplace";
+  const nlohmann::json manifest = read_json(dir + "/manifest.json");
+  const nlohmann::json results = read_json(dir + "/results.json");
+  std::string models, fast, policies;
+  for (const auto& m : manifest["split"]["held_out"])
+    models += (models.empty() ? "" : ",") + m.get<std::string>();
+  for (const auto& f : manifest["fast_memory"])
+    fast += (fast.empty() ? "" : ",") + f.get<std::string>();
+  for (const auto& p : manifest["policies"])
+    policies += " --policy " + dir + "/" + p["file"].get<std::string>();
+  const Result r = run("eval tensorplace-v0" + policies + " batch=" + manifest["batch"].dump() +
+                       " --vary model=" + models + " --vary fast_memory=" + fast +
+                       " --baselines all-slow --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::size_t compared = 0;
+  for (const auto& table : nlohmann::json::parse(r.out)) {
+    for (const auto& recorded : results) {
+      if (recorded["config"]["model"] != table["config"]["model"] ||
+          recorded["config"]["fast_memory"] != table["config"]["fast_memory"]) {
+        continue;
+      }
+      double ilp = 0;
+      for (const auto& old : recorded["rows"])
+        if (old["policy"].get<std::string>().rfind("ilp-", 0) == 0) ilp = old["iteration_ms"];
+      for (const auto& row : table["rows"]) {
+        const std::string policy = row["policy"];
+        if (policy.rfind("learned:", 0) != 0) continue;
+        const std::string file = fs::path(policy.substr(8)).filename();
+        for (const auto& old : recorded["rows"]) {
+          if (fs::path(old["policy"].get<std::string>()).filename() != file) continue;
+          EXPECT_NEAR(row["iteration_ms"].get<double>(), old["iteration_ms"].get<double>(), 1e-9)
+              << file << " on " << table["config"].dump();
+          // The ILP stops within 1 % of its bound: nothing in the env's moves beats that.
+          EXPECT_GE(row["iteration_ms"].get<double>(), 0.99 * ilp) << table["config"].dump();
+          ++compared;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(compared, manifest["policies"].size() * manifest["split"]["held_out"].size() *
+                          manifest["fast_memory"].size());
 }
 
 }  // namespace

@@ -81,8 +81,9 @@ WebAssembly build steps its envs on one thread and is several times slower than 
   --config JSON|FILE, --set KEY=VALUE   as for run
   --vary KEY=V1,V2,...   one config per value (repeatable: every combination, the last fastest);
                          KEY=[JSON array] when a value holds a comma
-  --agent dqn|ppo        dqn needs Discrete actions, ppo MultiBinary (default dqn; the env sets
-                         its action settings for the agent unless given)
+  --agent dqn|ppo        dqn needs Discrete actions, ppo MultiBinary (default: dqn where the
+                         env can act in Discrete, as memtier, else ppo; the env sets its action
+                         settings for the agent unless given)
   --agent-config JSON|FILE  agent hyperparameters
   --steps N              env steps in all, 1 to 2^40 (default 200000)
   --envs N               envs stepped together, 1 to 4096 (default: one per --vary combination,

@@ -33,8 +33,8 @@ function integer(sysgym, values, flag, fallback) {
 function trainer(sysgym, values, { env, config, settings }) {
   if (values.resume === undefined) {
     if (env === '') throw new ConfigError('name the env to train on (`sysgym train memtier ...`), or --resume a training state');
-    const agent = values.agent ?? 'dqn';
-    if (agent !== 'dqn' && agent !== 'ppo') usageError(`--agent: ${agent} not in {dqn,ppo}`);
+    const agent = values.agent ?? '';
+    if (!['', 'dqn', 'ppo'].includes(agent)) usageError(`--agent: ${agent} not in {dqn,ppo}`);
     return sysgym.trainer({
       env, config, settings, vary: values.vary ?? [], agent,
       envs: values.envs ?? undefined, agentConfig: jsonText(values['agent-config']) || undefined,

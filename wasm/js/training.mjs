@@ -107,7 +107,7 @@ export class Trainer {
 
 // sysgym.trainer({...}): the request as `sysgym train` takes it.
 export function makeTrainer(core, {
-  env, config, settings = [], vary = [], envs, agent = 'dqn', agentConfig, seed = 0, curveEvery,
+  env, config, settings = [], vary = [], envs, agent = '', agentConfig, seed = 0, curveEvery,
 } = {}) {
   const request = {
     env: text(env, 'trainer: env'),
