@@ -4,6 +4,7 @@
 
 #include "base/error.hpp"
 #include "base/quote.hpp"
+#include "base/units.hpp"
 #include "env/config_reader.hpp"
 
 namespace sysgym::tensorplace {
@@ -101,6 +102,17 @@ Plan plan_from_json(const nlohmann::json& j, const Graph& graph, const std::stri
     }
   }
   reader.finish();
+  return plan;
+}
+
+Plan plan_for_limit(const nlohmann::json& j, const Graph& graph, std::uint64_t fast_limit,
+                    const std::string& context) {
+  Plan plan = plan_from_json(j, graph, context);
+  const auto limit = j.value("fast_limit_bytes", fast_limit);
+  if (limit != fast_limit)
+    throw ConfigError(context + ": the plan is for " + format_bytes(limit) +
+                      " of fast memory, the env has " + format_bytes(fast_limit) +
+                      " (fast_memory=" + std::to_string(limit) + ")");
   return plan;
 }
 

@@ -23,5 +23,8 @@ nlohmann::json plan_to_json(const Graph& graph, const Plan& plan, const nlohmann
 // Throws ConfigError naming `context` and the field at fault: another format or version, a graph
 // of another model, batch or size, an unknown tensor or kernel, a pool not "fast" or "slow".
 Plan plan_from_json(const nlohmann::json& j, const Graph& graph, const std::string& context);
+// plan_from_json, and the plan's fast_limit_bytes (when it has one) must be `fast_limit`.
+Plan plan_for_limit(const nlohmann::json& j, const Graph& graph, std::uint64_t fast_limit,
+                    const std::string& context);
 
 }  // namespace sysgym::tensorplace

@@ -8,6 +8,8 @@
 #include "base/units.hpp"
 #include "env/config_reader.hpp"
 #include "tensorplace/graph_json.hpp"
+#include "tensorplace/plan_json.hpp"
+#include "tensorplace/simulator.hpp"
 #include "tensorplace/zoo/zoo.hpp"
 
 namespace sysgym::tensorplace {
@@ -20,12 +22,22 @@ std::vector<std::string> model_names() {
   return names;
 }
 
-std::shared_ptr<const Graph> load_graph(const std::string& name, const DataSource& data) {
-  if (!data.has(name)) throw ConfigError("tensorplace-v0 config: 'graph': " + data.missing(name));
+nlohmann::json read_json_file(const std::string& key, const std::string& name,
+                              const DataSource& data) {
+  if (!data.has(name))
+    throw ConfigError("tensorplace-v0 config: '" + key + "': " + data.missing(name));
   const DataBytes bytes = data.read(name);
   const std::string_view text(reinterpret_cast<const char*>(bytes.bytes.data()),
                               bytes.bytes.size());
-  return std::make_shared<const Graph>(graph_from_json(parse_json_text(text, name), name));
+  return parse_json_text(text, name);
+}
+
+// The plan's iteration as the simulator replays it on this config.
+double replayed_seconds(const std::string& name, const DataSource& data,
+                        const TensorplaceConfig& c) {
+  const Plan plan = plan_for_limit(read_json_file("ilp_plan", name, data), *c.graph, c.fast_limit,
+                                   "tensorplace-v0 config: 'ilp_plan' " + quote(name));
+  return simulate(*c.graph, c.platform, plan, c.fast_limit).iteration_s;
 }
 
 }  // namespace
@@ -49,6 +61,14 @@ const ConfigSchema& tensorplace_schema() {
                  "where the tensors that live across iterations (parameters, io) are when the "
                  "iteration starts: all in slow memory, or in fast memory in order of first use "
                  "while they fit"),
+      choice_key("moves", "sync", {"sync", "none"},
+                 "sync: an operand is copied in before its kernel or written back after it; "
+                 "none: a tensor stays in the pool it is born in (AutoTM's static setting)"),
+      string_key("ilp_plan",
+                 "a plan file for this graph and fast memory (sysgym tensorplace ilp "
+                 "--write-plan): its replayed iteration is the reference of the summary's "
+                 "ilp_gap_closed",
+                 false),
       fixed_by_policy(integer_key("slots", 8, 1, 64,
                                   "operands of the current kernel the agent places (more are "
                                   "kept where they are)",
@@ -101,7 +121,8 @@ TensorplaceConfig read_tensorplace_config(const nlohmann::json& config, const Da
   const std::string graph = reader.string(k.at("graph"));
   const auto batch = static_cast<std::uint32_t>(reader.integer(k.at("batch")));
   out.graph = graph.empty() ? std::make_shared<const Graph>(zoo_graph(model, batch))
-                            : load_graph(graph, data);
+                            : std::make_shared<const Graph>(
+                                  graph_from_json(read_json_file("graph", graph, data), graph));
   const nlohmann::json* fast = reader.raw("fast_memory");
   const nlohmann::json fast_value = fast != nullptr ? *fast : k.at("fast_memory").fallback;
   out.fast_limit = parse_fast_memory(fast_value, out.graph->peak_live_bytes(),
@@ -112,6 +133,9 @@ TensorplaceConfig read_tensorplace_config(const nlohmann::json& config, const Da
                                     "tensorplace-v0 config: 'platform'");
   reader.resolve("platform", out.platform.to_json());
   out.start_fast = reader.choice(k.at("start")) == "fast-while-fits";
+  out.moves = reader.choice(k.at("moves")) == "sync";
+  const std::string plan = reader.string(k.at("ilp_plan"));
+  if (!plan.empty()) out.ilp_seconds = replayed_seconds(plan, data, out);
   out.slots = static_cast<std::uint32_t>(reader.integer(k.at("slots")));
   reader.finish();
   out.resolved = reader.resolved();

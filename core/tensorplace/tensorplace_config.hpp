@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "base/data_store.hpp"
@@ -23,6 +24,9 @@ struct TensorplaceConfig {
   std::uint64_t fast_limit = 0;  // bytes
   std::uint32_t slots = 8;
   bool start_fast = false;  // persistent tensors start in fast memory while they fit
+  bool moves = true;        // false: a tensor stays in the pool it was born in (AutoTM's static)
+  // The iteration of the plan named by ilp_plan, replayed on this graph, platform and limit.
+  std::optional<double> ilp_seconds;
 };
 
 // Throws ConfigError / UnknownNameError naming the key; `data` holds graph files by name.

@@ -37,16 +37,18 @@ TensorplaceEnv::TensorplaceEnv(TensorplaceConfig config)
 
 nlohmann::json TensorplaceEnv::facts() const {
   const Graph& g = graph();
-  return {{"model", g.model()},
-          {"batch", g.batch()},
-          {"kernels", g.kernels().size()},
-          {"tensors", g.tensors().size()},
-          {"peak_live_bytes", g.peak_live_bytes()},
-          {"fast_limit_bytes", config_.fast_limit},
-          {"parameter_bytes", g.bytes_of(Role::kParameter)},
-          {"platform", config_.platform.name},
-          {"all_fast_ms", all_fast_s_ * 1e3},
-          {"all_slow_ms", all_slow_s_ * 1e3}};
+  nlohmann::json facts = {{"model", g.model()},
+                          {"batch", g.batch()},
+                          {"kernels", g.kernels().size()},
+                          {"tensors", g.tensors().size()},
+                          {"peak_live_bytes", g.peak_live_bytes()},
+                          {"fast_limit_bytes", config_.fast_limit},
+                          {"parameter_bytes", g.bytes_of(Role::kParameter)},
+                          {"platform", config_.platform.name},
+                          {"all_fast_ms", all_fast_s_ * 1e3},
+                          {"all_slow_ms", all_slow_s_ * 1e3}};
+  if (config_.ilp_seconds) facts["ilp_ms"] = *config_.ilp_seconds * 1e3;
+  return facts;
 }
 
 std::vector<std::string> TensorplaceEnv::observation_layout() const {
@@ -69,24 +71,36 @@ std::optional<EntityLayout> TensorplaceEnv::entity_layout() const {
 }
 
 std::vector<std::string> TensorplaceEnv::report_columns() const {
+  if (config_.ilp_seconds) {
+    return {"iteration_ms", "slowdown", "gap_closed", "ilp_gap_closed", "move_ms",
+            "bytes_to_fast", "refused_bytes"};
+  }
   return {"iteration_ms", "slowdown", "gap_closed", "move_ms", "bytes_to_fast", "refused_bytes"};
 }
 
 nlohmann::json TensorplaceEnv::episode_summary() const {
   const double iteration = kernel_s_ + move_s_;
   const double gap = all_slow_s_ - all_fast_s_;
-  return {{"iteration_ms", iteration * 1e3},
-          {"all_fast_ms", all_fast_s_ * 1e3},
-          {"all_slow_ms", all_slow_s_ * 1e3},
-          {"slowdown", all_fast_s_ > 0 ? iteration / all_fast_s_ : 1.0},
-          {"gap_closed", gap > 0 ? (all_slow_s_ - iteration) / gap : 0.0},
-          {"kernel_ms", kernel_s_ * 1e3},
-          {"move_ms", move_s_ * 1e3},
-          {"bytes_to_fast", machine_ ? machine_->bytes_to_fast() : 0},
-          {"bytes_to_slow", machine_ ? machine_->bytes_to_slow() : 0},
-          {"refused_bytes", refused_},
-          {"evicted_bytes", evicted_},
-          {"kernels_run", kernel_}};
+  nlohmann::json summary = {{"iteration_ms", iteration * 1e3},
+                            {"all_fast_ms", all_fast_s_ * 1e3},
+                            {"all_slow_ms", all_slow_s_ * 1e3},
+                            {"slowdown", all_fast_s_ > 0 ? iteration / all_fast_s_ : 1.0},
+                            {"gap_closed", gap > 0 ? (all_slow_s_ - iteration) / gap : 0.0},
+                            {"kernel_ms", kernel_s_ * 1e3},
+                            {"move_ms", move_s_ * 1e3},
+                            {"bytes_to_fast", machine_ ? machine_->bytes_to_fast() : 0},
+                            {"bytes_to_slow", machine_ ? machine_->bytes_to_slow() : 0},
+                            {"refused_bytes", refused_},
+                            {"evicted_bytes", evicted_},
+                            {"kernels_run", kernel_}};
+  if (config_.ilp_seconds) {
+    // The gap closed measured against the ILP's plan instead of all-fast memory: 1 = as fast.
+    const double ilp = *config_.ilp_seconds;
+    summary["ilp_ms"] = ilp * 1e3;
+    summary["ilp_gap_closed"] =
+        all_slow_s_ > ilp ? (all_slow_s_ - iteration) / (all_slow_s_ - ilp) : 0.0;
+  }
+  return summary;
 }
 
 std::uint32_t TensorplaceEnv::next_use(std::uint32_t t, std::uint32_t k) const {
@@ -178,7 +192,8 @@ TensorplaceEnv::StepOutcome TensorplaceEnv::on_step(std::span<const double> acti
   for (std::size_t i = 0; i < slot_tensors_.size(); ++i) {
     const std::uint32_t t = slot_tensors_[i];
     const bool fast = action[i] > 0.5;
-    if (fast && g.tensor(t).fast_allowed && (born_here(g, t, k) || machine_->where(t) == kSlow)) {
+    const bool placeable = born_here(g, t, k) || (config_.moves && machine_->where(t) == kSlow);
+    if (fast && g.tensor(t).fast_allowed && placeable) {
       wanted.push_back(t);
       wanted_bytes += g.tensor(t).allocated_bytes();
     }
@@ -186,7 +201,7 @@ TensorplaceEnv::StepOutcome TensorplaceEnv::on_step(std::span<const double> acti
   // Before kernel 0 the tensors that start in fast memory are not placed yet: count them.
   const std::uint64_t pending = k == 0 ? starting_fast_ : 0;
   double move = 0;
-  if (machine_->fast_bytes() + pending + wanted_bytes > config_.fast_limit) {
+  if (config_.moves && machine_->fast_bytes() + pending + wanted_bytes > config_.fast_limit) {
     const std::uint64_t over = machine_->fast_bytes() + pending + wanted_bytes - config_.fast_limit;
     move += evict_for(over, k);
   }
@@ -219,7 +234,7 @@ TensorplaceEnv::StepOutcome TensorplaceEnv::on_step(std::span<const double> acti
   }
   const double kernel = machine_->run_kernel(k);
   // Operands marked 0 leave fast memory after the kernel.
-  for (std::size_t i = 0; i < slot_tensors_.size(); ++i) {
+  for (std::size_t i = 0; config_.moves && i < slot_tensors_.size(); ++i) {
     const std::uint32_t t = slot_tensors_[i];
     if (action[i] <= 0.5 && machine_->where(t) == kFast && g.lifetime(t).last > k) {
       move += machine_->move_cost(t, kSlow, false);

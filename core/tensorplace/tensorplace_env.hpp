@@ -11,6 +11,9 @@
 // memory (config start: "slow"; or "fast-while-fits"), and go back to
 // where they started after the last kernel (the next iteration starts as this one did).
 //
+// With moves=none nothing is copied in or written back: a tensor stays where it is born (AutoTM's
+// static setting). With ilp_plan, summaries measure the episode against the plan's iteration too.
+//
 // reward = -(move time + kernel time) / all-fast iteration time, so the return is minus the
 // iteration's slowdown against having all of memory fast.
 #pragma once

@@ -69,6 +69,10 @@ TensorplaceEnv::StepOutcome TensorplaceEnv::on_directive(const Directive& direct
                                (pool == kFast ? "fast" : "slow") + " memory");
     machine_->set_birth_pool(t, pool);
   }
+  if (!config_.moves && !plan->moves.empty())
+    throw InvalidActionError("a move at kernel " + g.kernel(k).name +
+                             ", but this env has moves=none (a static plan places tensors at "
+                             "birth only)");
   std::vector<Move> moves = plan->moves;
   KernelTiming timing;
   try {

@@ -4,7 +4,6 @@
 #include <algorithm>
 
 #include "base/error.hpp"
-#include "base/units.hpp"
 #include "env/config_reader.hpp"
 #include "tensorplace/plan_json.hpp"
 #include "tensorplace/tensorplace_env.hpp"
@@ -91,12 +90,7 @@ class FollowPlan final : public Policy {
   void reset(const Env& e, Rng&) override {
     const TensorplaceEnv& env = env_of(e, "plan");
     const Graph& g = env.graph();
-    const Plan plan = plan_from_json(plan_, g, "plan policy config");
-    const auto limit = plan_.value("fast_limit_bytes", env.fast_limit());
-    if (limit != env.fast_limit())
-      throw ConfigError("plan policy config: the plan is for " + format_bytes(limit) +
-                        " of fast memory, the env has " + format_bytes(env.fast_limit()) +
-                        " (fast_memory=" + std::to_string(limit) + ")");
+    const Plan plan = plan_for_limit(plan_, g, env.fast_limit(), "plan policy config");
     steps_.assign(g.kernels().size(), KernelMoves{});
     for (std::uint32_t k = 0; k < g.kernels().size(); ++k) {
       for (std::uint32_t t : g.born_at(k))

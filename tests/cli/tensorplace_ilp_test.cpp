@@ -171,6 +171,61 @@ TEST(TensorplaceIlp, ThePlanPolicyTakesThePlansTimeInTheEnv) {
   EXPECT_THROW(run_episode(*fresh, *bad, "plan", 0, false), ConfigError);
 }
 
+// With an ILP plan as the env's reference, the summary says how much of the gap to the ILP an
+// episode closed (1 for the plan itself); with moves=none the env is AutoTM's static setting, in
+// which no policy beats the static ILP and a plan that moves is refused.
+TEST(TensorplaceIlp, TheEnvMeasuresEpisodesAgainstAnIlpPlanAndKeepsStaticWithoutMoves) {
+  Registry envs;
+  PolicyRegistry policies;
+  auto data = std::make_shared<DataStore>();
+  register_builtins(envs, policies, data);
+  const Graph g = zoo_graph("vgg19", 8);
+  const Platform p = platform_named("optane");
+  const std::uint64_t limit = g.peak_live_bytes() * 2 / 5;
+  SolveOptions options;
+  options.relative_gap = 0.01;
+  options.time_limit_s = 3;
+  const IlpModel model = build_ilp(g, p, limit, IlpVariant::kStatic);
+  options.start = ilp_start(model, first_touch(g, limit)).value();
+  const Plan plan = ilp_plan(g, model, cli::solve_with_cbc(model.lp, options));
+  const double ilp_ms = simulate(g, p, plan, limit).iteration_s * 1e3;
+  const nlohmann::json plan_json = plan_to_json(g, plan, {{"fast_limit_bytes", limit}});
+  data->add("static.json", std::make_shared<const std::string>(plan_json.dump()));
+  const nlohmann::json config = {{"model", "vgg19"},
+                                 {"batch", 8},
+                                 {"fast_memory", limit},
+                                 {"moves", "none"},
+                                 {"ilp_plan", "static.json"}};
+  auto env = envs.make("tensorplace-v0", config);
+  EXPECT_EQ(env->facts()["ilp_ms"].get<double>(), ilp_ms);
+  auto follow = policies.make("plan", "tensorplace-v0", plan_json);
+  const nlohmann::json own = run_episode(*env, *follow, "plan", 0, false).summary;
+  EXPECT_NEAR(own["ilp_gap_closed"].get<double>(), 1.0, 1e-12);
+  for (const char* name : {"first-touch", "next-use", "all-fast", "all-slow"}) {
+    auto policy = policies.make(name, "tensorplace-v0");
+    const nlohmann::json s = run_episode(*env, *policy, name, 0, false).summary;
+    EXPECT_EQ(s["bytes_to_fast"], 0) << name << ": nothing moves";
+    EXPECT_GE(s["iteration_ms"].get<double>(), ilp_ms / (1 + options.relative_gap)) << name;
+    EXPECT_LE(s["ilp_gap_closed"].get<double>(), 1.0 + options.relative_gap) << name;
+  }
+  nlohmann::json moving = plan_json;
+  moving["moves"] = {{{"kernel", g.kernel(3).name},
+                      {"tensor", g.tensor(g.kernel(3).inputs[0]).name},
+                      {"to", "slow"}}};
+  auto mover = policies.make("plan", "tensorplace-v0", moving);
+  EXPECT_THROW(run_episode(*env, *mover, "plan", 0, false), InvalidActionError);
+  nlohmann::json other = config;
+  other["fast_memory"] = limit / 2;
+  try {
+    envs.make("tensorplace-v0", other);
+    ADD_FAILURE() << "a plan for another limit was taken";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("'ilp_plan' 'static.json': the plan is for"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(TensorplaceIlp, TheOptimumBeatsEveryHeuristicOnTheZoo) {
   const Platform p = platform_named("optane");
   for (const char* model : {"vgg19", "resnet50"}) {

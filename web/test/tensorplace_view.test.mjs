@@ -85,6 +85,18 @@ test('the sweep draws every optimizer at every ratio, as the native sweep comput
   await screenshot(page, 'tensorplace-sweep');
 });
 
+test('the shipped learned policy is offered on tensorplace-v0 and runs as the native tool runs it', async () => {
+  const { page } = shared;
+  const value = await page.locator('#policy option', { hasText: 'PPO per operand (shipped)' }).getAttribute('value');
+  await page.selectOption('#policy', value);
+  await page.click('#run');
+  await waitForEnd(page);
+  const learned = native(['run', 'tensorplace-v0', 'model=vgg19', 'batch=2', 'fast_memory=30%', '--policy', 'learned',
+    '--policy-config', 'data/policies/tensorplace/ppo-per-operand.json', '--json']);
+  assert.equal(Number(await page.locator('#gap-closed').getAttribute('data-value')), learned.gap_closed);
+  assert.equal(Number(await page.locator('#slowdown').getAttribute('data-value')), learned.slowdown);
+});
+
 test('a <sysgym-player env="tensorplace-v0"> plays an iteration', async () => {
   const page = await shared.browser.page(shared.problems);
   await page.goto(`${shared.browser.url}docs.html`);
