@@ -1,0 +1,180 @@
+#include "looptune/executor.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "base/rng.hpp"
+
+namespace sysgym::looptune {
+namespace {
+
+// The micro-kernels. Unit strides are spelled out so the compiler vectorises those loops.
+
+// o[j] += a[j * sa] * b[j * sb] for j < n.
+void axpy(const float* a, std::int64_t sa, const float* b, std::int64_t sb, float* o,
+          std::int64_t n) {
+  if (sa == 0 && sb == 1) {
+    const float x = *a;
+    for (std::int64_t j = 0; j < n; ++j)
+      o[j] += x * b[j];
+  } else if (sa == 1 && sb == 0) {
+    const float x = *b;
+    for (std::int64_t j = 0; j < n; ++j)
+      o[j] += a[j] * x;
+  } else if (sa == 1 && sb == 1) {
+    for (std::int64_t j = 0; j < n; ++j)
+      o[j] += a[j] * b[j];
+  } else {
+    for (std::int64_t j = 0; j < n; ++j)
+      o[j] += a[j * sa] * b[j * sb];
+  }
+}
+
+// *o += sum of a[j * sa] * b[j * sb]; four partial sums when both are unit-stride.
+void dot(const float* a, std::int64_t sa, const float* b, std::int64_t sb, float* o,
+         std::int64_t n) {
+  if (sa == 1 && sb == 1) {
+    std::array<float, 4> s{};
+    std::int64_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+      for (std::size_t u = 0; u < 4; ++u)
+        s[u] += a[j + static_cast<std::int64_t>(u)] * b[j + static_cast<std::int64_t>(u)];
+    }
+    float sum = (s[0] + s[1]) + (s[2] + s[3]);
+    for (; j < n; ++j)
+      sum += a[j] * b[j];
+    *o += sum;
+  } else {
+    float sum = 0;
+    for (std::int64_t j = 0; j < n; ++j)
+      sum += a[j * sa] * b[j * sb];
+    *o += sum;
+  }
+}
+
+void strided(const float* a, std::int64_t sa, const float* b, std::int64_t sb, float* o,
+             std::int64_t so, std::int64_t n) {
+  for (std::int64_t j = 0; j < n; ++j)
+    o[j * so] += a[j * sa] * b[j * sb];
+}
+
+}  // namespace
+
+Operands make_operands(const Problem& p, std::uint64_t seed) {
+  Rng rng(seed);
+  const auto fill = [&rng](std::int64_t n) {
+    std::vector<float> v(static_cast<std::size_t>(n));
+    for (float& x : v)
+      x = static_cast<float>(static_cast<int>(rng.below(5)) - 2);
+    return v;
+  };
+  Operands o{fill(p.a.elements), fill(p.b.elements), {}};
+  o.out.assign(static_cast<std::size_t>(p.out.elements), 0.0f);
+  return o;
+}
+
+void reference(const Problem& p, const float* a, const float* b, float* out) {
+  const std::size_t n = p.vars.size();
+  std::vector<std::int64_t> at(n, 0);
+  while (true) {
+    std::int64_t ia = 0;
+    std::int64_t ib = 0;
+    std::int64_t io = 0;
+    for (std::size_t v = 0; v < n; ++v) {
+      ia += at[v] * p.a.stride[v];
+      ib += at[v] * p.b.stride[v];
+      io += at[v] * p.out.stride[v];
+    }
+    out[io] += a[ia] * b[ib];
+    std::size_t v = n;
+    while (v-- > 0) {  // the last var fastest
+      if (++at[v] < p.vars[v].size) break;
+      at[v] = 0;
+      if (v == 0) return;
+    }
+  }
+}
+
+const char* kernel_name(Kernel k) {
+  switch (k) {
+    case Kernel::kTile:
+      return "register tile";
+    case Kernel::kDot:
+      return "dot";
+    case Kernel::kAxpy:
+      return "axpy";
+    case Kernel::kStrided:
+      return "strided";
+  }
+  return "?";
+}
+
+Executor::Executor(const LoopNest& nest, bool annotations) {
+  const Problem& p = nest.problem();
+  for (const Var& v : p.vars)
+    var_sizes_.push_back(v.size);
+  for (std::size_t i = 0; i < nest.size(); ++i) {
+    levels_.push_back({nest.loop(i).var, nest.loop(i).size, nest.step(i), nest.extent(i),
+                       nest.stride(p.a, i), nest.stride(p.b, i), nest.stride(p.out, i)});
+  }
+  const Level& q = levels_.back();
+  const bool vector_ok = !annotations || nest.loops().back().vectorize;
+  if (levels_.size() >= 2 && q.so == 1 && q.extent <= kMaxTile && levels_.end()[-2].so == 0 &&
+      (!annotations || nest.loop(nest.size() - 2).unroll)) {
+    kernel_ = Kernel::kTile;
+    kernel_levels_ = 2;
+  } else if (vector_ok && q.so == 0) {
+    kernel_ = Kernel::kDot;
+  } else if (vector_ok && q.so == 1) {
+    kernel_ = Kernel::kAxpy;
+  }
+}
+
+void Executor::run(const float* a, const float* b, float* out) const {
+  std::vector<std::int64_t> limit = var_sizes_;
+  run_level(0, a, b, out, limit.data());
+}
+
+void Executor::run_level(std::size_t l, const float* a, const float* b, float* out,
+                         std::int64_t* limit) const {
+  if (l + kernel_levels_ == levels_.size()) {
+    run_kernel(l, a, b, out, limit);
+    return;
+  }
+  const Level& L = levels_[l];
+  const std::int64_t avail = std::min(limit[L.var], L.extent);
+  const std::int64_t full = std::min(L.size, avail / L.step);
+  const std::int64_t saved = limit[L.var];
+  limit[L.var] = L.step;
+  for (std::int64_t i = 0; i < full; ++i)
+    run_level(l + 1, a + i * L.sa, b + i * L.sb, out + i * L.so, limit);
+  // The tail: a partial step, the loops inside covering only what is left.
+  if (const std::int64_t rest = avail - full * L.step; rest > 0) {
+    limit[L.var] = rest;
+    run_level(l + 1, a + full * L.sa, b + full * L.sb, out + full * L.so, limit);
+  }
+  limit[L.var] = saved;
+}
+
+void Executor::run_kernel(std::size_t l, const float* a, const float* b, float* out,
+                          std::int64_t* limit) const {
+  const Level& q = levels_.back();
+  const std::int64_t n = std::min(limit[q.var], q.extent);
+  if (kernel_ == Kernel::kTile) {
+    const Level& p = levels_[l];
+    const std::int64_t m = std::min(limit[p.var], p.extent);
+    std::array<float, kMaxTile> acc{};
+    std::copy(out, out + n, acc.begin());
+    for (std::int64_t i = 0; i < m; ++i)
+      axpy(a + i * p.sa, q.sa, b + i * p.sb, q.sb, acc.data(), n);
+    std::copy(acc.begin(), acc.begin() + n, out);
+  } else if (kernel_ == Kernel::kDot) {
+    dot(a, q.sa, b, q.sb, out, n);
+  } else if (kernel_ == Kernel::kAxpy) {
+    axpy(a, q.sa, b, q.sb, out, n);
+  } else {
+    strided(a, q.sa, b, q.sb, out, q.so, n);
+  }
+}
+
+}  // namespace sysgym::looptune

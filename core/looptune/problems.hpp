@@ -1,0 +1,32 @@
+// The computations looptune tunes: generated ones named by a spec, and any other written as
+// JSON.
+//
+//   matmul:MxNxK        C[m][n] += A[m][k] * B[k][n]   (vars m, n, k)
+//   conv3x3:NxCxKxHxW   out[n][k][h][w] += in[n][c][h+r][w+s] * w[k][c][r][s]
+//                       (vars n, k, h, w, c, r, s; the input is padded: (H+2) x (W+2))
+//
+// JSON ("sysgym-looptune-problem", version 1): each tensor's dimensions are sums of variables,
+// row-major, so a dimension's size is the sum of its variables' ranges less one each, plus one:
+//
+//   {"format": "sysgym-looptune-problem", "version": 1, "name": "batched-dot",
+//    "vars": [{"name": "b", "size": 32}, {"name": "i", "size": 256}],
+//    "a": {"name": "x", "dims": [["b"], ["i"]]}, "b": {"name": "y", "dims": [["b"], ["i"]]},
+//    "out": {"name": "z", "dims": [["b"]]}}
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "looptune/loop_nest.hpp"
+
+namespace sysgym::looptune {
+
+// Throws ConfigError naming the spec and what does not parse, or a size of 0 or above the limit.
+std::shared_ptr<const Problem> problem_from_spec(const std::string& spec);
+std::shared_ptr<const Problem> problem_from_json(const nlohmann::json& j,
+                                                 const std::string& context);
+// The problem as JSON in the format above (generated problems included: their dims).
+nlohmann::json problem_to_json(const Problem& problem);
+
+}  // namespace sysgym::looptune
