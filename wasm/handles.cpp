@@ -171,7 +171,7 @@ std::string describe_report_text(const std::string& env, const std::string& conf
                                  const std::string& settings_json, bool json) {
   std::string out;
   guarded([&] {
-    const std::string id = env.empty() ? runtime().envs.ids().front() : runtime().envs.resolve(env);
+    const std::string id = env.empty() ? runtime().envs.first_id() : runtime().envs.resolve(env);
     const EnvSpec& spec = runtime().envs.spec(id);
     const auto made = runtime().envs.make(
         id, command_line_config(spec, spec.example_config, config_json, settings_json));

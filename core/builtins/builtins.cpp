@@ -1,6 +1,7 @@
 #include "builtins/builtins.hpp"
 
 #include "agents/learned_policy.hpp"
+#include "looptune/looptune_env.hpp"
 #include "memtier/memtier_env.hpp"
 #include "memtier/pair_source.hpp"
 #include "memtier/policy.hpp"
@@ -16,6 +17,8 @@ void register_builtins(Registry& envs, PolicyRegistry& policies,
   memtier::register_memtier_policies(policies);
   tensorplace::register_tensorplace(envs, data);
   tensorplace::register_tensorplace_policies(policies);
+  looptune::register_looptune(envs, data);
+  looptune::register_looptune_policies(policies);
 }
 
 }  // namespace sysgym

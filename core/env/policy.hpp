@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "base/rng.hpp"
+#include "env/config_reader.hpp"
 #include "env/env.hpp"
 
 namespace sysgym {
@@ -79,5 +80,18 @@ std::string env_family(std::string_view env_id);
 
 // The policies of every family: "random".
 void register_generic_policies(PolicyRegistry& registry);
+
+// A family policy whose config is read by `make(ConfigReader&)` (unknown keys are errors).
+template <typename Make>
+PolicySpec family_policy(const std::string& family, const std::string& name, std::string summary,
+                         Make make) {
+  PolicyFactory factory = [make, name](const nlohmann::json& config) -> std::unique_ptr<Policy> {
+    ConfigReader reader(config, name + " policy config");
+    auto policy = make(reader);
+    reader.finish();
+    return policy;
+  };
+  return {name, std::move(summary), false, std::move(factory), false, family};
+}
 
 }  // namespace sysgym

@@ -60,8 +60,14 @@ void Registry::add(EnvSpec spec) {
   if (specs_.count(spec.id) != 0) {
     throw ApiMisuseError("env '" + spec.id + "' is registered twice");
   }
+  if (first_.empty()) first_ = spec.id;
   std::string id = spec.id;
   specs_.emplace(std::move(id), std::move(spec));
+}
+
+const std::string& Registry::first_id() const {
+  if (first_.empty()) throw ApiMisuseError("no env is registered");
+  return first_;
 }
 
 std::string Registry::resolve(std::string_view id) const {

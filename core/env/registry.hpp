@@ -68,10 +68,14 @@ class Registry {
   // The full id `id` stands for (see make()).
   std::string resolve(std::string_view id) const;
   const EnvSpec& spec(std::string_view id) const;
-  std::vector<std::string> ids() const;
+  std::vector<std::string> ids() const;  // sorted
+  // The env registered first (the shells' default where no env is named: memtier-v0); throws
+  // ApiMisuseError when none is.
+  const std::string& first_id() const;
 
  private:
   std::map<std::string, EnvSpec, std::less<>> specs_;
+  std::string first_;
 };
 
 // Splits "name-vN" into name and N; returns false when `id` is not of that form.

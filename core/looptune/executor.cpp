@@ -117,17 +117,21 @@ Executor::Executor(const LoopNest& nest, bool annotations) {
     levels_.push_back({nest.loop(i).var, nest.loop(i).size, nest.step(i), nest.extent(i),
                        nest.stride(p.a, i), nest.stride(p.b, i), nest.stride(p.out, i)});
   }
-  const Level& q = levels_.back();
-  const bool vector_ok = !annotations || nest.loops().back().vectorize;
-  if (levels_.size() >= 2 && q.so == 1 && q.extent <= kMaxTile && levels_.end()[-2].so == 0 &&
-      (!annotations || nest.loop(nest.size() - 2).unroll)) {
-    kernel_ = Kernel::kTile;
-    kernel_levels_ = 2;
-  } else if (vector_ok && q.so == 0) {
-    kernel_ = Kernel::kDot;
-  } else if (vector_ok && q.so == 1) {
-    kernel_ = Kernel::kAxpy;
-  }
+  kernel_ = pick_kernel(nest, annotations);
+  kernel_levels_ = kernel_ == Kernel::kTile ? 2 : 1;
+}
+
+Kernel pick_kernel(const LoopNest& nest, bool annotations) {
+  const Access& out = nest.problem().out;
+  const std::size_t q = nest.size() - 1;
+  const std::int64_t so = nest.stride(out, q);
+  if (q >= 1 && so == 1 && nest.extent(q) <= kMaxTile && nest.stride(out, q - 1) == 0 &&
+      (!annotations || nest.loop(q - 1).unroll))
+    return Kernel::kTile;
+  if (annotations && !nest.loop(q).vectorize) return Kernel::kStrided;
+  if (so == 0) return Kernel::kDot;
+  if (so == 1) return Kernel::kAxpy;
+  return Kernel::kStrided;
 }
 
 void Executor::run(const float* a, const float* b, float* out) const {

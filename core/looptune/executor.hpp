@@ -38,6 +38,8 @@ void reference(const Problem& problem, const float* a, const float* b, float* ou
 
 enum class Kernel { kTile, kDot, kAxpy, kStrided };
 const char* kernel_name(Kernel k);
+// The micro-kernel the executor runs the innermost loops of `nest` with (2 loops for a tile).
+Kernel pick_kernel(const LoopNest& nest, bool annotations);
 
 class Executor {
  public:

@@ -4,6 +4,7 @@
 
 #include "base/error.hpp"
 #include "base/quote.hpp"
+#include "base/rng.hpp"
 #include "base/text_scan.hpp"
 #include "env/config_reader.hpp"
 #include "looptune/limits.hpp"
@@ -164,6 +165,43 @@ nlohmann::json problem_to_json(const Problem& p) {
           {"a", dims_to_json(p.a, p.vars)},
           {"b", dims_to_json(p.b, p.vars)},
           {"out", dims_to_json(p.out, p.vars)}};
+}
+
+const std::vector<std::string>& problem_set_names() {
+  static const std::vector<std::string> names = {"matmul-train", "matmul-test", "conv-train",
+                                                 "conv-test"};
+  return names;
+}
+
+std::vector<std::string> problem_set(const std::string& name) {
+  std::vector<std::string> out;
+  const bool test = name.ends_with("-test");
+  const auto held_out = [](std::uint64_t key) { return derive_seed(key, 19) % 10 == 0; };
+  if (name == "matmul-train" || name == "matmul-test") {
+    for (int m = 64; m <= 256; m += 16) {
+      for (int n = 64; n <= 256; n += 16) {
+        for (int k = 64; k <= 256; k += 16) {
+          const std::uint64_t key = (static_cast<std::uint64_t>(m) * 1000 + n) * 1000 + k;
+          if (held_out(key) == test)
+            out.push_back(std::string("matmul:") + std::to_string(m) + "x" + std::to_string(n) +
+                          "x" + std::to_string(k));
+        }
+      }
+    }
+  } else if (name == "conv-train" || name == "conv-test") {
+    // Batch 1, channels in and out 8 to 64, square images 8 to 32: LoopTune's convolution sizes.
+    for (int c : {8, 16, 32, 64}) {
+      for (int k : {8, 16, 32, 64}) {
+        for (int hw : {8, 16, 24, 32}) {
+          const std::uint64_t key = (static_cast<std::uint64_t>(c) * 1000 + k) * 1000 + hw;
+          if (held_out(key) == test)
+            out.push_back(std::string("conv3x3:1x") + std::to_string(c) + "x" + std::to_string(k) +
+                          "x" + std::to_string(hw) + "x" + std::to_string(hw));
+        }
+      }
+    }
+  }
+  return out;
 }
 
 }  // namespace sysgym::looptune

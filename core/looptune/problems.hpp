@@ -17,6 +17,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "looptune/loop_nest.hpp"
 
@@ -28,5 +29,11 @@ std::shared_ptr<const Problem> problem_from_json(const nlohmann::json& j,
                                                  const std::string& context);
 // The problem as JSON in the format above (generated problems included: their dims).
 nlohmann::json problem_to_json(const Problem& problem);
+
+// LoopTune's benchmark as named sets of specs: matmuls with M, N and K each 64 to 256 in steps
+// of 16 (2,197 problems) split 90/10 by a hash of the sizes ("matmul-train", "matmul-test"),
+// and 3x3 convolutions ("conv-train", "conv-test"). Empty for an unknown name.
+std::vector<std::string> problem_set(const std::string& name);
+const std::vector<std::string>& problem_set_names();
 
 }  // namespace sysgym::looptune

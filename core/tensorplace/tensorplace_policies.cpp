@@ -113,13 +113,7 @@ class FollowPlan final : public Policy {
 
 template <typename Make>
 PolicySpec spec(const std::string& name, std::string summary, Make make) {
-  PolicyFactory factory = [make, name](const nlohmann::json& config) -> std::unique_ptr<Policy> {
-    ConfigReader reader(config, name + " policy config");
-    auto policy = make(reader);
-    reader.finish();
-    return policy;
-  };
-  return {name, std::move(summary), false, std::move(factory), false, "tensorplace"};
+  return family_policy("tensorplace", name, std::move(summary), make);
 }
 
 }  // namespace

@@ -19,7 +19,7 @@ struct DescribeArgs {
 
 void describe_command(const DescribeArgs& args) {
   // Without ENV: the first registered env.
-  const std::string id = args.env.named() ? args.env.id() : catalog().envs.ids().front();
+  const std::string id = args.env.named() ? args.env.id() : catalog().envs.first_id();
   const EnvSpec& spec = catalog().envs.spec(id);
   const auto env = catalog().envs.make(id, args.env.config_over(spec, spec.example_config));
   const nlohmann::json out = describe_report(spec, *env, catalog().policies);

@@ -37,6 +37,23 @@ for (const c of cases) {
   });
 }
 
+// looptune's rewards come from its cost model and its observations from integer and det_math
+// arithmetic: the same in both builds, for a search and for random actions over a benchmark set.
+const looptuneCases = [
+  { policy: 'greedy2', seed: 0, config: { kernel: 'matmul:128x192x64' } },
+  { policy: 'random', seed: 3, config: { kernel: 'matmul-test', episode_length: 30 } },
+  { policy: 'greedy1', seed: 0, config: { kernel: 'conv3x3:1x16x32x16x16', annotations: 'actions' } },
+];
+for (const c of looptuneCases) {
+  test(`looptune-v0: ${c.policy} seed ${c.seed} on ${c.config.kernel} is bit-identical natively and in wasm`, () => {
+    const file = path.join(tmp, `looptune-${c.policy}-${c.seed}.json`);
+    execFileSync(nativeTool, ['run', 'looptune-v0', '--policy', c.policy, '--seed', String(c.seed), '--config', JSON.stringify(c.config),
+      '--record', file]);
+    const wasm = sysgym.runEpisode({ env: 'looptune-v0', config: c.config, policy: c.policy, seed: c.seed, record: true });
+    assert.equal(JSON.stringify(wasm), JSON.stringify(JSON.parse(fs.readFileSync(file, 'utf8'))));
+  });
+}
+
 // A policy trained natively acts identically in wasm: same actions, rewards and observations.
 // Per-bin networks too (a shared network over each bin's features, ranks included).
 const trained = [

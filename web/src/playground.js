@@ -15,6 +15,8 @@ const $ = (id) => document.getElementById(id);
 const form = $('config-form');
 const client = new WorkerClient();
 const CHART_INTERVAL_MS = 150; // charts redraw at most this often while playing
+// The env a first visit shows: the first family, with its shipped traces and its own view.
+const FIRST_ENV = 'memtier-v0';
 
 const state = {
   catalogue: null,
@@ -380,7 +382,7 @@ async function main() {
     state.catalogue = await loadCatalogue();
     const envs = await client.request('envs');
     $('env').replaceChildren(...envs.map((id) => option(id, id)));
-    const wanted = envs.includes(params.get('env')) ? params.get('env') : envs[0];
+    const wanted = [params.get('env'), FIRST_ENV].find((id) => envs.includes(id)) ?? envs[0];
     $('env').value = wanted;
     await loadShippedPolicies();
     await showEnv(wanted, { generic: params.get('view') === 'generic' });

@@ -1,0 +1,116 @@
+#include "looptune/cost_model.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "env/config_reader.hpp"
+#include "looptune/executor.hpp"
+
+namespace sysgym::looptune {
+namespace {
+
+// How many times loop i runs its body: its full steps and a partial one for the tail.
+double trips(const LoopNest& nest, std::size_t i) {
+  return static_cast<double>(nest.loop(i).size + (nest.loop(i).tail > 0 ? 1 : 0));
+}
+
+// The range of each var inside the block of loops [l, end): what its outermost loop there covers.
+std::vector<double> ranges(const LoopNest& nest, std::size_t l) {
+  std::vector<double> r(nest.problem().vars.size(), 0);
+  for (std::size_t i = l; i < nest.size(); ++i) {
+    double& range = r[nest.loop(i).var];
+    if (range == 0) range = static_cast<double>(nest.extent(i));
+  }
+  for (double& range : r)
+    range = std::max(range, 1.0);
+  return r;
+}
+
+// Distinct cache lines of `a` the block with these var ranges touches: each dimension spans
+// what its vars reach; the last (contiguous) one in lines.
+double lines(const Access& a, const std::vector<double>& range, double floats_per_line) {
+  double total = 1;
+  for (std::size_t d = 0; d < a.dims.size(); ++d) {
+    double span = 1;
+    for (std::uint32_t v : a.dims[d])
+      span += range[v] - 1;
+    total *= d + 1 == a.dims.size() ? std::ceil(span / floats_per_line) : span;
+  }
+  return total;
+}
+
+// Every parameter by name, for JSON.
+const std::array<std::pair<const char*, double CostModel::*>, 11> kFields = {{
+    {"vector_points_per_ns", &CostModel::vector_points_per_ns},
+    {"unit_points_per_ns", &CostModel::unit_points_per_ns},
+    {"strided_points_per_ns", &CostModel::strided_points_per_ns},
+    {"call_ns", &CostModel::call_ns},
+    {"line_bytes", &CostModel::line_bytes},
+    {"l1_bytes", &CostModel::l1_bytes},
+    {"l2_bytes", &CostModel::l2_bytes},
+    {"llc_bytes", &CostModel::llc_bytes},
+    {"l2_gbps", &CostModel::l2_gbps},
+    {"llc_gbps", &CostModel::llc_gbps},
+    {"dram_gbps", &CostModel::dram_gbps},
+}};
+
+}  // namespace
+
+double CostModel::seconds(const LoopNest& nest, bool annotations) const {
+  const Problem& p = nest.problem();
+  const Kernel kernel = pick_kernel(nest, annotations);
+  const double points = p.flops() / 2;
+  const double rate = kernel == Kernel::kTile      ? vector_points_per_ns
+                      : kernel == Kernel::kStrided ? strided_points_per_ns
+                                                   : unit_points_per_ns;
+  const double compute_ns = points / rate;
+  // Loops above the micro-kernel: how often it is entered.
+  const std::size_t kernel_levels = kernel == Kernel::kTile ? 2 : 1;
+  double calls = 1;
+  for (std::size_t i = 0; i + kernel_levels < nest.size(); ++i)
+    calls *= trips(nest, i);
+  // For each cache, the outermost block that fits is fetched once per iteration around it.
+  const double floats_per_line = line_bytes / sizeof(float);
+  std::vector<double> footprint(nest.size() + 1, 0);  // bytes of the block from loop l in
+  std::vector<double> around(nest.size() + 1, 1);     // iterations of the loops outside it
+  for (std::size_t l = 0; l <= nest.size(); ++l) {
+    const std::vector<double> r =
+        l < nest.size() ? ranges(nest, l) : std::vector<double>(p.vars.size(), 1.0);
+    for (const Access* t : {&p.a, &p.b, &p.out})
+      footprint[l] += lines(*t, r, floats_per_line) * line_bytes;
+    if (l > 0) around[l] = around[l - 1] * trips(nest, l - 1);
+  }
+  const std::array<std::pair<double, double>, 3> caches = {
+      {{l1_bytes, l2_gbps}, {l2_bytes, llc_gbps}, {llc_bytes, dram_gbps}}};
+  double memory_ns = 0;
+  for (const auto& [capacity, gbps] : caches) {
+    std::size_t l = 0;
+    while (l < nest.size() && footprint[l] > capacity)
+      ++l;
+    memory_ns += footprint[l] * around[l] / gbps;  // bytes / (GB/s) = ns
+  }
+  return (std::max(compute_ns, memory_ns) + calls * call_ns) * 1e-9;
+}
+
+double CostModel::gflops(const LoopNest& nest, bool annotations) const {
+  return nest.problem().flops() / seconds(nest, annotations) * 1e-9;
+}
+
+nlohmann::json CostModel::to_json() const {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [key, field] : kFields)
+    out[key] = this->*field;
+  return out;
+}
+
+CostModel CostModel::from_json(const nlohmann::json& j, const std::string& context) {
+  ConfigReader r(j, context);
+  CostModel m;
+  for (const auto& [key, field] : kFields)
+    m.*field = r.number(key, m.*field, 1e-6, 1e15);
+  r.finish();
+  return m;
+}
+
+}  // namespace sysgym::looptune

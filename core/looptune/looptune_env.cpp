@@ -1,0 +1,176 @@
+#include "looptune/looptune_env.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "base/det_math.hpp"
+#include "base/error.hpp"
+
+namespace sysgym::looptune {
+namespace {
+
+constexpr int kGlobals = 3;
+constexpr int kBuckets = 16;
+const std::vector<std::string> kInfoKeys = {"legal", "gflops", "loops", "cursor", "legal_mask"};
+
+std::vector<std::string> channel_names() {
+  std::vector<std::string> names = {"is_cursor", "is_loop", "log_size", "log_tail"};
+  for (int b = 0; b < kBuckets; ++b)
+    names.push_back("stride_hist" + std::to_string(b));
+  return names;
+}
+
+// 0 for stride 0, else 1 + floor(log2(stride)), at most 15 (integer arithmetic: the same in every
+// build).
+int stride_bucket(std::int64_t stride) {
+  int bucket = 0;
+  for (std::int64_t s = stride; s > 0 && bucket < kBuckets - 1; s >>= 1)
+    ++bucket;
+  return bucket;
+}
+
+// log2(n) for n >= 1 with det_math's series (libm's log2 differs between builds in the last bit).
+double log2_count(double n) {
+  return log2_1p_count(static_cast<std::uint64_t>(n) - 1);
+}
+
+}  // namespace
+
+LooptuneEnv::LooptuneEnv(const nlohmann::json& config, const DataSource& data)
+    : LooptuneEnv(read_looptune_config(config, data)) {}
+
+LooptuneEnv::LooptuneEnv(LooptuneConfig config)
+    : Env("looptune-v0", Space::box({config.max_loops * kLoopChannels + kGlobals}, 0.0f, 1.0f),
+          Space::discrete(kActionCount), kInfoKeys),
+      config_(std::move(config)) {}
+
+nlohmann::json LooptuneEnv::facts() const {
+  nlohmann::json f = {{"problems", config_.problems.size()},
+                      {"reward", config_.measure ? "measure" : "model"},
+                      {"model_peak_gflops", config_.model.peak_gflops()}};
+  if (config_.problems.size() == 1) {
+    f["kernel"] = config_.problems.front()->name;
+    f["gflop"] = config_.problems.front()->flops() * 1e-9;
+  }
+  return f;
+}
+
+std::vector<std::string> LooptuneEnv::observation_layout() const {
+  std::vector<std::string> names;
+  for (const std::string& channel : channel_names()) {
+    for (std::size_t i = 0; i < config_.max_loops; ++i)
+      names.push_back(channel + "[" + std::to_string(i) + "]");
+  }
+  names.insert(names.end(), {"progress", "gflops_share", "log_flops"});
+  return names;
+}
+
+std::vector<std::string> LooptuneEnv::report_columns() const {
+  return {"final_gflops", "speedup", "best_gflops", "start_gflops", "illegal_actions"};
+}
+
+nlohmann::json LooptuneEnv::episode_summary() const {
+  return {{"start_gflops", start_gflops_},
+          {"final_gflops", gflops_},
+          {"best_gflops", best_gflops_},
+          {"speedup", start_gflops_ > 0 ? gflops_ / start_gflops_ : 0.0},
+          {"best_speedup", start_gflops_ > 0 ? best_gflops_ / start_gflops_ : 0.0},
+          {"illegal_actions", illegal_},
+          {"steps", steps_}};
+}
+
+double LooptuneEnv::gflops(const LoopNest& nest) const {
+  if (config_.measure) return measurer_.measure(nest, config_.annotations).best_gflops;
+  return config_.model.gflops(nest, config_.annotations);
+}
+
+double LooptuneEnv::peak_gflops() const {
+  if (!config_.measure) return config_.model.peak_gflops();
+  if (!peak_) peak_ = probe_peak_gflops();
+  return *peak_;
+}
+
+std::optional<Schedule> LooptuneEnv::after(Action a) const {
+  // Without annotations the executor decides the micro-kernels: the annotation actions do nothing.
+  if (!config_.annotations && (a == Action::kUnroll || a == Action::kVectorize))
+    return std::nullopt;
+  return apply(*schedule_, a, config_.max_loops);
+}
+
+void LooptuneEnv::on_reset(Rng& rng, const nlohmann::json& options) {
+  if (!options.empty())
+    throw ConfigError("looptune-v0 reset options: none are taken, got " + options.dump());
+  const auto& problems = config_.problems;
+  const auto& problem =
+      problems.size() == 1 ? problems.front() : problems[rng.below(problems.size())];
+  schedule_ = Schedule{LoopNest::initial(problem), 0};
+  steps_ = illegal_ = 0;
+  start_gflops_ = gflops_ = best_gflops_ = gflops(schedule_->nest);
+  write_observation();
+  write_info(true);
+}
+
+LooptuneEnv::StepOutcome LooptuneEnv::on_step(std::span<const double> action) {
+  const auto a = static_cast<Action>(static_cast<int>(action[0]));
+  std::optional<Schedule> next = after(a);
+  const bool legal = next.has_value();
+  const double before = gflops_;
+  if (legal) {
+    schedule_ = std::move(next);
+    gflops_ = gflops(schedule_->nest);
+    best_gflops_ = std::max(best_gflops_, gflops_);
+  } else {
+    ++illegal_;
+  }
+  ++steps_;
+  write_observation();
+  write_info(legal);
+  StepOutcome out;
+  out.reward = (gflops_ - before) / peak_gflops();
+  out.truncated = steps_ >= config_.episode_length;
+  return out;
+}
+
+void LooptuneEnv::write_info(bool legal) {
+  double mask = 0;
+  for (int a = 0; a < kActionCount; ++a)
+    mask += after(static_cast<Action>(a)) ? std::ldexp(1.0, a) : 0.0;
+  const std::span<double> info = info_buffer();
+  info[0] = legal ? 1 : 0;
+  info[1] = gflops_;
+  info[2] = static_cast<double>(schedule_->nest.size());
+  info[3] = schedule_->cursor;
+  info[4] = mask;
+}
+
+void LooptuneEnv::write_observation() {
+  const std::span<float> obs = observation_buffer();
+  std::fill(obs.begin(), obs.end(), 0.0f);
+  const LoopNest& nest = schedule_->nest;
+  const Problem& p = nest.problem();
+  const std::size_t rows = config_.max_loops;
+  const double points = p.flops() / 2;
+  double around = 1;  // trips of the loops outside and including loop i
+  for (std::size_t i = 0; i < nest.size() && i < rows; ++i) {
+    const Loop& l = nest.loop(i);
+    around *= static_cast<double>(l.size + (l.tail > 0 ? 1 : 0));
+    const auto at = [&](int channel) -> float& {
+      return obs[static_cast<std::size_t>(channel) * rows + i];
+    };
+    at(0) = static_cast<int>(i) == schedule_->cursor ? 1.0f : 0.0f;
+    at(1) = 1.0f;
+    at(2) = static_cast<float>(log2_count(static_cast<double>(l.size)) / 16);
+    at(3) = static_cast<float>(log2_1p_count(static_cast<std::uint64_t>(l.tail)) / 16);
+    const float weight = static_cast<float>(std::min(1.0, around / points) / 3);
+    for (const Access* t : {&p.a, &p.b, &p.out})
+      at(4 + stride_bucket(nest.stride(*t, i))) += weight;
+  }
+  obs[rows * kLoopChannels] =
+      static_cast<float>(static_cast<double>(steps_) / static_cast<double>(config_.episode_length));
+  obs[rows * kLoopChannels + 1] = static_cast<float>(std::min(1.0, gflops_ / peak_gflops()));
+  constexpr double kLog10Of2 = 0.30102999566398119521;
+  obs[rows * kLoopChannels + 2] =
+      static_cast<float>(std::min(1.0, log2_count(p.flops()) * kLog10Of2 / 12));
+}
+
+}  // namespace sysgym::looptune

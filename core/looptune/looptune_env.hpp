@@ -1,0 +1,81 @@
+// looptune-v0: tune a loop nest's order and tiling with LoopTune's actions (actions.hpp).
+//
+// An episode starts from the untuned nest (one loop per variable, in the problem's order) with
+// the cursor on the outermost loop and takes `episode_length` actions. An action that cannot
+// apply changes nothing and sets info `legal` to 0; info `legal_mask` has bit a set when action a
+// could apply now. reward = (GFLOPS after - GFLOPS before) / peak GFLOPS, so the return is the
+// gain over the untuned nest as a share of the peak; GFLOPS come from the cost model
+// (cost_model.hpp, deterministic) or, with reward=measure, from running the nest (measure.hpp).
+//
+// The observation is LoopTune's: for each of up to max_loops loops (outermost first; absent loops
+// are zeros) 20 channels, channel-major as the framework's entity view lays entities out (not
+// declared as one: the actions are not per loop, they act at the cursor): is the cursor, is a loop (before the
+// computation), log2 of its size / 16, log2(1 + its tail) / 16, and a 16-bucket histogram of
+// log2 of the strides (in elements, bucket 0 for stride 0) with which its steps walk the three
+// tensors, weighted by how often the loop iterates (its trips times those of the loops around
+// it) as a share of all points; then 3 scalars: the episode's progress, the GFLOPS now / peak and
+// the problem's log10 FLOPs / 12.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+
+#include "base/data_store.hpp"
+#include "env/env.hpp"
+#include "env/policy.hpp"
+#include "env/registry.hpp"
+#include "looptune/actions.hpp"
+#include "looptune/looptune_config.hpp"
+#include "looptune/measure.hpp"
+
+namespace sysgym::looptune {
+
+inline constexpr int kLoopChannels = 20;
+
+class LooptuneEnv : public Env {
+ public:
+  LooptuneEnv(const nlohmann::json& config, const DataSource& data);
+
+  nlohmann::json config() const override { return config_.resolved; }
+  nlohmann::json facts() const override;
+  std::vector<std::string> observation_layout() const override;
+  nlohmann::json episode_summary() const override;
+  std::string primary_metric() const override { return "speedup"; }
+  std::vector<std::string> report_columns() const override;
+
+  // What family policies (searches) read.
+  const Schedule& schedule() const { return *schedule_; }
+  std::size_t max_loops() const { return config_.max_loops; }
+  bool annotations() const { return config_.annotations; }
+  // The GFLOPS of `nest` as this env rewards them (model or measured).
+  double gflops(const LoopNest& nest) const;
+  double peak_gflops() const;
+  // The schedule after action a, or nullopt where it cannot apply (the env's rules included).
+  std::optional<Schedule> after(Action a) const;
+
+ protected:
+  void on_reset(Rng& rng, const nlohmann::json& options) override;
+  StepOutcome on_step(std::span<const double> action) override;
+
+ private:
+  explicit LooptuneEnv(LooptuneConfig config);
+  void write_observation();
+  void write_info(bool legal);
+
+  LooptuneConfig config_;
+  std::optional<Schedule> schedule_;
+  mutable Measurer measurer_;  // memoises: measuring again would give another figure
+  mutable std::optional<double> peak_;
+  std::int64_t steps_ = 0;
+  double start_gflops_ = 0;
+  double gflops_ = 0;
+  double best_gflops_ = 0;
+  std::int64_t illegal_ = 0;
+};
+
+// Registers looptune-v0 (problem files read from `data`) and its searches.
+void register_looptune(Registry& registry, const std::shared_ptr<const DataSource>& data);
+void register_looptune_policies(PolicyRegistry& registry);
+
+}  // namespace sysgym::looptune

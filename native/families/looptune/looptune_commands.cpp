@@ -1,0 +1,134 @@
+// sysgym looptune tune: one search (or a learned policy) on one kernel, reported with the
+// cost model's GFLOPS and the measured ones before and after, and both nests.
+#include "families/looptune/looptune_commands.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+
+#include "agents/learned_policy.hpp"
+#include "base/error.hpp"
+#include "catalog.hpp"
+#include "env/episode.hpp"
+#include "looptune/looptune_env.hpp"
+#include "looptune/measure.hpp"
+#include "numeric_flags.hpp"
+
+namespace sysgym::cli {
+namespace {
+
+struct TuneArgs {
+  std::string kernel = "matmul:128x192x64";
+  std::string problem;
+  std::string search = "greedy2";
+  std::string policy_config;
+  std::int64_t steps = 10;
+  bool measure = false;
+  bool annotations = false;
+  bool json = false;
+};
+
+nlohmann::json nest_report(const looptune::LoopNest& nest, double model_gflops,
+                           looptune::Measurer& measurer, bool annotations) {
+  const looptune::Measurement m = measurer.measure(nest, annotations);
+  return {{"model_gflops", model_gflops},
+          {"measured_gflops", m.best_gflops},
+          {"measured_median_gflops", m.median_gflops},
+          {"loops", looptune::loops_to_json(nest)},
+          {"text", nest.to_text()}};
+}
+
+void run_tune(const TuneArgs& args) {
+  // learned:FILE is the learned policy with FILE as its parameters.
+  std::string search = args.search;
+  std::string parameters = args.policy_config;
+  if (search.rfind("learned:", 0) == 0) {
+    parameters = search.substr(8);
+    search = "learned";
+  }
+  const nlohmann::json policy_config =
+      parameters.empty() ? nlohmann::json::object() : json_option(parameters, "--policy-config");
+  nlohmann::json config =
+      agents::policy_base_config(search, policy_config, catalog().envs.spec("looptune-v0"));
+  if (args.problem.empty()) {
+    config["kernel"] = args.kernel;
+  } else {
+    config["problem"] = args.problem;
+  }
+  config["episode_length"] = args.steps;
+  config["reward"] = args.measure ? "measure" : "model";
+  config["annotations"] = args.annotations ? "actions" : "auto";
+  auto policy = catalog().policies.make(search, "looptune-v0", policy_config);
+  auto env = catalog().envs.make("looptune-v0", config);
+  const auto start = std::chrono::steady_clock::now();
+  const EpisodeRecord episode = run_episode(*env, *policy, search, 0, false);
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+  const auto& tuned = dynamic_cast<const looptune::LooptuneEnv&>(*env);
+  const looptune::LoopNest& after = tuned.schedule().nest;
+  const looptune::LoopNest before = looptune::LoopNest::initial(after.problem_ptr());
+  looptune::Measurer measurer;
+  const nlohmann::json& s = episode.summary;
+  const nlohmann::json base =
+      nest_report(before, s["start_gflops"].get<double>(), measurer, args.annotations);
+  const nlohmann::json best =
+      nest_report(after, s["final_gflops"].get<double>(), measurer, args.annotations);
+  const double measured_speedup =
+      best["measured_gflops"].get<double>() / base["measured_gflops"].get<double>();
+  const nlohmann::json report = {{"kernel", after.problem().name},
+                                 {"search", args.search},
+                                 {"reward", args.measure ? "measure" : "model"},
+                                 {"actions", s["steps"]},
+                                 {"illegal_actions", s["illegal_actions"]},
+                                 {"search_seconds", took.count()},
+                                 {"model_speedup", s["speedup"]},
+                                 {"measured_speedup", measured_speedup},
+                                 {"before", base},
+                                 {"after", best}};
+  if (args.json) {
+    std::printf("%s\n", report.dump(2).c_str());
+    return;
+  }
+  std::printf("%s with %s: %lld actions in %.3f s\n", after.problem().name.c_str(),
+              args.search.c_str(), static_cast<long long>(s["steps"].get<std::int64_t>()),
+              took.count());
+  std::printf("GFLOPS        before    after  speedup\n");
+  std::printf("model      %9.3f %8.3f %7.2fx\n", base["model_gflops"].get<double>(),
+              best["model_gflops"].get<double>(), s["speedup"].get<double>());
+  std::printf("measured   %9.3f %8.3f %7.2fx  (fastest run; median %.3f / %.3f)\n",
+              base["measured_gflops"].get<double>(), best["measured_gflops"].get<double>(),
+              measured_speedup, base["measured_median_gflops"].get<double>(),
+              best["measured_median_gflops"].get<double>());
+  std::printf("before:\n%safter:\n%s", before.to_text().c_str(), after.to_text().c_str());
+}
+
+}  // namespace
+
+void add_looptune_commands(CLI::App& app) {
+  CLI::App* family = app.add_subcommand("looptune", "LoopTune's tools: tune a loop nest");
+  family->require_subcommand(1);
+  auto args = std::make_shared<TuneArgs>();
+  CLI::App* command = family->add_subcommand(
+      "tune", "Tune one kernel's loop nest with a search or a learned policy");
+  command->footer(
+      "Examples:\n  sysgym looptune tune --kernel matmul:128x192x64 --search greedy2\n"
+      "  sysgym looptune tune --kernel conv3x3:1x16x32x16x16 --search random --steps 30 --json\n"
+      "  sysgym looptune tune --kernel matmul:64x256x128 --search learned:policy.json\n"
+      "The search acts on the cost model's GFLOPS (--measure: on measured ones); both nests are "
+      "measured at the end either way.");
+  command->add_option("--kernel", args->kernel, "matmul:MxNxK or conv3x3:NxCxKxHxW")
+      ->capture_default_str();
+  command->add_option("--problem", args->problem, "A problem JSON file instead of --kernel");
+  command
+      ->add_option("--search", args->search,
+                   "greedy1, greedy2, random, or learned:FILE (any looptune policy)")
+      ->capture_default_str();
+  command->add_option("--policy-config", args->policy_config, "Parameters of the search");
+  add_integer_flag(*command, "--steps", args->steps, "Actions the search takes", {1, 1000});
+  command->add_flag("--measure", args->measure, "Search on measured GFLOPS");
+  command->add_flag("--annotations", args->annotations,
+                    "Micro-kernels only where unroll / vectorize actions ask");
+  command->add_flag("--json", args->json, "Print the report as JSON");
+  command->callback([args] { run_tune(*args); });
+}
+
+}  // namespace sysgym::cli

@@ -1,0 +1,11 @@
+// looptune's own tools in the native shell: `sysgym looptune tune`. The generic commands reach
+// the family through the env registry.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace sysgym::cli {
+
+void add_looptune_commands(CLI::App& app);
+
+}  // namespace sysgym::cli
