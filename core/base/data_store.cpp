@@ -3,6 +3,7 @@
 #include <set>
 
 #include "base/error.hpp"
+#include "base/json_text.hpp"
 #include "base/quote.hpp"
 
 namespace sysgym {
@@ -66,6 +67,15 @@ std::string DataStore::missing(const std::string& name) const {
 std::string DataStore::shipped_prefix() const {
   const auto source = behind();
   return source ? source->shipped_prefix() : "";
+}
+
+nlohmann::json read_data_json(const DataSource& data, const std::string& name,
+                              const std::string& context) {
+  if (!data.has(name)) throw ConfigError(context + ": " + data.missing(name));
+  const DataBytes bytes = data.read(name);
+  const std::string_view text(reinterpret_cast<const char*>(bytes.bytes.data()),
+                              bytes.bytes.size());
+  return parse_json_text(text, name);
 }
 
 }  // namespace sysgym

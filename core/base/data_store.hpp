@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 #include <vector>
@@ -58,5 +59,10 @@ class DataStore : public DataSource {
   std::shared_ptr<const DataSource> behind_;
   std::map<std::string, std::shared_ptr<const std::string>, std::less<>> entries_;
 };
+
+// The JSON file `name` of `data`; ConfigError "<context>: <what is missing>" when it has none,
+// and parse_json_text's errors (naming the file) when it is not JSON.
+nlohmann::json read_data_json(const DataSource& data, const std::string& name,
+                              const std::string& context);
 
 }  // namespace sysgym

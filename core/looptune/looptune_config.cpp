@@ -1,7 +1,6 @@
 #include "looptune/looptune_config.hpp"
 
 #include "base/error.hpp"
-#include "base/json_text.hpp"
 #include "base/quote.hpp"
 #include "env/config_reader.hpp"
 #include "looptune/limits.hpp"
@@ -11,11 +10,7 @@ namespace sysgym::looptune {
 namespace {
 
 std::shared_ptr<const Problem> load_problem(const std::string& name, const DataSource& data) {
-  if (!data.has(name)) throw ConfigError("looptune-v0 config: 'problem': " + data.missing(name));
-  const DataBytes bytes = data.read(name);
-  const std::string_view text(reinterpret_cast<const char*>(bytes.bytes.data()),
-                              bytes.bytes.size());
-  return problem_from_json(parse_json_text(text, name), name);
+  return problem_from_json(read_data_json(data, name, "looptune-v0 config: 'problem'"), name);
 }
 
 std::vector<std::shared_ptr<const Problem>> problems_of(const std::string& kernel) {

@@ -90,11 +90,11 @@ double LooptuneEnv::peak_gflops() const {
   return *peak_;
 }
 
-std::optional<Schedule> LooptuneEnv::after(Action a) const {
+std::optional<Schedule> LooptuneEnv::after(const Schedule& s, Action a) const {
   // Without annotations the executor decides the micro-kernels: the annotation actions do nothing.
   if (!config_.annotations && (a == Action::kUnroll || a == Action::kVectorize))
     return std::nullopt;
-  return apply(*schedule_, a, config_.max_loops);
+  return apply(s, a, config_.max_loops);
 }
 
 void LooptuneEnv::on_reset(Rng& rng, const nlohmann::json& options) {

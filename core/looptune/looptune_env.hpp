@@ -9,12 +9,12 @@
 //
 // The observation is LoopTune's: for each of up to max_loops loops (outermost first; absent loops
 // are zeros) 20 channels, channel-major as the framework's entity view lays entities out (not
-// declared as one: the actions are not per loop, they act at the cursor): is the cursor, is a loop (before the
-// computation), log2 of its size / 16, log2(1 + its tail) / 16, and a 16-bucket histogram of
-// log2 of the strides (in elements, bucket 0 for stride 0) with which its steps walk the three
-// tensors, weighted by how often the loop iterates (its trips times those of the loops around
-// it) as a share of all points; then 3 scalars: the episode's progress, the GFLOPS now / peak and
-// the problem's log10 FLOPs / 12.
+// declared as one: the actions are not per loop, they act at the cursor): is the cursor, is a loop
+// (before the computation), log2 of its size / 16, log2(1 + its tail) / 16, and a 16-bucket
+// histogram of log2 of the strides (in elements, bucket 0 for stride 0) with which its steps walk
+// the three tensors, weighted by how often the loop iterates (its trips times those of the loops
+// around it) as a share of all points; then 3 scalars: the episode's progress, the GFLOPS now /
+// peak and the problem's log10 FLOPs / 12.
 #pragma once
 
 #include <array>
@@ -51,8 +51,10 @@ class LooptuneEnv : public Env {
   // The GFLOPS of `nest` as this env rewards them (model or measured).
   double gflops(const LoopNest& nest) const;
   double peak_gflops() const;
-  // The schedule after action a, or nullopt where it cannot apply (the env's rules included).
-  std::optional<Schedule> after(Action a) const;
+  // The schedule after action a (from the current schedule, or from `s`), or nullopt where it
+  // cannot apply (the env's rules included).
+  std::optional<Schedule> after(Action a) const { return after(*schedule_, a); }
+  std::optional<Schedule> after(const Schedule& s, Action a) const;
 
  protected:
   void on_reset(Rng& rng, const nlohmann::json& options) override;

@@ -18,9 +18,7 @@ double best_within(const LooptuneEnv& env, const Schedule& s, int depth) {
   double best = env.gflops(s.nest);
   if (depth == 0) return best;
   for (int a = 0; a < kActionCount; ++a) {
-    const auto action = static_cast<Action>(a);
-    if (!env.annotations() && (action == Action::kUnroll || action == Action::kVectorize)) continue;
-    if (const auto next = apply(s, action, env.max_loops()))
+    if (const auto next = env.after(s, static_cast<Action>(a)))
       best = std::max(best, best_within(env, *next, depth - 1));
   }
   return best;

@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include "base/error.hpp"
-#include "base/json_text.hpp"
 #include "base/quote.hpp"
 #include "base/units.hpp"
 #include "env/config_reader.hpp"
@@ -24,12 +23,7 @@ std::vector<std::string> model_names() {
 
 nlohmann::json read_json_file(const std::string& key, const std::string& name,
                               const DataSource& data) {
-  if (!data.has(name))
-    throw ConfigError("tensorplace-v0 config: '" + key + "': " + data.missing(name));
-  const DataBytes bytes = data.read(name);
-  const std::string_view text(reinterpret_cast<const char*>(bytes.bytes.data()),
-                              bytes.bytes.size());
-  return parse_json_text(text, name);
+  return read_data_json(data, name, "tensorplace-v0 config: '" + key + "'");
 }
 
 // The plan's iteration as the simulator replays it on this config.
