@@ -41,11 +41,14 @@ double lines(const Access& a, const std::vector<double>& range, double floats_pe
 }
 
 // Every parameter by name, for JSON.
-const std::array<std::pair<const char*, double CostModel::*>, 11> kFields = {{
+const std::array<std::pair<const char*, double CostModel::*>, 14> kFields = {{
     {"vector_points_per_ns", &CostModel::vector_points_per_ns},
     {"unit_points_per_ns", &CostModel::unit_points_per_ns},
     {"strided_points_per_ns", &CostModel::strided_points_per_ns},
+    {"line_points_per_ns", &CostModel::line_points_per_ns},
     {"call_ns", &CostModel::call_ns},
+    {"entry_ns", &CostModel::entry_ns},
+    {"tile_output_ns", &CostModel::tile_output_ns},
     {"line_bytes", &CostModel::line_bytes},
     {"l1_bytes", &CostModel::l1_bytes},
     {"l2_bytes", &CostModel::l2_bytes},
@@ -61,17 +64,30 @@ double CostModel::seconds(const LoopNest& nest, bool annotations) const {
   const Problem& p = nest.problem();
   const Kernel kernel = pick_kernel(nest, annotations);
   const double points = p.flops() / 2;
-  const double rate = kernel == Kernel::kTile      ? vector_points_per_ns
-                      : kernel == Kernel::kStrided ? strided_points_per_ns
-                                                   : unit_points_per_ns;
+  // A micro-kernel whose operands are not contiguous gathers them one element at a time,
+  // whatever it is; slower still where each element is on another cache line.
+  const std::size_t q = nest.size() - 1;
+  const double floats_per_line = line_bytes / sizeof(float);
+  std::int64_t widest = 0;
+  for (const Access* t : {&p.a, &p.b, &p.out})
+    widest = std::max(widest, std::abs(nest.stride(*t, q)));
+  const bool contiguous = kernel != Kernel::kStrided && std::abs(nest.stride(p.a, q)) <= 1 &&
+                          std::abs(nest.stride(p.b, q)) <= 1;
+  const double rate = contiguous
+                          ? (kernel == Kernel::kTile ? vector_points_per_ns : unit_points_per_ns)
+                      : static_cast<double>(widest) >= floats_per_line ? line_points_per_ns
+                                                                       : strided_points_per_ns;
   const double compute_ns = points / rate;
-  // Loops above the micro-kernel: how often it is entered.
+  // Loops above the micro-kernel: how often it is entered; and how often its inner loop starts
+  // (a register tile runs it once per row, and loads and stores its outputs once per call).
   const std::size_t kernel_levels = kernel == Kernel::kTile ? 2 : 1;
   double calls = 1;
   for (std::size_t i = 0; i + kernel_levels < nest.size(); ++i)
     calls *= trips(nest, i);
+  const double rows = kernel == Kernel::kTile ? trips(nest, q - 1) : 1;
+  const double outputs = kernel == Kernel::kTile ? static_cast<double>(nest.extent(q)) : 0;
+  const double overhead_ns = calls * (call_ns + rows * entry_ns + outputs * tile_output_ns);
   // For each cache, the outermost block that fits is fetched once per iteration around it.
-  const double floats_per_line = line_bytes / sizeof(float);
   std::vector<double> footprint(nest.size() + 1, 0);  // bytes of the block from loop l in
   std::vector<double> around(nest.size() + 1, 1);     // iterations of the loops outside it
   for (std::size_t l = 0; l <= nest.size(); ++l) {
@@ -90,7 +106,7 @@ double CostModel::seconds(const LoopNest& nest, bool annotations) const {
       ++l;
     memory_ns += footprint[l] * around[l] / gbps;  // bytes / (GB/s) = ns
   }
-  return (std::max(compute_ns, memory_ns) + calls * call_ns) * 1e-9;
+  return (std::max(compute_ns, memory_ns) + overhead_ns) * 1e-9;
 }
 
 double CostModel::gflops(const LoopNest& nest, bool annotations) const {

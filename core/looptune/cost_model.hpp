@@ -22,17 +22,24 @@
 namespace sysgym::looptune {
 
 struct CostModel {
-  double vector_points_per_ns = 8;  // points a register tile does per ns (both halves: mul, add)
-  double unit_points_per_ns = 3;    // unit-stride dot / axpy (loads and stores every point)
-  double strided_points_per_ns = 0.8;
-  double call_ns = 6;  // entering the micro-kernel once
+  // Fitted by `sysgym looptune calibrate --fit` on 600 random nests of four kernels on this
+  // project's machine (README: the fit and its rank correlation on other random nests).
+  double vector_points_per_ns = 23;    // a register tile: points (a multiply and an add) per ns
+  double unit_points_per_ns = 18;      // unit-stride dot / axpy (loads and stores every point)
+  double strided_points_per_ns = 0.8;  // operands gathered, several per cache line
+  double line_points_per_ns = 1.5;     // operands gathered, one cache line each
+  double call_ns = 3.6;                // entering the micro-kernel once
+  double entry_ns = 2.6;               // starting its inner (vector) loop once
+  double tile_output_ns = 0.3;         // a register tile's output loaded and stored once
   double line_bytes = 64;
   double l1_bytes = 32 * 1024;
   double l2_bytes = 1024 * 1024;
   double llc_bytes = 16 * 1024 * 1024;
-  double l2_gbps = 64;  // bandwidth of a miss in L1 served by L2, and so on
-  double llc_gbps = 32;
-  double dram_gbps = 12;
+  // Bandwidth of a miss in L1 served by L2, and so on. Effective figures: LoopTune's problems
+  // fit in L2, so the last two are fitted on first touches, not on streaming.
+  double l2_gbps = 690;
+  double llc_gbps = 10;
+  double dram_gbps = 3.1;
 
   // The estimated GFLOPS of `nest` (annotations as the executor takes them).
   double gflops(const LoopNest& nest, bool annotations) const;

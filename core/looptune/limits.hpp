@@ -10,6 +10,7 @@ inline constexpr std::size_t kMaxVars = 8;               // index variables of a
 inline constexpr std::int64_t kMaxVarSize = 1 << 16;     // a variable's range
 inline constexpr std::int64_t kMaxElements = 1LL << 26;  // a tensor: 256 MiB of floats
 inline constexpr std::size_t kMaxLoopsLimit = 32;        // loops in a nest (env: max_loops)
+inline constexpr std::size_t kDefaultMaxLoops = 10;      // LoopTune's
 // The SIMD width every build tunes for: 4 floats, WebAssembly's 128 bits, so that a schedule
 // legal in one build is legal in all (LoopTune: the innermost loop is 1 or a multiple of it).
 inline constexpr std::int64_t kSimdWidth = 4;

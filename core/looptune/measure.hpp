@@ -37,7 +37,7 @@ class Measurer {
 };
 
 // The fastest the executor runs here: a register tile over operands that stay in L1 cache
-// (matmul 64 x 64 x 64 with k above 16 columns of n), measured.
+// (matmul 64 x 64 x 64 with k above all 64 columns of n), measured.
 double probe_peak_gflops(double min_seconds = 0.05);
 
 }  // namespace sysgym::looptune

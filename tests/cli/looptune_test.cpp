@@ -34,5 +34,33 @@ TEST_F(Cli, LooptuneBadKernelsAndSearchesAreNamed) {
   EXPECT_NE(r.err.find("missing.json"), std::string::npos) << r.err;
 }
 
+TEST_F(Cli, LooptuneCalibrateReportsAndFitsTheModel) {
+  const std::string model = path("fitted.json");
+  const Result r =
+      run("looptune calibrate --kernels matmul:32x48x64,conv3x3:1x4x4x6x6 --nests 12 "
+          "--fit -o " +
+          model + " --samples " + path("samples.json") + " --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["model"]["kernels"].size(), 2u);
+  EXPECT_EQ(j["model"]["kernels"][0]["nests"], 12);
+  const double spearman = j["fitted"]["spearman"].get<double>();
+  EXPECT_GE(spearman, -1.0);
+  EXPECT_LE(spearman, 1.0);
+  EXPECT_LE(j["fitted"]["log_error"].get<double>(), j["model"]["log_error"].get<double>());
+  EXPECT_GT(j["peak_gflops_measured"].get<double>(), 0.0);
+  EXPECT_EQ(read_json(model), j["fitted"]["cost_model"]);
+  EXPECT_EQ(read_json(path("samples.json")).size(), 24u);
+  // The fitted model is a cost model the tools take.
+  const Result tuned = run("looptune tune --kernel matmul:32x48x64 --cost-model " + model);
+  EXPECT_EQ(tuned.code, 0) << tuned.err;
+  Result bad = run("looptune calibrate --kernels matmul:4x4 --nests 5");
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.err.find("matmul:4x4"), std::string::npos) << bad.err;
+  bad = run("looptune calibrate --nests 5 --cost-model '{\"call_nss\": 1}'");
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.err.find("call_nss"), std::string::npos) << bad.err;
+}
+
 }  // namespace
 }  // namespace sysgym::testing

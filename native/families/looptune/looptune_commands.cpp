@@ -22,6 +22,7 @@ struct TuneArgs {
   std::string problem;
   std::string search = "greedy2";
   std::string policy_config;
+  std::string cost_model;
   std::int64_t steps = 10;
   bool measure = false;
   bool annotations = false;
@@ -56,6 +57,7 @@ void run_tune(const TuneArgs& args) {
     config["problem"] = args.problem;
   }
   config["episode_length"] = args.steps;
+  if (!args.cost_model.empty()) config["cost_model"] = json_option(args.cost_model, "--cost-model");
   config["reward"] = args.measure ? "measure" : "model";
   config["annotations"] = args.annotations ? "actions" : "auto";
   auto policy = catalog().policies.make(search, "looptune-v0", policy_config);
@@ -123,12 +125,15 @@ void add_looptune_commands(CLI::App& app) {
                    "greedy1, greedy2, random, or learned:FILE (any looptune policy)")
       ->capture_default_str();
   command->add_option("--policy-config", args->policy_config, "Parameters of the search");
+  command->add_option("--cost-model", args->cost_model,
+                      "Cost model parameters (JSON text or a file, e.g. from calibrate --fit)");
   add_integer_flag(*command, "--steps", args->steps, "Actions the search takes", {1, 1000});
   command->add_flag("--measure", args->measure, "Search on measured GFLOPS");
   command->add_flag("--annotations", args->annotations,
                     "Micro-kernels only where unroll / vectorize actions ask");
   command->add_flag("--json", args->json, "Print the report as JSON");
   command->callback([args] { run_tune(*args); });
+  add_looptune_calibrate(*family);
 }
 
 }  // namespace sysgym::cli

@@ -7,5 +7,7 @@
 namespace sysgym::cli {
 
 void add_looptune_commands(CLI::App& app);
+// Subcommands of `sysgym looptune`, each in its own file.
+void add_looptune_calibrate(CLI::App& family);
 
 }  // namespace sysgym::cli

@@ -1,0 +1,156 @@
+#include "looptune/calibration.hpp"
+
+#include <array>
+#include <cmath>
+#include <optional>
+#include <unordered_set>
+
+#include "base/rank_stats.hpp"
+#include "base/rng.hpp"
+#include "looptune/limits.hpp"
+
+namespace sysgym::looptune {
+namespace {
+
+// One variable's loops, outermost first: inner loops of 2 to 32 steps while they fit, the
+// outermost covering the range with a tail.
+std::vector<Loop> split_var(std::uint32_t var, std::int64_t size, std::size_t loops, Rng& rng) {
+  std::vector<std::int64_t> inner;  // sizes, innermost first
+  std::int64_t step = 1;
+  while (inner.size() + 1 < loops) {
+    const std::int64_t f = std::int64_t{2} << rng.below(5);
+    if (step * f > size) break;
+    inner.push_back(f);
+    step *= f;
+  }
+  std::vector<Loop> out = {Loop{var, size / step, size % step}};
+  for (auto it = inner.rbegin(); it != inner.rend(); ++it)
+    out.push_back(Loop{var, *it, 0});
+  return out;
+}
+
+std::optional<LoopNest> random_nest(const std::shared_ptr<const Problem>& problem,
+                                    std::size_t max_loops, bool annotations, Rng& rng) {
+  const std::size_t vars = problem->vars.size();
+  std::vector<std::vector<Loop>> per_var;
+  std::size_t total = 0;
+  for (std::uint32_t v = 0; v < vars; ++v) {
+    const std::size_t spare = max_loops - total - (vars - v - 1);  // one loop for each var left
+    const std::size_t want = std::min<std::size_t>(1 + rng.below(3), spare);
+    per_var.push_back(split_var(v, problem->vars[v].size, want, rng));
+    total += per_var.back().size();
+  }
+  // A uniformly random interleaving: the next loop comes from a var with probability in
+  // proportion to the loops it has left.
+  std::vector<Loop> loops;
+  std::vector<std::size_t> next(vars, 0);
+  for (std::size_t left = total; left > 0; --left) {
+    std::uint64_t pick = rng.below(left);
+    std::size_t v = 0;
+    while (pick >= per_var[v].size() - next[v]) {
+      pick -= per_var[v].size() - next[v];
+      ++v;
+    }
+    loops.push_back(per_var[v][next[v]++]);
+  }
+  if (annotations) {
+    if (loops.size() >= 2 && rng.below(2) == 0) loops[loops.size() - 2].unroll = true;
+    if (rng.below(2) == 0) loops.back().vectorize = true;
+  }
+  LoopNest nest(problem, std::move(loops));
+  const LoopNest untuned = LoopNest::initial(problem);
+  const std::size_t q = nest.size() - 1;
+  const std::int64_t e = nest.extent(q);
+  const bool as_untuned =
+      nest.loop(q).var == untuned.loops().back().var && e == untuned.extent(untuned.size() - 1);
+  if (e != 1 && e % kSimdWidth != 0 && !as_untuned) return std::nullopt;
+  if (nest.loop(q).vectorize && e % kSimdWidth != 0) return std::nullopt;
+  if (q >= 1 && nest.loop(q - 1).unroll && nest.extent(q - 1) > kMaxUnrollExtent)
+    return std::nullopt;
+  return nest;
+}
+
+}  // namespace
+
+std::vector<LoopNest> random_nests(const std::shared_ptr<const Problem>& problem, std::size_t count,
+                                   std::uint64_t seed, std::size_t max_loops, bool annotations) {
+  Rng rng(seed);
+  std::vector<LoopNest> nests;
+  std::unordered_set<std::uint64_t> seen;
+  // Draws that keep failing or repeating end the search: a small problem has few nests.
+  for (std::size_t attempts = 0; nests.size() < count && attempts < 50 * count; ++attempts) {
+    std::optional<LoopNest> nest = random_nest(problem, max_loops, annotations, rng);
+    if (nest && seen.insert(nest->hash()).second) nests.push_back(std::move(*nest));
+  }
+  return nests;
+}
+
+namespace {
+
+std::vector<double> model_figures(const CostModel& model,
+                                  const std::vector<CalibrationSample>& samples, bool annotations) {
+  std::vector<double> out;
+  out.reserve(samples.size());
+  for (const CalibrationSample& s : samples)
+    out.push_back(model.gflops(s.nest, annotations));
+  return out;
+}
+
+}  // namespace
+
+double model_spearman(const CostModel& model, const std::vector<CalibrationSample>& samples,
+                      bool annotations) {
+  std::vector<double> measured;
+  for (const CalibrationSample& s : samples)
+    measured.push_back(s.measured_gflops);
+  return spearman(model_figures(model, samples, annotations), measured);
+}
+
+double model_log_error(const CostModel& model, const std::vector<CalibrationSample>& samples,
+                       bool annotations) {
+  const std::vector<double> figures = model_figures(model, samples, annotations);
+  double sum = 0;
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    const double e = std::log(figures[i] / samples[i].measured_gflops);
+    sum += e * e;
+  }
+  return samples.empty() ? 0 : sum / static_cast<double>(samples.size());
+}
+
+CostModel fit_cost_model(const CostModel& start, const std::vector<CalibrationSample>& samples,
+                         bool annotations) {
+  const std::array<double CostModel::*, 10> fitted = {&CostModel::vector_points_per_ns,
+                                                      &CostModel::unit_points_per_ns,
+                                                      &CostModel::strided_points_per_ns,
+                                                      &CostModel::line_points_per_ns,
+                                                      &CostModel::call_ns,
+                                                      &CostModel::entry_ns,
+                                                      &CostModel::tile_output_ns,
+                                                      &CostModel::l2_gbps,
+                                                      &CostModel::llc_gbps,
+                                                      &CostModel::dram_gbps};
+  CostModel best = start;
+  double error = model_log_error(best, samples, annotations);
+  // Each parameter is scaled while that helps, with ever finer factors.
+  for (double factor : {2.0, 1.4, 1.15, 1.04}) {
+    for (int round = 0; round < 8; ++round) {
+      bool improved = false;
+      for (double CostModel::*field : fitted) {
+        for (double scale : {factor, 1 / factor}) {
+          CostModel trial = best;
+          trial.*field *= scale;
+          const double e = model_log_error(trial, samples, annotations);
+          if (e < error) {
+            best = trial;
+            error = e;
+            improved = true;
+          }
+        }
+      }
+      if (!improved) break;
+    }
+  }
+  return best;
+}
+
+}  // namespace sysgym::looptune
