@@ -4,6 +4,7 @@
 // not reach observations or rewards. Core is compiled with -ffp-contract=off so no FMA is fused.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 
 namespace sysgym {
@@ -29,6 +30,38 @@ inline double log2_1p_count(std::uint64_t n) {
   }
   constexpr double kInvLn2 = 1.4426950408889634073599246810019;
   return static_cast<double>(e) + 2.0 * sum * kInvLn2;
+}
+
+// The natural logarithm of x > 0, accurate to ~1e-15 relative (frexp is exact).
+inline double det_log(double x) {
+  int e = 0;
+  const double m = std::frexp(x, &e);      // x = m * 2^e, m in [0.5, 1)
+  const double t = (m - 1.0) / (m + 1.0);  // |t| <= 1/3
+  const double t2 = t * t;
+  double term = t;
+  double sum = 0.0;
+  for (int k = 1; k < 60; k += 2) {
+    sum += term / k;
+    term *= t2;
+  }
+  constexpr double kLn2 = 0.69314718055994530941723212145818;
+  return static_cast<double>(e) * kLn2 + 2.0 * sum;
+}
+
+// e^x for |x| <= 700, accurate to ~1e-15 relative: e^r by its series for r = x / 2^8, then
+// squared 8 times.
+inline double det_exp(double x) {
+  if (x < -700) return 0;
+  const double r = x / 256.0;  // exact
+  double term = 1.0;
+  double sum = 1.0;
+  for (int k = 1; k < 20; ++k) {
+    term *= r / k;
+    sum += term;
+  }
+  for (int k = 0; k < 8; ++k)
+    sum *= sum;
+  return sum;
 }
 
 }  // namespace sysgym

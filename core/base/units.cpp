@@ -122,4 +122,21 @@ std::string format_hex(std::uint64_t value) {
   return "0x" + std::string(buffer, result.ptr);
 }
 
+double parse_duration(std::string_view text) {
+  struct Unit {
+    std::string_view suffix;
+    double seconds;
+  };
+  // Longest suffixes first: "ms" before "s".
+  for (const Unit& u : {Unit{"min", 60}, Unit{"ms", 1e-3}, Unit{"s", 1}}) {
+    if (text.size() <= u.suffix.size() || !text.ends_with(u.suffix)) continue;
+    double value = 0;
+    if (parse_plain_decimal(text.substr(0, text.size() - u.suffix.size()), value) && value > 0)
+      return value * u.seconds;
+    break;
+  }
+  throw ConfigError(quote(std::string(text)) +
+                    " is not a duration: a positive number with s, ms or min (\"10s\")");
+}
+
 }  // namespace sysgym

@@ -48,6 +48,7 @@ class LooptuneEnv : public Env {
   const Schedule& schedule() const { return *schedule_; }
   std::size_t max_loops() const { return config_.max_loops; }
   bool annotations() const { return config_.annotations; }
+  std::int64_t steps_left() const { return config_.episode_length - steps_; }
   // The GFLOPS of `nest` as this env rewards them (model or measured).
   double gflops(const LoopNest& nest) const;
   double peak_gflops() const;

@@ -1,8 +1,11 @@
 // looptune-v0's registration and its searches as policies: greedy lookahead over the env's own
 // GFLOPS (the cost model or measurement, whichever the env rewards with).
+#include <chrono>
+
 #include "base/error.hpp"
 #include "env/config_reader.hpp"
 #include "looptune/looptune_env.hpp"
+#include "looptune/search_policy.hpp"
 
 namespace sysgym::looptune {
 namespace {
@@ -61,7 +64,79 @@ PolicySpec greedy_spec(const std::string& name, int depth) {
                        [depth](ConfigReader&) { return std::make_unique<Greedy>(depth); });
 }
 
+struct SearchSpec {
+  const char* name;
+  SearchKind kind;
+  int width;
+  const char* summary;
+};
+
+const SearchSpec kSearches[] = {
+    {"beam2bfs", SearchKind::kBeamBfs, 2,
+     "Beam search, breadth first, width 2: every action of the 2 fastest schedules at each "
+     "level, ranked by GFLOPS"},
+    {"beam4bfs", SearchKind::kBeamBfs, 4,
+     "Beam search, breadth first, width 4: every action of the 4 fastest schedules at each "
+     "level, ranked by GFLOPS"},
+    {"beam2dfs", SearchKind::kBeamDfs, 2,
+     "Beam search, depth first, width 2: from each schedule, its 2 fastest children in turn"},
+    {"beam4dfs", SearchKind::kBeamDfs, 4,
+     "Beam search, depth first, width 4: from each schedule, its 4 fastest children in turn"},
+    {"rollouts", SearchKind::kRollouts, 0,
+     "Random search: rollouts of random legal actions over the episode, the best prefix kept"},
+    {"anneal", SearchKind::kAnneal, 0,
+     "Simulated annealing over the episode's action sequence: one action replaced at a time, "
+     "worse sequences accepted less as the budget runs out"},
+};
+
+PolicySpec search_spec(const SearchSpec& s) {
+  return family_policy(
+      "looptune", s.name,
+      std::string(s.summary) +
+          ". Plans at the episode's first step within `evaluations` (default 2000) distinct "
+          "schedules and `seconds` (0: no time limit), then plays the plan.",
+      [s](ConfigReader& r) {
+        SearchBudget budget;
+        budget.evaluations = r.integer("evaluations", budget.evaluations, 1, 100'000'000);
+        budget.seconds = r.number("seconds", 0, 0, 86400);
+        return std::make_unique<SearchPolicy>(s.kind, s.width, budget);
+      });
+}
+
 }  // namespace
+
+void SearchPolicy::reset(const Env& env, Rng& rng) {
+  env_of(env, "a looptune search");
+  rng_.reseed(rng.next_u64());
+  planned_ = false;
+  played_ = 0;
+}
+
+void SearchPolicy::decide(const Env& e, Decision& out) {
+  const LooptuneEnv& env = env_of(e, "a looptune search");
+  if (!planned_) {
+    const auto start = std::chrono::steady_clock::now();
+    const int depth = static_cast<int>(env.steps_left());
+    result_ = run_search(
+        kind_, width_, env.schedule(), depth,
+        [&env](const Schedule& s, Action a) { return env.after(s, a); },
+        [&env](const LoopNest& nest) { return env.gflops(nest); }, budget_, rng_);
+    seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    planned_ = true;
+  }
+  Action a = Action::kDown;
+  if (played_ < result_.actions.size()) {
+    a = result_.actions[played_++];
+  } else if (!env.after(Action::kDown)) {
+    a = Action::kUp;  // the cursor at the innermost loop
+  }
+  out.use_directive = false;
+  out.action.assign(1, static_cast<double>(a));
+}
+
+nlohmann::json SearchPolicy::parameters() const {
+  return {{"evaluations", budget_.evaluations}, {"seconds", budget_.seconds}};
+}
 
 void register_looptune(Registry& registry, const std::shared_ptr<const DataSource>& data) {
   EnvSpec s;
@@ -78,6 +153,8 @@ void register_looptune(Registry& registry, const std::shared_ptr<const DataSourc
 void register_looptune_policies(PolicyRegistry& registry) {
   registry.add(greedy_spec("greedy1", 1));
   registry.add(greedy_spec("greedy2", 2));
+  for (const SearchSpec& s : kSearches)
+    registry.add(search_spec(s));
 }
 
 }  // namespace sysgym::looptune

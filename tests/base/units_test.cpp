@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
+#include "base/det_math.hpp"
 #include "base/error.hpp"
 
 namespace sysgym {
@@ -30,6 +33,31 @@ TEST(Units, RejectsUnknownUnitsAndFractionsOfBytes) {
   EXPECT_THROW(parse_byte_size("1.2.3MiB"), ConfigError);
   EXPECT_THROW(parse_byte_size("99999999999TiB"), ConfigError);
   EXPECT_EQ(parse_byte_size("0.5KiB"), 512u);
+}
+
+TEST(Units, ParsesDurations) {
+  EXPECT_EQ(parse_duration("10s"), 10.0);
+  EXPECT_EQ(parse_duration("500ms"), 0.5);
+  EXPECT_EQ(parse_duration("2min"), 120.0);
+  EXPECT_EQ(parse_duration("1.5s"), 1.5);
+  for (const char* bad : {"10", "0s", "-1s", "s", "10 h", "1e3s"}) {
+    try {
+      parse_duration(bad);
+      FAIL() << bad;
+    } catch (const ConfigError& e) {
+      EXPECT_NE(std::string(e.what()).find("is not a duration"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(DetMath, LogAndExpMatchLibmToRoundingError) {
+  for (double x : {1e-9, 0.1, 0.5, 1.0, 2.0, 3.7, 1000.0, 1e12}) {
+    EXPECT_NEAR(det_log(x), std::log(x), 1e-14 * std::max(1.0, std::abs(std::log(x)))) << x;
+  }
+  for (double x : {-50.0, -3.0, -0.25, 0.0, 0.7, 5.0, 60.0}) {
+    EXPECT_NEAR(det_exp(x), std::exp(x), 1e-13 * std::exp(x)) << x;
+  }
+  EXPECT_EQ(det_exp(-800), 0.0);
 }
 
 TEST(Units, FormatsBytesForHumans) {

@@ -22,6 +22,25 @@ TEST_F(Cli, LooptuneTuneReportsTheSearchAndBothNests) {
       << text.out;
 }
 
+TEST_F(Cli, LooptunePlanningSearchesReportTheirBudget) {
+  Result r =
+      run("looptune tune --kernel matmul:64x96x128 --search beam4bfs --evaluations 300 "
+          "--json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_LE(j["evaluations"].get<int>(), 300);
+  EXPECT_GT(j["model_speedup"].get<double>(), 2.0);
+  r = run("looptune tune --kernel conv3x3:1x8x8x8x8 --search anneal --budget 200ms --steps 12");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("schedules evaluated, the budget spent"), std::string::npos) << r.out;
+  r = run("looptune tune --search anneal --budget 10");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("'10' is not a duration"), std::string::npos) << r.err;
+  r = run("looptune tune --search greedy2 --budget 1s");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("not 'greedy2'"), std::string::npos) << r.err;
+}
+
 TEST_F(Cli, LooptuneBadKernelsAndSearchesAreNamed) {
   Result r = run("looptune tune --kernel matmul:0x4x4");
   EXPECT_EQ(r.code, 1);

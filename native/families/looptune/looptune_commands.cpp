@@ -8,10 +8,13 @@
 
 #include "agents/learned_policy.hpp"
 #include "base/error.hpp"
+#include "base/quote.hpp"
+#include "base/units.hpp"
 #include "catalog.hpp"
 #include "env/episode.hpp"
 #include "looptune/looptune_env.hpp"
 #include "looptune/measure.hpp"
+#include "looptune/search_policy.hpp"
 #include "numeric_flags.hpp"
 
 namespace sysgym::cli {
@@ -23,6 +26,8 @@ struct TuneArgs {
   std::string search = "greedy2";
   std::string policy_config;
   std::string cost_model;
+  std::string budget;
+  std::int64_t evaluations = 0;
   std::int64_t steps = 10;
   bool measure = false;
   bool annotations = false;
@@ -47,8 +52,19 @@ void run_tune(const TuneArgs& args) {
     parameters = search.substr(8);
     search = "learned";
   }
-  const nlohmann::json policy_config =
+  nlohmann::json policy_config =
       parameters.empty() ? nlohmann::json::object() : json_option(parameters, "--policy-config");
+  const bool searches = search != "learned" && search != "random" && search.rfind("greedy", 0) != 0;
+  if ((!args.budget.empty() || args.evaluations > 0) && !searches)
+    throw ConfigError(
+        "--budget and --evaluations are for the searches that plan (beam, rollouts, "
+        "anneal), not " +
+        quote(search));
+  if (!args.budget.empty()) {
+    policy_config["seconds"] = parse_duration(args.budget);
+    policy_config["evaluations"] = 100'000'000;  // the time decides
+  }
+  if (args.evaluations > 0) policy_config["evaluations"] = args.evaluations;
   nlohmann::json config =
       agents::policy_base_config(search, policy_config, catalog().envs.spec("looptune-v0"));
   if (args.problem.empty()) {
@@ -76,8 +92,11 @@ void run_tune(const TuneArgs& args) {
       nest_report(after, s["final_gflops"].get<double>(), measurer, args.annotations);
   const double measured_speedup =
       best["measured_gflops"].get<double>() / base["measured_gflops"].get<double>();
+  const auto* planner = dynamic_cast<const looptune::SearchPolicy*>(policy.get());
   const nlohmann::json report = {{"kernel", after.problem().name},
                                  {"search", args.search},
+                                 {"evaluations", planner ? planner->last().evaluations : 0},
+                                 {"budget_exhausted", planner && planner->last().budget_exhausted},
                                  {"reward", args.measure ? "measure" : "model"},
                                  {"actions", s["steps"]},
                                  {"illegal_actions", s["illegal_actions"]},
@@ -90,9 +109,14 @@ void run_tune(const TuneArgs& args) {
     std::printf("%s\n", report.dump(2).c_str());
     return;
   }
-  std::printf("%s with %s: %lld actions in %.3f s\n", after.problem().name.c_str(),
+  std::printf("%s with %s: %lld actions in %.3f s", after.problem().name.c_str(),
               args.search.c_str(), static_cast<long long>(s["steps"].get<std::int64_t>()),
               took.count());
+  if (planner)
+    std::printf(" (%lld schedules evaluated%s)",
+                static_cast<long long>(planner->last().evaluations),
+                planner->last().budget_exhausted ? ", the budget spent" : "");
+  std::printf("\n");
   std::printf("GFLOPS        before    after  speedup\n");
   std::printf("model      %9.3f %8.3f %7.2fx\n", base["model_gflops"].get<double>(),
               best["model_gflops"].get<double>(), s["speedup"].get<double>());
@@ -115,6 +139,7 @@ void add_looptune_commands(CLI::App& app) {
       "Examples:\n  sysgym looptune tune --kernel matmul:128x192x64 --search greedy2\n"
       "  sysgym looptune tune --kernel conv3x3:1x16x32x16x16 --search random --steps 30 --json\n"
       "  sysgym looptune tune --kernel matmul:64x256x128 --search learned:policy.json\n"
+      "  sysgym looptune tune --kernel matmul:256x256x256 --search beam4bfs --budget 10s\n"
       "The search acts on the cost model's GFLOPS (--measure: on measured ones); both nests are "
       "measured at the end either way.");
   command->add_option("--kernel", args->kernel, "matmul:MxNxK or conv3x3:NxCxKxHxW")
@@ -122,12 +147,18 @@ void add_looptune_commands(CLI::App& app) {
   command->add_option("--problem", args->problem, "A problem JSON file instead of --kernel");
   command
       ->add_option("--search", args->search,
-                   "greedy1, greedy2, random, or learned:FILE (any looptune policy)")
+                   "greedy1, greedy2, beam2bfs, beam4bfs, beam2dfs, beam4dfs, rollouts, anneal, "
+                   "random, or learned:FILE (any looptune policy)")
       ->capture_default_str();
   command->add_option("--policy-config", args->policy_config, "Parameters of the search");
   command->add_option("--cost-model", args->cost_model,
                       "Cost model parameters (JSON text or a file, e.g. from calibrate --fit)");
   add_integer_flag(*command, "--steps", args->steps, "Actions the search takes", {1, 1000});
+  command->add_option("--budget", args->budget,
+                      "Time a planning search may take (\"10s\", \"500ms\"; default: 2000 "
+                      "evaluations)");
+  add_integer_flag(*command, "--evaluations", args->evaluations,
+                   "Distinct schedules a planning search may evaluate", {0, 100'000'000});
   command->add_flag("--measure", args->measure, "Search on measured GFLOPS");
   command->add_flag("--annotations", args->annotations,
                     "Micro-kernels only where unroll / vectorize actions ask");

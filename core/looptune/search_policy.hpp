@@ -1,0 +1,33 @@
+// The searches (search.hpp) as policies: on its first decision of an episode a search plans from
+// the env's schedule over the episode's remaining steps, then plays its best sequence; once that
+// is played out it moves the cursor (which leaves the nest as it is) to the episode's end.
+#pragma once
+
+#include "env/policy.hpp"
+#include "looptune/search.hpp"
+
+namespace sysgym::looptune {
+
+class SearchPolicy final : public Policy {
+ public:
+  SearchPolicy(SearchKind kind, int width, SearchBudget budget)
+      : kind_(kind), width_(width), budget_(budget) {}
+  void reset(const Env& env, Rng& rng) override;
+  void decide(const Env& env, Decision& out) override;
+  nlohmann::json parameters() const override;
+  // The last plan: its evaluations and the seconds it took.
+  const SearchResult& last() const { return result_; }
+  double search_seconds() const { return seconds_; }
+
+ private:
+  SearchKind kind_;
+  int width_;
+  SearchBudget budget_;
+  Rng rng_;
+  bool planned_ = false;
+  std::size_t played_ = 0;
+  SearchResult result_;
+  double seconds_ = 0;
+};
+
+}  // namespace sysgym::looptune
