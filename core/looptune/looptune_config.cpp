@@ -34,7 +34,8 @@ const ConfigSchema& looptune_schema() {
                 "from per episode (matmul-train, matmul-test, conv-train, conv-test)"),
       string_key("problem", "a problem JSON file tuned instead of `kernel`", false),
       integer_key("episode_length", 10, 1, 1000, "actions per episode", "steps"),
-      fixed_by_policy(integer_key("max_loops", static_cast<std::int64_t>(kDefaultMaxLoops), 2, static_cast<std::int64_t>(kMaxLoopsLimit),
+      fixed_by_policy(integer_key("max_loops", static_cast<std::int64_t>(kDefaultMaxLoops), 2,
+                                  static_cast<std::int64_t>(kMaxLoopsLimit),
                                   "loops a nest may have (the observation's rows)", "loops")),
       choice_key("reward", "model", {"model", "measure"},
                  "model: GFLOPS from the deterministic cost model; measure: timed on this "

@@ -1,5 +1,6 @@
 // looptune-v0's registration and its searches as policies: greedy lookahead over the env's own
 // GFLOPS (the cost model or measurement, whichever the env rewards with).
+#include <algorithm>
 #include <chrono>
 
 #include "base/error.hpp"
@@ -104,6 +105,11 @@ PolicySpec search_spec(const SearchSpec& s) {
 }
 
 }  // namespace
+
+bool is_planning_search(const std::string& policy) {
+  return std::any_of(std::begin(kSearches), std::end(kSearches),
+                     [&](const SearchSpec& s) { return policy == s.name; });
+}
 
 void SearchPolicy::reset(const Env& env, Rng& rng) {
   env_of(env, "a looptune search");

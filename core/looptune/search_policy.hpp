@@ -3,6 +3,8 @@
 // is played out it moves the cursor (which leaves the nest as it is) to the episode's end.
 #pragma once
 
+#include <string>
+
 #include "env/policy.hpp"
 #include "looptune/search.hpp"
 
@@ -29,5 +31,8 @@ class SearchPolicy final : public Policy {
   SearchResult result_;
   double seconds_ = 0;
 };
+
+// Whether `policy` names one of these searches (they take `evaluations` and `seconds`).
+bool is_planning_search(const std::string& policy);
 
 }  // namespace sysgym::looptune

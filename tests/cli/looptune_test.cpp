@@ -41,6 +41,27 @@ TEST_F(Cli, LooptunePlanningSearchesReportTheirBudget) {
   EXPECT_NE(r.err.find("not 'greedy2'"), std::string::npos) << r.err;
 }
 
+TEST_F(Cli, LooptuneBenchTabulatesEverySearchBesideOpenBlas) {
+  const Result r =
+      run("looptune bench --set matmul:64x48x32 --searches greedy1,beam2bfs,anneal "
+          "--json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["table"].size(), 3u);
+  for (const nlohmann::json& t : j["table"]) {
+    EXPECT_GE(t["model_speedup"].get<double>(), 1.0) << t;
+    EXPECT_GT(t["measured_gflops"].get<double>(), 0.0) << t;
+  }
+  EXPECT_FALSE(j["table"][0].contains("mean_evaluations")) << "greedy does not plan";
+  EXPECT_LE(j["table"][2]["mean_evaluations"].get<double>(), 2000.0);
+  const nlohmann::json& p = j["per_problem"][0];
+  EXPECT_GT(p["openblas_gflops"].get<double>(), 0.0);
+  EXPECT_NE(j["openblas"].get<std::string>().find("OpenBLAS"), std::string::npos);
+  const Result bad = run("looptune bench --set matmul-tset --no-blas");
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.err.find("matmul-tset"), std::string::npos) << bad.err;
+}
+
 TEST_F(Cli, LooptuneBadKernelsAndSearchesAreNamed) {
   Result r = run("looptune tune --kernel matmul:0x4x4");
   EXPECT_EQ(r.code, 1);

@@ -54,8 +54,7 @@ void run_tune(const TuneArgs& args) {
   }
   nlohmann::json policy_config =
       parameters.empty() ? nlohmann::json::object() : json_option(parameters, "--policy-config");
-  const bool searches = search != "learned" && search != "random" && search.rfind("greedy", 0) != 0;
-  if ((!args.budget.empty() || args.evaluations > 0) && !searches)
+  if ((!args.budget.empty() || args.evaluations > 0) && !looptune::is_planning_search(search))
     throw ConfigError(
         "--budget and --evaluations are for the searches that plan (beam, rollouts, "
         "anneal), not " +
@@ -165,6 +164,7 @@ void add_looptune_commands(CLI::App& app) {
   command->add_flag("--json", args->json, "Print the report as JSON");
   command->callback([args] { run_tune(*args); });
   add_looptune_calibrate(*family);
+  add_looptune_bench(*family);
 }
 
 }  // namespace sysgym::cli
