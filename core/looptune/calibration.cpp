@@ -1,9 +1,11 @@
 #include "looptune/calibration.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <optional>
 #include <unordered_set>
+#include <vector>
 
 #include "base/rank_stats.hpp"
 #include "base/rng.hpp"
@@ -27,6 +29,27 @@ std::vector<Loop> split_var(std::uint32_t var, std::int64_t size, std::size_t lo
   for (auto it = inner.rbegin(); it != inner.rend(); ++it)
     out.push_back(Loop{var, *it, 0});
   return out;
+}
+
+// Moves the innermost loop of a row var (outputs strided), then of a reduction var (not in the
+// output), then of the output's unit-stride var to the end, keeping each var's loops in order.
+void register_friendly_tail(const Problem& p, std::vector<Loop>& loops, Rng& rng) {
+  std::vector<std::uint32_t> rows;
+  std::vector<std::uint32_t> reductions;
+  std::vector<std::uint32_t> columns;
+  for (std::uint32_t v = 0; v < p.vars.size(); ++v) {
+    const std::int64_t so = p.out.stride[v];
+    (so == 0 ? reductions : so == 1 ? columns : rows).push_back(v);
+  }
+  if (rows.empty() || reductions.empty() || columns.empty()) return;
+  for (std::uint32_t v : {rows[rng.below(rows.size())], reductions[rng.below(reductions.size())],
+                          columns[rng.below(columns.size())]}) {
+    const auto last =
+        std::find_if(loops.rbegin(), loops.rend(), [v](const Loop& l) { return l.var == v; });
+    const Loop moved = *last;
+    loops.erase(std::next(last).base());
+    loops.push_back(moved);
+  }
 }
 
 std::optional<LoopNest> random_nest(const std::shared_ptr<const Problem>& problem,
@@ -53,6 +76,10 @@ std::optional<LoopNest> random_nest(const std::shared_ptr<const Problem>& proble
     }
     loops.push_back(per_var[v][next[v]++]);
   }
+  // A third of the nests end as the register kernels want (a row loop, a reduction, unit-stride
+  // outputs: matmul's m, k, n), so the kernels the searches seek are as well sampled as those
+  // they leave behind; a random interleaving rarely draws that order.
+  if (rng.below(3) == 0) register_friendly_tail(*problem, loops, rng);
   if (annotations) {
     if (loops.size() >= 2 && rng.below(2) == 0) loops[loops.size() - 2].unroll = true;
     if (rng.below(2) == 0) loops.back().vectorize = true;
@@ -119,7 +146,9 @@ double model_log_error(const CostModel& model, const std::vector<CalibrationSamp
 
 CostModel fit_cost_model(const CostModel& start, const std::vector<CalibrationSample>& samples,
                          bool annotations) {
-  const std::array<double CostModel::*, 10> fitted = {&CostModel::vector_points_per_ns,
+  const std::array<double CostModel::*, 12> fitted = {&CostModel::block_points_per_ns,
+                                                      &CostModel::block_step_ns,
+                                                      &CostModel::vector_points_per_ns,
                                                       &CostModel::unit_points_per_ns,
                                                       &CostModel::strided_points_per_ns,
                                                       &CostModel::line_points_per_ns,
@@ -131,14 +160,22 @@ CostModel fit_cost_model(const CostModel& start, const std::vector<CalibrationSa
                                                       &CostModel::dram_gbps};
   CostModel best = start;
   double error = model_log_error(best, samples, annotations);
-  // Each parameter is scaled while that helps, with ever finer factors.
+  // Moves: each field alone, and each pair of fields together (a kernel's speed and a
+  // bandwidth that caps it move along a ridge that single steps cannot climb).
+  std::vector<std::vector<double CostModel::*>> moves;
+  for (std::size_t i = 0; i < fitted.size(); ++i) {
+    moves.push_back({fitted[i]});
+    for (std::size_t j = i + 1; j < fitted.size(); ++j)
+      moves.push_back({fitted[i], fitted[j]});
+  }
   for (double factor : {2.0, 1.4, 1.15, 1.04}) {
-    for (int round = 0; round < 8; ++round) {
+    for (int round = 0; round < 12; ++round) {
       bool improved = false;
-      for (double CostModel::*field : fitted) {
+      for (const auto& move : moves) {
         for (double scale : {factor, 1 / factor}) {
           CostModel trial = best;
-          trial.*field *= scale;
+          for (double CostModel::*field : move)
+            trial.*field *= scale;
           const double e = model_log_error(trial, samples, annotations);
           if (e < error) {
             best = trial;

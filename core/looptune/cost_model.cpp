@@ -6,6 +6,7 @@
 
 #include "env/config_reader.hpp"
 #include "looptune/executor.hpp"
+#include "looptune/problems.hpp"
 
 namespace sysgym::looptune {
 namespace {
@@ -41,7 +42,9 @@ double lines(const Access& a, const std::vector<double>& range, double floats_pe
 }
 
 // Every parameter by name, for JSON.
-const std::array<std::pair<const char*, double CostModel::*>, 14> kFields = {{
+const std::array<std::pair<const char*, double CostModel::*>, 16> kFields = {{
+    {"block_points_per_ns", &CostModel::block_points_per_ns},
+    {"block_step_ns", &CostModel::block_step_ns},
     {"vector_points_per_ns", &CostModel::vector_points_per_ns},
     {"unit_points_per_ns", &CostModel::unit_points_per_ns},
     {"strided_points_per_ns", &CostModel::strided_points_per_ns},
@@ -73,21 +76,32 @@ double CostModel::seconds(const LoopNest& nest, bool annotations) const {
     widest = std::max(widest, std::abs(nest.stride(*t, q)));
   const bool contiguous = kernel != Kernel::kStrided && std::abs(nest.stride(p.a, q)) <= 1 &&
                           std::abs(nest.stride(p.b, q)) <= 1;
-  const double rate = contiguous
-                          ? (kernel == Kernel::kTile ? vector_points_per_ns : unit_points_per_ns)
+  const double contiguous_rate = kernel == Kernel::kBlock  ? block_points_per_ns
+                                 : kernel == Kernel::kTile ? vector_points_per_ns
+                                                           : unit_points_per_ns;
+  const double rate = contiguous                                       ? contiguous_rate
                       : static_cast<double>(widest) >= floats_per_line ? line_points_per_ns
                                                                        : strided_points_per_ns;
   const double compute_ns = points / rate;
   // Loops above the micro-kernel: how often it is entered; and how often its inner loop starts
-  // (a register tile runs it once per row, and loads and stores its outputs once per call).
-  const std::size_t kernel_levels = kernel == Kernel::kTile ? 2 : 1;
+  // (a register tile runs it once per row, and loads and stores its outputs once per call; a
+  // block runs its rows inside one loop over the reduction).
+  const std::size_t levels = kernel_levels(kernel);
   double calls = 1;
-  for (std::size_t i = 0; i + kernel_levels < nest.size(); ++i)
+  for (std::size_t i = 0; i + levels < nest.size(); ++i)
     calls *= trips(nest, i);
+  const double width = static_cast<double>(nest.extent(q));
   const double rows = kernel == Kernel::kTile ? trips(nest, q - 1) : 1;
-  const double outputs = kernel == Kernel::kTile ? static_cast<double>(nest.extent(q)) : 0;
-  const double overhead_ns = calls * (call_ns + rows * entry_ns + outputs * tile_output_ns);
-  // For each cache, the outermost block that fits is fetched once per iteration around it.
+  const double outputs = kernel == Kernel::kBlock  ? width * trips(nest, q - 2)
+                         : kernel == Kernel::kTile ? width
+                                                   : 0;
+  // A block pays per row and step of its reduction (a broadcast of the outer operand) what wide
+  // rows amortise.
+  const double block_steps = kernel == Kernel::kBlock ? trips(nest, q - 2) * trips(nest, q - 1) : 0;
+  const double overhead_ns =
+      calls * (call_ns + rows * entry_ns + outputs * tile_output_ns + block_steps * block_step_ns);
+  // For each cache, the outermost block that fits is fetched once per iteration of the loops
+  // around it.
   std::vector<double> footprint(nest.size() + 1, 0);  // bytes of the block from loop l in
   std::vector<double> around(nest.size() + 1, 1);     // iterations of the loops outside it
   for (std::size_t l = 0; l <= nest.size(); ++l) {
@@ -104,9 +118,19 @@ double CostModel::seconds(const LoopNest& nest, bool annotations) const {
     std::size_t l = 0;
     while (l < nest.size() && footprint[l] > capacity)
       ++l;
-    memory_ns += footprint[l] * around[l] / gbps;  // bytes / (GB/s) = ns
+    // Runs are timed warm, one after another: a problem that fits this cache whole stays in it.
+    if (l > 0) memory_ns += footprint[l] * around[l] / gbps;  // bytes / (GB/s) = ns
   }
   return (std::max(compute_ns, memory_ns) + overhead_ns) * 1e-9;
+}
+
+LoopNest peak_nest() {
+  static const auto problem = problem_from_spec("matmul:64x64x64");
+  return LoopNest(problem, {{0, 8, 0}, {0, 8, 0}, {2, 64, 0}, {1, 64, 0}});
+}
+
+double CostModel::peak_gflops() const {
+  return gflops(peak_nest(), false);
 }
 
 double CostModel::gflops(const LoopNest& nest, bool annotations) const {

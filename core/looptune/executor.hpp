@@ -1,6 +1,12 @@
 // Runs any legal loop nest for real: an interpreter over the loops' precomputed strides whose
 // innermost loops are handed to a micro-kernel picked from their strides:
 //
+//   register block a register tile over up to kMaxBlockRows rows: the loop above the tile's
+//                  reduction walks rows of outputs (matmul's m above k above n), the inner
+//                  operand is read unit-stride and the outer one once per row and step (matmul's
+//                  A[m][k]); the rows' outputs stay in registers across the reduction, and each
+//                  loaded element of the inner operand serves every row (the outer-product
+//                  kernel of tuned GEMMs)
 //   register tile  the innermost loop writes unit-stride outputs (so = 1) and the loop above it
 //                  adds into the same outputs (so = 0): the outputs stay in registers across it
 //                  (matmul's k above n); up to kMaxTile outputs
@@ -11,8 +17,8 @@
 // SIMD comes from the compiler: executor.cpp is built with -O3 and the host's vector unit
 // natively, -msimd128 in WebAssembly. With `annotations` off the executor picks the best kernel
 // the strides allow (as loop_tool's JIT would); on, it takes a register tile only where the loop
-// above the innermost is marked unroll and the unit-stride kernels only where the innermost is
-// marked vectorize (actions.hpp), else the strided one.
+// above the innermost is marked unroll (a block: the row loop too) and the unit-stride kernels
+// only where the innermost is marked vectorize (actions.hpp), else the strided one.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +28,8 @@
 
 namespace sysgym::looptune {
 
-inline constexpr std::int64_t kMaxTile = 64;  // outputs of a register tile
+inline constexpr std::int64_t kMaxTile = 64;      // outputs of a register tile (per row)
+inline constexpr std::int64_t kMaxBlockRows = 8;  // rows of a register block
 
 // The operands of a problem, filled with small integers (-2 to 2, from `seed`): every partial
 // sum is an integer below 2^24, so any order of the additions gives the exact result.
@@ -36,10 +43,12 @@ Operands make_operands(const Problem& problem, std::uint64_t seed);
 // out += a * b in the problem's own order, one point at a time: what every nest must compute.
 void reference(const Problem& problem, const float* a, const float* b, float* out);
 
-enum class Kernel { kTile, kDot, kAxpy, kStrided };
+enum class Kernel { kBlock, kTile, kDot, kAxpy, kStrided };
 const char* kernel_name(Kernel k);
-// The micro-kernel the executor runs the innermost loops of `nest` with (2 loops for a tile).
+// The micro-kernel the executor runs the innermost loops of `nest` with, and how many loops it
+// takes (3 for a block, 2 for a tile, else 1).
 Kernel pick_kernel(const LoopNest& nest, bool annotations);
+std::size_t kernel_levels(Kernel kernel);
 
 class Executor {
  public:
@@ -66,7 +75,7 @@ class Executor {
   std::vector<Level> levels_;
   std::vector<std::int64_t> var_sizes_;
   Kernel kernel_ = Kernel::kStrided;
-  std::size_t kernel_levels_ = 1;  // 2 for a register tile
+  std::size_t kernel_levels_ = 1;
 };
 
 }  // namespace sysgym::looptune

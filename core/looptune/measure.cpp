@@ -4,7 +4,7 @@
 #include <chrono>
 #include <vector>
 
-#include "looptune/problems.hpp"
+#include "looptune/cost_model.hpp"
 
 namespace sysgym::looptune {
 
@@ -35,11 +35,8 @@ Measurement Measurer::measure(const LoopNest& nest, bool annotations) {
 }
 
 double probe_peak_gflops(double min_seconds) {
-  const auto problem = problem_from_spec("matmul:64x64x64");
-  // m, k, n: k above a register tile of C's whole row (64 outputs), all in L1.
-  const LoopNest nest(problem, {{0, 64, 0}, {2, 64, 0}, {1, 64, 0}});
   Measurer measurer(min_seconds, 5);
-  return measurer.measure(nest, false).best_gflops;
+  return measurer.measure(peak_nest(), false).best_gflops;
 }
 
 }  // namespace sysgym::looptune

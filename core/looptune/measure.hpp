@@ -36,8 +36,7 @@ class Measurer {
   std::map<std::string, Operands> operands_;  // per problem
 };
 
-// The fastest the executor runs here: a register tile over operands that stay in L1 cache
-// (matmul 64 x 64 x 64 with k above all 64 columns of n), measured.
+// The fastest the executor runs here: peak_nest() (cost_model.hpp), measured.
 double probe_peak_gflops(double min_seconds = 0.05);
 
 }  // namespace sysgym::looptune

@@ -79,7 +79,7 @@ TEST(LooptuneSearch, MoreBudgetNeverFindsLessAndAnnealingEscapesTheConvolutionsP
   const Schedule start{LoopNest::initial(problem_from_spec("conv3x3:1x16x32x16x16")), 0};
   Rng rng(3);
   const SearchResult small =
-      run_search(SearchKind::kBeamBfs, 4, start, 10, kNext, evaluate, SearchBudget{50, 0}, rng);
+      run_search(SearchKind::kBeamBfs, 4, start, 10, kNext, evaluate, SearchBudget{10, 0}, rng);
   const SearchResult large =
       run_search(SearchKind::kBeamBfs, 4, start, 10, kNext, evaluate, SearchBudget{5000, 0}, rng);
   EXPECT_TRUE(small.budget_exhausted);
