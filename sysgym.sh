@@ -202,6 +202,7 @@ bench() {
   build_preset wasm
   node wasm/bench/bench.mjs
   node wasm/bench/train_bench.mjs
+  node wasm/bench/looptune_bench.mjs
 }
 
 case "${1:-}" in

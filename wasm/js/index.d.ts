@@ -268,6 +268,23 @@ export interface TensorplaceRequest {
   ratios?: string[]; optimizers?: string[];
 }
 
+export interface LooptuneMeasurement {
+  kernel: string;
+  micro_kernel: string;
+  model_gflops: number;
+  /** The fastest run's GFLOPS. */
+  gflops: number;
+  median_gflops: number;
+  runs: number;
+}
+
+export class Looptune {
+  /** A loop nest measured in this JS engine: {kernel, loops (the untuned nest when left out), annotations, min_seconds}. */
+  measure(request?: { kernel?: string; loops?: Array<Record<string, unknown>>; annotations?: boolean; min_seconds?: number }): LooptuneMeasurement;
+  /** The executor's benchmark nests (each kernel untuned and as two searches tune it), measured here. */
+  executorBench(options?: { minSeconds?: number }): Array<LooptuneMeasurement & { found_by: string; loops: Array<Record<string, unknown>> }>;
+}
+
 export class Tensorplace {
   /** The HiGHS loader to use (the `highs` package's default export), instead of importing `highs`. */
   useHighs(loader: (options?: Record<string, unknown>) => Promise<unknown>): void;
@@ -280,6 +297,7 @@ export class Tensorplace {
 export class Sysgym {
   envIds(): string[];
   readonly tensorplace: Tensorplace;
+  readonly looptune: Looptune;
   /** A DQN or PPO trainer, as `sysgym train` makes it. */
   trainer(options: TrainerOptions): Trainer;
   /** A trainer continued from Trainer.state() or a native OUTPUT.state file's bytes. */

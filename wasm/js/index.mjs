@@ -9,6 +9,7 @@ import {
 } from './errors.mjs';
 import { Episode, comparing } from './episode.mjs';
 import { Memtier } from './memtier.mjs';
+import { Looptune } from './looptune.mjs';
 import { Tensorplace } from './tensorplace.mjs';
 import { Trainer, evalReport, makeTrainer, resumeTrainer } from './training.mjs';
 
@@ -316,6 +317,7 @@ export class Sysgym {
     // Each family's extras, one line per family.
     this.memtier = new Memtier(core);
     this.tensorplace = new Tensorplace(core);
+    this.looptune = new Looptune(core);
   }
 
   envIds() {

@@ -38,11 +38,15 @@ for (const c of cases) {
 }
 
 // looptune's rewards come from its cost model and its observations from integer and det_math
-// arithmetic: the same in both builds, for a search and for random actions over a benchmark set.
+// arithmetic: the same in both builds, for the searches and for random actions over a benchmark
+// set.
 const looptuneCases = [
   { policy: 'greedy2', seed: 0, config: { kernel: 'matmul:128x192x64' } },
   { policy: 'random', seed: 3, config: { kernel: 'matmul-test', episode_length: 30 } },
   { policy: 'greedy1', seed: 0, config: { kernel: 'conv3x3:1x16x32x16x16', annotations: 'actions' } },
+  // Annealing accepts by det_exp of det_log ratios: its seeded plan is the same in both builds.
+  { policy: 'anneal', seed: 5, config: { kernel: 'conv3x3:1x16x32x16x16' } },
+  { policy: 'beam4dfs', seed: 0, config: { kernel: 'matmul:96x128x64' } },
 ];
 for (const c of looptuneCases) {
   test(`looptune-v0: ${c.policy} seed ${c.seed} on ${c.config.kernel} is bit-identical natively and in wasm`, () => {

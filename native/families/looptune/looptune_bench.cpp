@@ -14,6 +14,7 @@
 #include "env/episode.hpp"
 #include "families/looptune/looptune_commands.hpp"
 #include "families/looptune/openblas.hpp"
+#include "looptune/executor_bench.hpp"
 #include "looptune/looptune_env.hpp"
 #include "looptune/problems.hpp"
 #include "looptune/search_policy.hpp"
@@ -32,6 +33,7 @@ struct BenchArgs {
   std::string budget;
   std::int64_t steps = 10;
   bool blas = true;
+  bool executor = false;
   bool json = false;
 };
 
@@ -71,7 +73,28 @@ Row tune(const std::string& spec, const std::string& search, const BenchArgs& ar
   return row;
 }
 
+// The executor's benchmark nests (looptune/executor_bench.hpp), measured here.
+void run_executor_bench(const BenchArgs& args) {
+  ProgressBar bar("measuring");
+  const nlohmann::json nests = looptune::executor_bench(0.01, bar.callback());
+  if (args.json) {
+    std::printf("%s\n", nests.dump(2).c_str());
+    return;
+  }
+  std::printf("%-24s %-9s %-15s %9s %9s\n", "kernel", "found by", "micro-kernel", "GFLOPS",
+              "median");
+  for (const nlohmann::json& n : nests)
+    std::printf("%-24s %-9s %-15s %9.2f %9.2f\n", n["kernel"].get<std::string>().c_str(),
+                n["found_by"].get<std::string>().c_str(),
+                n["micro_kernel"].get<std::string>().c_str(), n["gflops"].get<double>(),
+                n["median_gflops"].get<double>());
+}
+
 void run_bench(const BenchArgs& args) {
+  if (args.executor) {
+    run_executor_bench(args);
+    return;
+  }
   std::vector<std::string> specs = looptune::problem_set(args.set);
   if (specs.empty()) specs = {args.set};  // one kernel spec
   if (args.problems > 0 && specs.size() > static_cast<std::size_t>(args.problems))
@@ -186,6 +209,9 @@ void add_looptune_bench(CLI::App& family) {
                       "Time each planning search may take (\"1s\"; default: 2000 evaluations)");
   add_integer_flag(*command, "--steps", args->steps, "Actions per episode", {1, 1000});
   command->add_flag("!--no-blas", args->blas, "Leave out OpenBLAS");
+  command->add_flag("--executor", args->executor,
+                    "Instead: the executor's benchmark nests, measured (as sysgym.looptune."
+                    "executorBench() in the npm package)");
   command->add_flag("--json", args->json, "Print the report as JSON");
   command->callback([args] { run_bench(*args); });
 }
