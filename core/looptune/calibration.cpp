@@ -174,8 +174,14 @@ CostModel fit_cost_model(const CostModel& start, const std::vector<CalibrationSa
       for (const auto& move : moves) {
         for (double scale : {factor, 1 / factor}) {
           CostModel trial = best;
-          for (double CostModel::*field : move)
+          bool in_range = true;
+          for (double CostModel::*field : move) {
             trial.*field *= scale;
+            // Few or flat samples leave a parameter free to run off: keep it where a cost
+            // model file may put it.
+            in_range = in_range && trial.*field >= 1e-3 && trial.*field <= 1e6;
+          }
+          if (!in_range) continue;
           const double e = model_log_error(trial, samples, annotations);
           if (e < error) {
             best = trial;

@@ -10,8 +10,8 @@ namespace sysgym::looptune {
 std::vector<BenchNest> executor_bench_nests() {
   std::vector<BenchNest> out;
   const DataStore no_files;
-  for (const char* kernel : {"matmul:128x192x64", "matmul:256x256x256", "matmul:64x256x128",
-                             "conv3x3:1x16x32x16x16"}) {
+  for (const char* kernel :
+       {"matmul:128x192x64", "matmul:256x256x256", "matmul:64x256x128", "conv3x3:1x16x32x16x16"}) {
     LooptuneEnv env({{"kernel", kernel}}, no_files);
     env.reset(0);
     const Schedule& start = env.schedule();

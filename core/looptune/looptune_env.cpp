@@ -11,7 +11,8 @@ namespace {
 
 constexpr int kGlobals = 3;
 constexpr int kBuckets = 16;
-const std::vector<std::string> kInfoKeys = {"legal", "gflops", "loops", "cursor", "legal_mask"};
+const std::vector<std::string> kInfoKeys = {"legal",  "gflops",     "loops",
+                                            "cursor", "legal_mask", "action"};
 
 std::vector<std::string> channel_names() {
   std::vector<std::string> names = {"is_cursor", "is_loop", "log_size", "log_tail"};
@@ -107,7 +108,7 @@ void LooptuneEnv::on_reset(Rng& rng, const nlohmann::json& options) {
   steps_ = illegal_ = 0;
   start_gflops_ = gflops_ = best_gflops_ = gflops(schedule_->nest);
   write_observation();
-  write_info(true);
+  write_info(true, -1);
 }
 
 LooptuneEnv::StepOutcome LooptuneEnv::on_step(std::span<const double> action) {
@@ -124,14 +125,14 @@ LooptuneEnv::StepOutcome LooptuneEnv::on_step(std::span<const double> action) {
   }
   ++steps_;
   write_observation();
-  write_info(legal);
+  write_info(legal, static_cast<int>(a));
   StepOutcome out;
   out.reward = (gflops_ - before) / peak_gflops();
   out.truncated = steps_ >= config_.episode_length;
   return out;
 }
 
-void LooptuneEnv::write_info(bool legal) {
+void LooptuneEnv::write_info(bool legal, int action) {
   double mask = 0;
   for (int a = 0; a < kActionCount; ++a)
     mask += after(static_cast<Action>(a)) ? std::ldexp(1.0, a) : 0.0;
@@ -141,9 +142,35 @@ void LooptuneEnv::write_info(bool legal) {
   info[2] = static_cast<double>(schedule_->nest.size());
   info[3] = schedule_->cursor;
   info[4] = mask;
+  info[5] = action;
+}
+
+Frame LooptuneEnv::frame() const {
+  return {{"loops", std::span<const std::uint32_t>(loops_frame_)}};
+}
+
+nlohmann::json LooptuneEnv::frame_context() const {
+  const Problem& p = schedule_->nest.problem();
+  nlohmann::json vars = nlohmann::json::array();
+  for (const Var& v : p.vars)
+    vars.push_back({{"name", v.name}, {"size", v.size}});
+  return {{"kernel", p.name},
+          {"start_gflops", start_gflops_},
+          {"vars", vars},
+          {"tensors", {p.a.name, p.b.name, p.out.name}},
+          {"max_loops", config_.max_loops}};
 }
 
 void LooptuneEnv::write_observation() {
+  loops_frame_.assign(config_.max_loops * 5, 0);
+  const LoopNest& n = schedule_->nest;
+  for (std::size_t i = 0; i < n.size() && i < config_.max_loops; ++i) {
+    const Loop& l = n.loop(i);
+    const std::array<std::uint32_t, 5> row = {l.var + 1, static_cast<std::uint32_t>(l.size),
+                                              static_cast<std::uint32_t>(l.tail),
+                                              l.unroll ? 1u : 0u, l.vectorize ? 1u : 0u};
+    std::copy(row.begin(), row.end(), loops_frame_.begin() + static_cast<std::ptrdiff_t>(i * 5));
+  }
   const std::span<float> obs = observation_buffer();
   std::fill(obs.begin(), obs.end(), 0.0f);
   const LoopNest& nest = schedule_->nest;

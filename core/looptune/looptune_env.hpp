@@ -43,6 +43,10 @@ class LooptuneEnv : public Env {
   nlohmann::json episode_summary() const override;
   std::string primary_metric() const override { return "speedup"; }
   std::vector<std::string> report_columns() const override;
+  // The nest after each step, for front ends: "loops" holds max_loops rows of (var + 1, size,
+  // tail, unroll, vectorize), 0 rows past the last loop; the context names the vars and tensors.
+  Frame frame() const override;
+  nlohmann::json frame_context() const override;
 
   // What family policies (searches) read.
   const Schedule& schedule() const { return *schedule_; }
@@ -64,12 +68,13 @@ class LooptuneEnv : public Env {
  private:
   explicit LooptuneEnv(LooptuneConfig config);
   void write_observation();
-  void write_info(bool legal);
+  void write_info(bool legal, int action);  // action -1 at reset
 
   LooptuneConfig config_;
   std::optional<Schedule> schedule_;
   mutable Measurer measurer_;  // memoises: measuring again would give another figure
   mutable std::optional<double> peak_;
+  std::vector<std::uint32_t> loops_frame_;
   std::int64_t steps_ = 0;
   double start_gflops_ = 0;
   double gflops_ = 0;

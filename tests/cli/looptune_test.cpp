@@ -62,6 +62,21 @@ TEST_F(Cli, LooptuneBenchTabulatesEverySearchBesideOpenBlas) {
   EXPECT_NE(bad.err.find("matmul-tset"), std::string::npos) << bad.err;
 }
 
+TEST_F(Cli, TheShippedLooptunePolicyTunesHeldOutMatmuls) {
+  // The goal on the model (deterministic): at least 2.5x geometric-mean speedup over
+  // the untuned nest on held-out sizes, in well under a second per problem.
+  const Result r =
+      run("looptune bench --set matmul-test --problems 20 --searches greedy1 "
+          "--no-blas --json --policy " +
+          std::string(SYSGYM_SHIPPED_DATA) + "/policies/looptune/dqn.json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  const nlohmann::json& learned = j["table"][1];
+  ASSERT_EQ(learned["search"], "learned");
+  EXPECT_GE(learned["model_speedup"].get<double>(), 2.5);
+  EXPECT_LT(learned["mean_seconds"].get<double>(), 1.0);
+}
+
 TEST_F(Cli, LooptuneBadKernelsAndSearchesAreNamed) {
   Result r = run("looptune tune --kernel matmul:0x4x4");
   EXPECT_EQ(r.code, 1);

@@ -73,6 +73,37 @@ TEST(LooptuneEnv, SearchesBeatTheUntunedNestAndRepeatExactly) {
   }
 }
 
+TEST(LooptuneEnv, TheFrameIsTheNestAndTheInfoTheActionTaken) {
+  Family f;
+  auto env = f.envs.make("looptune-v0", {{"kernel", "matmul:64x80x48"}});
+  env->reset(0);
+  EXPECT_EQ(env->info().at("action"), -1.0);
+  const nlohmann::json context = env->frame_context();
+  EXPECT_EQ(context["kernel"], "matmul:64x80x48");
+  EXPECT_EQ(context["vars"][1]["name"], "n");
+  EXPECT_EQ(context["start_gflops"].get<double>(), env->info().at("gflops"));
+  for (const Action a : {Action::kDown, Action::kSplit8, Action::kSwapDown}) {
+    const double action = static_cast<double>(a);
+    env->step(std::span<const double>(&action, 1));
+    EXPECT_EQ(env->info().at("action"), action);
+  }
+  const auto& tuned = dynamic_cast<const LooptuneEnv&>(*env);
+  const LoopNest& nest = tuned.schedule().nest;
+  const Frame frame = env->frame();
+  ASSERT_EQ(frame.size(), 1u);
+  const auto rows = std::get<std::span<const std::uint32_t>>(frame[0].values);
+  ASSERT_EQ(rows.size(), 10u * 5);
+  for (std::size_t i = 0; i < 10; ++i) {
+    if (i < nest.size()) {
+      EXPECT_EQ(rows[i * 5], nest.loop(i).var + 1);
+      EXPECT_EQ(rows[i * 5 + 1], nest.loop(i).size);
+      EXPECT_EQ(rows[i * 5 + 2], nest.loop(i).tail);
+    } else {
+      EXPECT_EQ(rows[i * 5], 0u) << "rows past the nest are zeros";
+    }
+  }
+}
+
 TEST(LooptuneEnv, TheBenchmarkSetsSplitLoopTunesMatmuls) {
   const auto train = problem_set("matmul-train");
   const auto test = problem_set("matmul-test");

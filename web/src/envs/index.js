@@ -13,10 +13,12 @@
 // visibly happens on the form's default data), ready (the status line once the page loaded) and
 // comparisonReference (the policy whose return the comparison's curves are drawn relative to).
 import { genericView } from './generic/view.js';
+import { looptuneView } from './looptune/view.js';
 import { memtierView } from './memtier/view.js';
 import { tensorplaceView } from './tensorplace/view.js';
 
 const VIEWS = {
+  looptune: looptuneView,
   memtier: memtierView,
   tensorplace: tensorplaceView,
 };
