@@ -31,7 +31,7 @@ if (!fs.existsSync(packageEntry)) {
 
 // The shipped learned policies: each folder's manifest.json lists its files (the page offers each
 // on the env it was trained on).
-const POLICY_DIRS = ['data/policies', 'data/policies/tensorplace'];
+const POLICY_DIRS = ['data/policies', 'data/policies/tensorplace', 'data/policies/looptune'];
 const HIGHS_ENTRY = path.join(web, 'node_modules/highs/build/highs.mjs');
 
 const SYNTHETIC = [

@@ -68,7 +68,7 @@ TEST_F(Cli, TheShippedLooptunePolicyTunesHeldOutMatmuls) {
   const Result r =
       run("looptune bench --set matmul-test --problems 20 --searches greedy1 "
           "--no-blas --json --policy " +
-          std::string(SYSGYM_SHIPPED_DATA) + "/policies/looptune/dqn.json");
+          std::string(SYSGYM_SHIPPED_DATA) + "/policies/looptune/looptune-dqn.json");
   ASSERT_EQ(r.code, 0) << r.err;
   const nlohmann::json j = nlohmann::json::parse(r.out);
   const nlohmann::json& learned = j["table"][1];

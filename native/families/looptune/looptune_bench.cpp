@@ -195,7 +195,7 @@ void add_looptune_bench(CLI::App& family) {
   command->footer(
       "Examples:\n  sysgym looptune bench\n"
       "  sysgym looptune bench --set matmul-test --problems 0 --budget 1s\n"
-      "  sysgym looptune bench --policy data/policies/looptune/dqn.json --searches greedy2\n"
+      "  sysgym looptune bench --policy data/policies/looptune/looptune-dqn.json --searches greedy2\n"
       "Searches act on the cost model; the untuned and tuned nests are measured here.");
   command->add_option("--set", args->set, "A problem set (matmul-test, conv-test, ...) or a kernel")
       ->capture_default_str();

@@ -134,7 +134,7 @@ export const looptuneView = {
     dl.insertAdjacentHTML('beforeend', `
       <div><dt>GFLOPS now (model)</dt><dd id="gflops">–</dd></div>
       <div><dt>Speedup so far</dt><dd id="speedup">–</dd></div>
-      <div><dt>Action</dt><dd id="action">–</dd></div>`);
+      <div><dt>Last action</dt><dd id="action">–</dd></div>`);
     const $ = (id) => dl.querySelector(`#${id}`);
     return (run, cursor) => {
       const frame = run.frames[cursor];
