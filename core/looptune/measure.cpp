@@ -16,20 +16,29 @@ Measurement Measurer::measure(const LoopNest& nest, bool annotations) {
   if (fresh) at->second = make_operands(p, 1);
   Operands& o = at->second;
   const Executor executor(nest, annotations);
-  std::vector<double> runs;
-  double total = 0;
-  while (total < min_seconds_ || static_cast<int>(runs.size()) < min_runs_) {
+  const auto time_runs = [&](int reps) {
     const auto start = std::chrono::steady_clock::now();
-    executor.run(o.a.data(), o.b.data(), o.out.data());
-    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
-    runs.push_back(took.count());
-    total += took.count();
+    for (int r = 0; r < reps; ++r)
+      executor.run(o.a.data(), o.b.data(), o.out.data());
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  // Each sample runs the nest often enough to last kSampleSeconds: a browser's clock ticks in
+  // 0.1 ms steps (less precise on purpose), a small nest runs in tens of microseconds.
+  constexpr double kSampleSeconds = 0.002;
+  const double first = time_runs(1);
+  const int reps = static_cast<int>(std::clamp(kSampleSeconds / std::max(first, 1e-9), 1.0, 1e6));
+  std::vector<double> per_run;
+  double total = first;
+  while (total < min_seconds_ || static_cast<int>(per_run.size()) < min_runs_) {
+    const double took = time_runs(reps);
+    per_run.push_back(took / reps);
+    total += took;
   }
-  std::sort(runs.begin(), runs.end());
+  std::sort(per_run.begin(), per_run.end());
   const double flops = p.flops();
-  Measurement m{flops / std::max(runs.front(), 1e-12) * 1e-9,
-                flops / std::max(runs[runs.size() / 2], 1e-12) * 1e-9,
-                static_cast<int>(runs.size()), total};
+  Measurement m{flops / std::max(per_run.front(), 1e-12) * 1e-9,
+                flops / std::max(per_run[per_run.size() / 2], 1e-12) * 1e-9,
+                static_cast<int>(per_run.size()) * reps + 1, total};
   memo_.emplace(key, m);
   return m;
 }

@@ -1,8 +1,9 @@
 // Measured mode: a nest's GFLOPS timed on this machine (or in this browser tab). Each
-// measurement runs the nest until at least `min_seconds` have accumulated (and `min_runs` runs),
-// keeps the fastest run (the least disturbed) and the median for the spread, and is memoised by
-// the nest's hash. Results vary from run to run and machine to machine: training uses the cost
-// model unless asked to measure.
+// measurement times samples of at least 2 ms (as many repetitions of the nest as that takes, so
+// a browser's coarse clock does not matter) until at least `min_seconds` have accumulated (and
+// `min_runs` samples), keeps the fastest sample (the least disturbed) and the median for the
+// spread, and is memoised by the nest's hash. Results vary from run to run and machine to machine:
+// training uses the cost model unless asked to measure.
 #pragma once
 
 #include <cstdint>
@@ -16,10 +17,10 @@
 namespace sysgym::looptune {
 
 struct Measurement {
-  double best_gflops = 0;    // the fastest run
-  double median_gflops = 0;  // the median run: best / median - 1 is the spread
-  int runs = 0;
-  double seconds = 0;  // all runs together
+  double best_gflops = 0;    // the fastest sample
+  double median_gflops = 0;  // the median sample: best / median - 1 is the spread
+  int runs = 0;              // runs of the nest in all
+  double seconds = 0;        // all runs together
 };
 
 class Measurer {
