@@ -4,6 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 import { load, nativeTool } from './helpers.mjs';
 
@@ -39,4 +42,21 @@ test('bad looptune requests are named', () => {
   assert.throws(() => sysgym.looptune.measure({ kernel: 'matmul:8x8x8', loops: [{ var: 'q', size: 8 }] }),
     (e) => e.name === 'ConfigError' && /'q'/.test(e.message));
   assert.throws(() => sysgym.looptune.executorBench({ minSeconds: 0 }), (e) => e.name === 'ApiMisuseError');
+});
+
+test('a looptune recording with an action out of its space, or one that no longer reproduces, is refused', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sysgym-looptune-'));
+  const file = path.join(dir, 'episode.json');
+  execFileSync(nativeTool, ['run', 'looptune-v0', 'kernel=matmul:64x96x128', '--policy', 'anneal', '--record', file]);
+  const recorded = JSON.parse(fs.readFileSync(file, 'utf8'));
+  assert.deepEqual(sysgym.replayEpisode(recorded), recorded.summary);
+  const outOfSpace = structuredClone(recorded);
+  outOfSpace.steps[3].action = [12];
+  assert.throws(() => sysgym.replayEpisode(outOfSpace), (e) => e.name === 'InvalidActionError' && /12/.test(e.message));
+  // Another legal action changes the nest, so the recorded reward no longer follows.
+  const changed = structuredClone(recorded);
+  const first = changed.steps.findIndex((step) => step.reward !== 0);
+  changed.steps[first].action = [changed.steps[first].action[0] === 0 ? 1 : 0];
+  assert.throws(() => sysgym.replayEpisode(changed), (e) => /reward/.test(e.message) && new RegExp(`step ${first}\\b`).test(e.message));
+  fs.rmSync(dir, { recursive: true, force: true });
 });

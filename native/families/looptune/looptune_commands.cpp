@@ -129,7 +129,9 @@ void run_tune(const TuneArgs& args) {
 }  // namespace
 
 void add_looptune_commands(CLI::App& app) {
-  CLI::App* family = app.add_subcommand("looptune", "LoopTune's tools: tune a loop nest");
+  CLI::App* family = app.add_subcommand(
+      "looptune",
+      "LoopTune's tools: tune a loop nest, calibrate the cost model, benchmark the searches");
   family->require_subcommand(1);
   auto args = std::make_shared<TuneArgs>();
   CLI::App* command = family->add_subcommand(
