@@ -17,17 +17,16 @@ namespace {
 // One variable's loops, outermost first: inner loops of 2 to 32 steps while they fit, the
 // outermost covering the range with a tail.
 std::vector<Loop> split_var(std::uint32_t var, std::int64_t size, std::size_t loops, Rng& rng) {
-  std::vector<std::int64_t> inner;  // sizes, innermost first
+  std::vector<Loop> inner;  // innermost first
   std::int64_t step = 1;
   while (inner.size() + 1 < loops) {
     const std::int64_t f = std::int64_t{2} << rng.below(5);
     if (step * f > size) break;
-    inner.push_back(f);
+    inner.push_back(Loop{var, f, 0});
     step *= f;
   }
   std::vector<Loop> out = {Loop{var, size / step, size % step}};
-  for (auto it = inner.rbegin(); it != inner.rend(); ++it)
-    out.push_back(Loop{var, *it, 0});
+  out.insert(out.end(), inner.rbegin(), inner.rend());
   return out;
 }
 
@@ -128,6 +127,7 @@ std::vector<double> model_figures(const CostModel& model,
 double model_spearman(const CostModel& model, const std::vector<CalibrationSample>& samples,
                       bool annotations) {
   std::vector<double> measured;
+  measured.reserve(samples.size());
   for (const CalibrationSample& s : samples)
     measured.push_back(s.measured_gflops);
   return spearman(model_figures(model, samples, annotations), measured);

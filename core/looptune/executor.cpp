@@ -104,19 +104,19 @@ void block_vectors(const BlockArgs& x, std::int64_t column) {
   std::array<std::array<Vec<L>, V>, R> acc;
   for (int r = 0; r < R; ++r) {
     for (int v = 0; v < V; ++v)
-      acc[r][v] = load<L>(x.out + r * x.so_row + column + v * L);
+      acc[r][v] = load<L>(x.out + r * x.so_row + column + std::int64_t{v} * L);
   }
   for (std::int64_t j = 0; j < x.k; ++j) {
     for (int r = 0; r < R; ++r) {
       const float s = x.a[r * x.sa_row + j * x.sa_k];
       const float* bj = x.b + r * x.sb_row + j * x.sb_k + column;
       for (int v = 0; v < V; ++v)
-        acc[r][v] += s * load<L>(bj + v * L);
+        acc[r][v] += s * load<L>(bj + std::int64_t{v} * L);
     }
   }
   for (int r = 0; r < R; ++r) {
     for (int v = 0; v < V; ++v)
-      store<L>(x.out + r * x.so_row + column + v * L, acc[r][v]);
+      store<L>(x.out + r * x.so_row + column + std::int64_t{v} * L, acc[r][v]);
   }
 }
 
@@ -139,8 +139,9 @@ void block_column(const BlockArgs& x, std::int64_t column) {
 template <int R>
 void block_rows(const BlockArgs& x, std::int64_t n) {
   constexpr int kWide = R <= 3 ? 4 : 2;
+  constexpr std::int64_t kChunk = std::int64_t{kWide} * kLanes;
   std::int64_t c = 0;
-  for (; c + kWide * kLanes <= n; c += kWide * kLanes)
+  for (; c + kChunk <= n; c += kChunk)
     block_vectors<R, kWide, kLanes>(x, c);
   for (; c + kLanes <= n; c += kLanes)
     block_vectors<R, 1, kLanes>(x, c);

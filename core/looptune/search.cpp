@@ -152,6 +152,7 @@ double replay(Searcher& search, const Node& start, const std::vector<Action>& ac
 
 std::vector<Action> random_actions(Rng& rng, int depth) {
   std::vector<Action> out;
+  out.reserve(static_cast<std::size_t>(depth));
   for (int i = 0; i < depth; ++i)
     out.push_back(static_cast<Action>(rng.below(kActionCount)));
   return out;

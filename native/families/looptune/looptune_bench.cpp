@@ -100,7 +100,7 @@ void run_bench(const BenchArgs& args) {
   if (args.problems > 0 && specs.size() > static_cast<std::size_t>(args.problems))
     specs.resize(static_cast<std::size_t>(args.problems));
   std::vector<std::string> searches = args.searches;
-  if (!args.policy.empty()) searches.push_back("learned");
+  if (!args.policy.empty()) searches.emplace_back("learned");
   std::unique_ptr<OpenBlas> blas;
   if (args.blas) blas = std::make_unique<OpenBlas>();
   std::map<std::string, std::vector<Row>> rows;
@@ -195,7 +195,8 @@ void add_looptune_bench(CLI::App& family) {
   command->footer(
       "Examples:\n  sysgym looptune bench\n"
       "  sysgym looptune bench --set matmul-test --problems 0 --budget 1s\n"
-      "  sysgym looptune bench --policy data/policies/looptune/looptune-dqn.json --searches greedy2\n"
+      "  sysgym looptune bench --policy data/policies/looptune/looptune-dqn.json --searches "
+      "greedy2\n"
       "Searches act on the cost model; the untuned and tuned nests are measured here.");
   command->add_option("--set", args->set, "A problem set (matmul-test, conv-test, ...) or a kernel")
       ->capture_default_str();
