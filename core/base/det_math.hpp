@@ -8,6 +8,23 @@
 #include <cstdint>
 
 namespace sysgym {
+namespace detail {
+
+// atanh(t) for t = (m - 1) / (m + 1), |t| <= 1/3, by its odd series up to t^(limit - 2): half
+// of log(m), fast to converge.
+inline double atanh_series(double m, int limit) {
+  const double t = (m - 1.0) / (m + 1.0);
+  const double t2 = t * t;
+  double term = t;
+  double sum = 0.0;
+  for (int k = 1; k < limit; k += 2) {
+    sum += term / k;
+    term *= t2;
+  }
+  return sum;
+}
+
+}  // namespace detail
 
 // log2(1 + n) for a count n, accurate to ~1e-12.
 inline double log2_1p_count(std::uint64_t n) {
@@ -19,33 +36,16 @@ inline double log2_1p_count(std::uint64_t n) {
   double m = static_cast<double>(x);
   for (int k = 0; k < e; ++k)
     m *= 0.5;  // exact
-  // log(m) = 2 atanh(t), t = (m - 1) / (m + 1) in [0, 1/3): the series converges fast.
-  const double t = (m - 1.0) / (m + 1.0);
-  const double t2 = t * t;
-  double term = t;
-  double sum = 0.0;
-  for (int k = 1; k < 40; k += 2) {
-    sum += term / k;
-    term *= t2;
-  }
   constexpr double kInvLn2 = 1.4426950408889634073599246810019;
-  return static_cast<double>(e) + 2.0 * sum * kInvLn2;
+  return static_cast<double>(e) + 2.0 * detail::atanh_series(m, 40) * kInvLn2;
 }
 
 // The natural logarithm of x > 0, accurate to ~1e-15 relative (frexp is exact).
 inline double det_log(double x) {
   int e = 0;
-  const double m = std::frexp(x, &e);      // x = m * 2^e, m in [0.5, 1)
-  const double t = (m - 1.0) / (m + 1.0);  // |t| <= 1/3
-  const double t2 = t * t;
-  double term = t;
-  double sum = 0.0;
-  for (int k = 1; k < 60; k += 2) {
-    sum += term / k;
-    term *= t2;
-  }
+  const double m = std::frexp(x, &e);  // x = m * 2^e, m in [0.5, 1)
   constexpr double kLn2 = 0.69314718055994530941723212145818;
-  return static_cast<double>(e) * kLn2 + 2.0 * sum;
+  return static_cast<double>(e) * kLn2 + 2.0 * detail::atanh_series(m, 60);
 }
 
 // e^x for |x| <= 700, accurate to ~1e-15 relative: e^r by its series for r = x / 2^8, then
