@@ -65,6 +65,60 @@ PolicySpec greedy_spec(const std::string& name, int depth) {
                        [depth](ConfigReader&) { return std::make_unique<Greedy>(depth); });
 }
 
+// What a policy with nothing left to change does: move the cursor, which leaves the nest as it is.
+Action idle(const LooptuneEnv& env) {
+  return env.after(Action::kDown) ? Action::kDown : Action::kUp;
+}
+
+// Plays a given list of actions (a person's, from the playground's buttons), then idles.
+class Sequence final : public Policy {
+ public:
+  explicit Sequence(std::vector<Action> actions) : actions_(std::move(actions)) {}
+  void reset(const Env& env, Rng&) override {
+    env_of(env, "sequence");
+    played_ = 0;
+  }
+  void decide(const Env& e, Decision& out) override {
+    const LooptuneEnv& env = env_of(e, "sequence");
+    const Action a = played_ < actions_.size() ? actions_[played_++] : idle(env);
+    out.use_directive = false;
+    out.action.assign(1, static_cast<double>(a));
+  }
+  nlohmann::json parameters() const override {
+    nlohmann::json names = nlohmann::json::array();
+    for (Action a : actions_)
+      names.push_back(action_name(a));
+    return {{"actions", names}};
+  }
+
+ private:
+  std::vector<Action> actions_;
+  std::size_t played_ = 0;
+};
+
+PolicySpec sequence_spec() {
+  return family_policy(
+      "looptune", "sequence",
+      "Plays the `actions` it is given (names such as \"swap_down\" or numbers 0-11) in order, "
+      "then moves the cursor: a person's tuning, replayed (the playground's buttons).",
+      [](ConfigReader& r) {
+        std::vector<Action> actions;
+        if (const nlohmann::json* given = r.raw("actions")) {
+          if (!given->is_array()) r.fail("actions", "must be a list of action names or numbers");
+          for (const nlohmann::json& a : *given) {
+            if (a.is_string()) {
+              actions.push_back(parse_action(a.get<std::string>(), "sequence policy config"));
+            } else if (a.is_number_integer() && a.get<int>() >= 0 && a.get<int>() < kActionCount) {
+              actions.push_back(static_cast<Action>(a.get<int>()));
+            } else {
+              r.fail("actions", "holds " + a.dump() + ", neither an action name nor 0 to 11");
+            }
+          }
+        }
+        return std::make_unique<Sequence>(std::move(actions));
+      });
+}
+
 struct SearchSpec {
   const char* name;
   SearchKind kind;
@@ -130,12 +184,7 @@ void SearchPolicy::decide(const Env& e, Decision& out) {
     seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     planned_ = true;
   }
-  Action a = Action::kDown;
-  if (played_ < result_.actions.size()) {
-    a = result_.actions[played_++];
-  } else if (!env.after(Action::kDown)) {
-    a = Action::kUp;  // the cursor at the innermost loop
-  }
+  const Action a = played_ < result_.actions.size() ? result_.actions[played_++] : idle(env);
   out.use_directive = false;
   out.action.assign(1, static_cast<double>(a));
 }
@@ -161,6 +210,7 @@ void register_looptune_policies(PolicyRegistry& registry) {
   registry.add(greedy_spec("greedy2", 2));
   for (const SearchSpec& s : kSearches)
     registry.add(search_spec(s));
+  registry.add(sequence_spec());
 }
 
 }  // namespace sysgym::looptune

@@ -23,12 +23,18 @@ Measurement Measurer::measure(const LoopNest& nest, bool annotations) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
   // Each sample runs the nest often enough to last kSampleSeconds: a browser's clock ticks in
-  // 0.1 ms steps (less precise on purpose), a small nest runs in tens of microseconds.
+  // 0.1 ms steps (less precise on purpose, and jittered), a small nest runs in microseconds.
+  // Doubling until a sample lasts that long trusts no single short reading.
   constexpr double kSampleSeconds = 0.002;
-  const double first = time_runs(1);
-  const int reps = static_cast<int>(std::clamp(kSampleSeconds / std::max(first, 1e-9), 1.0, 1e6));
+  int reps = 1;
+  double total = 0;  // the calibrating runs warm the caches and count toward min_seconds
+  while (true) {
+    const double took = time_runs(reps);
+    total += took;
+    if (took >= kSampleSeconds || reps >= (1 << 20)) break;
+    reps *= 2;
+  }
   std::vector<double> per_run;
-  double total = first;
   while (total < min_seconds_ || static_cast<int>(per_run.size()) < min_runs_) {
     const double took = time_runs(reps);
     per_run.push_back(took / reps);
@@ -38,7 +44,7 @@ Measurement Measurer::measure(const LoopNest& nest, bool annotations) {
   const double flops = p.flops();
   Measurement m{flops / std::max(per_run.front(), 1e-12) * 1e-9,
                 flops / std::max(per_run[per_run.size() / 2], 1e-12) * 1e-9,
-                static_cast<int>(per_run.size()) * reps + 1, total};
+                static_cast<int>(per_run.size()) * reps, total};
   memo_.emplace(key, m);
   return m;
 }

@@ -19,7 +19,7 @@ namespace sysgym::looptune {
 struct Measurement {
   double best_gflops = 0;    // the fastest sample
   double median_gflops = 0;  // the median sample: best / median - 1 is the spread
-  int runs = 0;              // runs of the nest in all
+  int runs = 0;              // runs of the nest in the samples
   double seconds = 0;        // all runs together
 };
 

@@ -7,6 +7,7 @@
 
 #include <functional>
 
+#include "base/error.hpp"
 #include "env/episode.hpp"
 #include "looptune/cost_model.hpp"
 #include "looptune/looptune_env.hpp"
@@ -112,6 +113,30 @@ TEST(LooptuneSearch, SearchPoliciesPlayTheirPlanWithinTheEpisode) {
     EXPECT_EQ(run_episode(*again, *fresh, name, 2, false).summary, e.summary) << name;
   }
   EXPECT_THROW(policies.make("anneal", "looptune-v0", {{"evaluation", 5}}), ConfigError);
+}
+
+TEST(LooptuneSearch, TheSequencePolicyReplaysAPersonsActionsThenIdles) {
+  auto data = std::make_shared<DataStore>();
+  Registry envs;
+  PolicyRegistry policies;
+  register_looptune(envs, data);
+  register_looptune_policies(policies);
+  const std::vector<Action> actions = {Action::kDown, Action::kSwapDown, Action::kSplit8};
+  auto env = envs.make("looptune-v0", {{"kernel", "matmul:64x96x128"}, {"episode_length", 6}});
+  auto policy =
+      policies.make("sequence", "looptune-v0",
+                    {{"actions", {"down", "swap_down", static_cast<int>(Action::kSplit8)}}});
+  const EpisodeRecord e = run_episode(*env, *policy, "sequence", 0, true);
+  Schedule expected{LoopNest::initial(problem_from_spec("matmul:64x96x128")), 0};
+  for (Action a : actions)
+    expected = *apply(expected, a, 10);
+  const auto& tuned = dynamic_cast<const LooptuneEnv&>(*env);
+  EXPECT_EQ(tuned.schedule().nest, expected.nest)
+      << "the cursor moves after the actions change nothing";
+  EXPECT_EQ(e.summary["illegal_actions"], 0);
+  EXPECT_THROW(policies.make("sequence", "looptune-v0", {{"actions", {"dwon"}}}), UnknownNameError);
+  EXPECT_THROW(policies.make("sequence", "looptune-v0", {{"actions", {12}}}), ConfigError);
+  EXPECT_THROW(policies.make("sequence", "looptune-v0", {{"actions", "down"}}), ConfigError);
 }
 
 }  // namespace

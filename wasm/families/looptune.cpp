@@ -42,6 +42,13 @@ std::string measure_json(const std::string& request_json) {
   return out;
 }
 
+// The executor's peak in this engine (peak_nest measured), or -1 after an error.
+double peak_gflops() {
+  double out = -1;
+  guarded([&] { out = looptune::probe_peak_gflops(); });
+  return out;
+}
+
 std::string executor_bench_json(double min_seconds) {
   std::string out;
   guarded([&] { out = looptune::executor_bench(min_seconds).dump(); });
@@ -56,4 +63,5 @@ EMSCRIPTEN_BINDINGS(sysgym_looptune) {
   using namespace sysgym::wasm;
   function("looptuneMeasure", &measure_json);
   function("looptuneExecutorBench", &executor_bench_json);
+  function("looptunePeak", &peak_gflops);
 }

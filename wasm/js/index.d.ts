@@ -281,6 +281,8 @@ export interface LooptuneMeasurement {
 export class Looptune {
   /** A loop nest measured in this JS engine: {kernel, loops (the untuned nest when left out), annotations, min_seconds}. */
   measure(request?: { kernel?: string; loops?: Array<Record<string, unknown>>; annotations?: boolean; min_seconds?: number }): LooptuneMeasurement;
+  /** The executor's peak GFLOPS in this engine (the nest measured rewards are scaled by). */
+  peak(): number;
   /** The executor's benchmark nests (each kernel untuned and as two searches tune it), measured here. */
   executorBench(options?: { minSeconds?: number }): Array<LooptuneMeasurement & { found_by: string; loops: Array<Record<string, unknown>> }>;
 }

@@ -17,6 +17,14 @@ export class Looptune {
     return JSON.parse(out);
   }
 
+  // The executor's peak GFLOPS in this engine: an 8 x 64 register block of a 64^3 matmul in L1,
+  // the nest the env's measured rewards are scaled by.
+  peak() {
+    const out = this.#core.looptunePeak();
+    if (out < 0) throw lastError(this.#core);
+    return out;
+  }
+
   // Every benchmark nest measured here: [{kernel, found_by, micro_kernel, loops, gflops,
   // median_gflops, runs}].
   executorBench({ minSeconds = 0.01 } = {}) {

@@ -24,6 +24,7 @@ test('a nest is measured in this engine with the model beside it', () => {
   });
   assert.equal(tuned.micro_kernel, 'register block');
   assert.ok(tuned.model_gflops > untuned.model_gflops);
+  assert.ok(sysgym.looptune.peak() > untuned.gflops, 'the peak nest outruns an untuned one');
 });
 
 test('the executor benchmark runs the native tool\'s nests', () => {

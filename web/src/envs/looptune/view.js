@@ -1,7 +1,7 @@
 // looptune in the web shell: the loop nest after each action as indented code with the cursor
-// marked, GFLOPS per step (the cost model's, as the env rewards), and a panel that times the
-// untuned and the shown nest for real in this tab's worker (the executor in WebAssembly with
-// 128-bit SIMD). Config fields as in the generic view.
+// marked, GFLOPS per step (the cost model's, as the env rewards), every step's nest timed for
+// real in this tab's worker (the executor in WebAssembly with 128-bit SIMD), and tuning by hand
+// (panels.js). Config fields as in the generic view.
 import * as echarts from 'echarts/core';
 import { LineChart } from 'echarts/charts';
 import { AriaComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -10,34 +10,12 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { CHART_BASE, chart as makeChart, chartPanel } from '../../shell/dom.js';
 import { showFigure } from '../../shell/format.js';
 import { genericView } from '../generic/view.js';
+import { ACTIONS, handPanel, loopsOf, measurePanel, nestCode } from './panels.js';
 
 echarts.use([LineChart, AriaComponent, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 const COLORS = { gflops: '#3867d6', start: '#8a8a8a' };
-const ACTIONS = ['up', 'down', 'swap_up', 'swap_down', 'split_2', 'split_4', 'split_8', 'split_16', 'split_32', 'merge', 'unroll', 'vectorize'];
 const gflopsText = (v) => `${v.toFixed(2)} GFLOPS`;
-
-// The nest of a frame as loops [{var, size, tail, unroll, vectorize}] (the env's "loops" frame:
-// rows of var + 1, size, tail, unroll, vectorize; a 0 var ends the nest).
-export function loopsOf(frame, context) {
-  const rows = frame?.loops ?? [];
-  const loops = [];
-  for (let i = 0; i + 4 < rows.length && rows[i] !== 0; i += 5) {
-    loops.push({ var: context.vars[rows[i] - 1].name, size: rows[i + 1], tail: rows[i + 2], unroll: rows[i + 3] === 1, vectorize: rows[i + 4] === 1 });
-  }
-  return loops;
-}
-
-// The nest as C-like code, one loop per line, the cursor's loop marked.
-export function nestCode(loops, cursor, context) {
-  const [a, b, out] = context.tensors;
-  const lines = loops.map((l, i) => {
-    const notes = [l.tail ? `+ tail ${l.tail}` : '', l.unroll ? 'unroll' : '', l.vectorize ? 'vectorize' : ''].filter(Boolean).join(', ');
-    return `${i === cursor ? '▶ ' : '  '}${'  '.repeat(i)}for ${l.var} in ${l.size}:${notes ? `  // ${notes}` : ''}`;
-  });
-  lines.push(`  ${'  '.repeat(loops.length)}${out} += ${a} * ${b}`);
-  return lines.join('\n');
-}
 
 // GFLOPS after each action, against the untuned nest's.
 function gflopsChart(el) {
@@ -80,43 +58,6 @@ function codePanel(container) {
   };
 }
 
-// Times the untuned and the shown nest for real in the worker (sysgym.looptune.measure).
-function measurePanel(container, { client }) {
-  const section = Object.assign(document.createElement('section'), { className: 'panel' });
-  section.setAttribute('aria-labelledby', 'measure-title');
-  section.innerHTML = `<h2 id="measure-title">Measured in this tab</h2>
-    <p><button type="button" id="measure">Measure the shown nest</button> <span id="measure-status" role="status"></span></p>
-    <dl class="figures"><div><dt>Untuned</dt><dd id="measured-before">–</dd></div>
-    <div><dt>Shown nest</dt><dd id="measured-after">–</dd></div><div><dt>Speedup measured</dt><dd id="measured-speedup">–</dd></div></dl>`;
-  container.append(section);
-  const $ = (id) => section.querySelector(`#${id}`);
-  let shown = null;
-  $('measure').addEventListener('click', async () => {
-    if (!shown) return;
-    const { run, cursor } = shown;
-    const kernel = run.meta.context.kernel;
-    $('measure').disabled = true;
-    $('measure-status').textContent = `Timing ${kernel} in WebAssembly…`;
-    try {
-      const before = await client.request('extra', { family: 'looptune', method: 'measure', args: [{ kernel }] });
-      const after = await client.request('extra', { family: 'looptune', method: 'measure', args: [{ kernel, loops: loopsOf(run.frames[cursor].frame, run.meta.context) }] });
-      showFigure($('measured-before'), before.gflops, gflopsText);
-      showFigure($('measured-after'), after.gflops, gflopsText);
-      showFigure($('measured-speedup'), after.gflops / before.gflops, (v) => `${v.toFixed(2)}x`);
-      $('measure-status').textContent = `${after.micro_kernel}, the fastest of ${after.runs} runs (the model says ${gflopsText(after.model_gflops)} on this project's machine).`;
-    } catch (e) {
-      $('measure-status').textContent = `Measuring failed: ${e.message}`;
-    } finally {
-      $('measure').disabled = false;
-    }
-  });
-  return {
-    update(run, cursor) {
-      shown = run.frames[cursor] ? { run, cursor } : null;
-    },
-  };
-}
-
 export const looptuneView = {
   ...genericView,
   title: 'looptune: which loop order and tiling run fastest?',
@@ -150,6 +91,7 @@ export const looptuneView = {
       codePanel(container),
       gflopsChart(chartPanel(container, { id: 'gflops-chart', title: 'GFLOPS after each action (the cost model), against the untuned nest' })),
       measurePanel(container, services),
+      handPanel(container, services),
     ];
   },
 
