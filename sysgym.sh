@@ -113,6 +113,10 @@ demo() {
   $sysgym run tensorplace model=resnet50 batch=32 fast_memory=1:1 --policy plan \
     --policy-config "$out/plan.json"
   echo
+  echo "== looptune (LoopTune): a matmul's loop nest tuned by annealing and by the shipped DQN, measured here"
+  $sysgym looptune tune --kernel matmul:256x256x256 --search anneal --budget 1s
+  $sysgym looptune tune --kernel matmul:256x256x256 --search learned:data/policies/looptune/looptune-dqn.json
+  echo
   echo "== the npm package (WebAssembly): the same estimate from Node, byte for byte"
   build_preset wasm >/dev/null
   node build/wasm/package/sysgym-cli.mjs memtier estimate --input "$out/phased.bin" --hbm-range "$hot" --json \
