@@ -75,6 +75,16 @@ TEST_F(Cli, TheShippedLooptunePolicyTunesHeldOutMatmuls) {
   ASSERT_EQ(learned["search"], "learned");
   EXPECT_GE(learned["model_speedup"].get<double>(), 2.5);
   EXPECT_LT(learned["mean_seconds"].get<double>(), 1.0);
+  // On held-out convolutions greedy search stays put (no one or two actions help); the policy,
+  // trained on convolutions too, does not.
+  const Result conv =
+      run("looptune bench --set conv-test --searches greedy2 --no-blas --json "
+          "--policy " +
+          std::string(SYSGYM_SHIPPED_DATA) + "/policies/looptune/looptune-dqn.json");
+  ASSERT_EQ(conv.code, 0) << conv.err;
+  const nlohmann::json c = nlohmann::json::parse(conv.out);
+  EXPECT_EQ(c["table"][0]["model_speedup"].get<double>(), 1.0);
+  EXPECT_GE(c["table"][1]["model_speedup"].get<double>(), 2.0);
 }
 
 TEST_F(Cli, LooptuneBadKernelsAndSearchesAreNamed) {

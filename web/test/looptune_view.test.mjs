@@ -62,7 +62,7 @@ test('a person tunes by hand: the legal actions as buttons, replayed as the sequ
 
 test('the shipped looptune DQN runs in the playground as the native tool runs it', async () => {
   const { page } = shared;
-  const value = await page.locator('#policy option', { hasText: 'DQN (LoopTune matmuls) (shipped)' }).getAttribute('value');
+  const value = await page.locator('#policy option', { hasText: 'DQN (LoopTune matmuls and convolutions) (shipped)' }).getAttribute('value');
   await page.selectOption('#policy', value);
   await page.click('#run');
   await waitForEnd(page);
