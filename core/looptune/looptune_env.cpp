@@ -145,7 +145,17 @@ void LooptuneEnv::write_info(bool legal, int action) {
   info[5] = action;
 }
 
+// Written when asked, not every step: training never reads it (zeros before the first reset).
 Frame LooptuneEnv::frame() const {
+  loops_frame_.assign(config_.max_loops * 5, 0);
+  const std::size_t shown = schedule_ ? std::min(schedule_->nest.size(), config_.max_loops) : 0;
+  for (std::size_t i = 0; i < shown; ++i) {
+    const Loop& l = schedule_->nest.loop(i);
+    const std::array<std::uint32_t, 5> row = {l.var + 1, static_cast<std::uint32_t>(l.size),
+                                              static_cast<std::uint32_t>(l.tail),
+                                              l.unroll ? 1u : 0u, l.vectorize ? 1u : 0u};
+    std::copy(row.begin(), row.end(), loops_frame_.begin() + static_cast<std::ptrdiff_t>(i * 5));
+  }
   return {{"loops", std::span<const std::uint32_t>(loops_frame_)}};
 }
 
@@ -162,15 +172,6 @@ nlohmann::json LooptuneEnv::frame_context() const {
 }
 
 void LooptuneEnv::write_observation() {
-  loops_frame_.assign(config_.max_loops * 5, 0);
-  const LoopNest& n = schedule_->nest;
-  for (std::size_t i = 0; i < n.size() && i < config_.max_loops; ++i) {
-    const Loop& l = n.loop(i);
-    const std::array<std::uint32_t, 5> row = {l.var + 1, static_cast<std::uint32_t>(l.size),
-                                              static_cast<std::uint32_t>(l.tail),
-                                              l.unroll ? 1u : 0u, l.vectorize ? 1u : 0u};
-    std::copy(row.begin(), row.end(), loops_frame_.begin() + static_cast<std::ptrdiff_t>(i * 5));
-  }
   const std::span<float> obs = observation_buffer();
   std::fill(obs.begin(), obs.end(), 0.0f);
   const LoopNest& nest = schedule_->nest;

@@ -74,7 +74,7 @@ class LooptuneEnv : public Env {
   std::optional<Schedule> schedule_;
   mutable Measurer measurer_;  // memoises: measuring again would give another figure
   mutable std::optional<double> peak_;
-  std::vector<std::uint32_t> loops_frame_;
+  mutable std::vector<std::uint32_t> loops_frame_;  // frame()'s, valid until the next step
   std::int64_t steps_ = 0;
   double start_gflops_ = 0;
   double gflops_ = 0;

@@ -1,7 +1,6 @@
 // looptune-v0's registration and its searches as policies: greedy lookahead over the env's own
 // GFLOPS (the cost model or measurement, whichever the env rewards with).
 #include <algorithm>
-#include <chrono>
 
 #include "base/error.hpp"
 #include "env/config_reader.hpp"
@@ -175,13 +174,10 @@ void SearchPolicy::reset(const Env& env, Rng& rng) {
 void SearchPolicy::decide(const Env& e, Decision& out) {
   const LooptuneEnv& env = env_of(e, "a looptune search");
   if (!planned_) {
-    const auto start = std::chrono::steady_clock::now();
-    const int depth = static_cast<int>(env.steps_left());
     result_ = run_search(
-        kind_, width_, env.schedule(), depth,
+        kind_, width_, env.schedule(), static_cast<int>(env.steps_left()),
         [&env](const Schedule& s, Action a) { return env.after(s, a); },
         [&env](const LoopNest& nest) { return env.gflops(nest); }, budget_, rng_);
-    seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     planned_ = true;
   }
   const Action a = played_ < result_.actions.size() ? result_.actions[played_++] : idle(env);

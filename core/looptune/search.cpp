@@ -15,6 +15,11 @@ struct Node {
   double gflops = 0;
 };
 
+// Fastest first; a stable sort keeps ties in action order.
+bool faster(const Node& x, const Node& y) {
+  return x.gflops > y.gflops;
+}
+
 // Evaluations memoised by nest, counted against the budget, and the best node so far.
 class Searcher {
  public:
@@ -25,11 +30,7 @@ class Searcher {
         start_(std::chrono::steady_clock::now()) {}
 
   bool out_of_budget() {
-    if (result_.evaluations >= budget_.evaluations) result_.budget_exhausted = true;
-    if (budget_.seconds > 0) {
-      const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start_;
-      if (took.count() >= budget_.seconds) result_.budget_exhausted = true;
-    }
+    if (progress() >= 1) result_.budget_exhausted = true;
     return result_.budget_exhausted;
   }
 
@@ -72,8 +73,7 @@ class Searcher {
       consider(child);
       out.push_back(std::move(child));
     }
-    std::stable_sort(out.begin(), out.end(),
-                     [](const Node& x, const Node& y) { return x.gflops > y.gflops; });
+    std::stable_sort(out.begin(), out.end(), faster);
     return out;
   }
 
@@ -112,8 +112,7 @@ void beam_bfs(Searcher& search, Node root, int width, int depth) {
       for (Node& c : search.children(n))
         candidates.push_back(std::move(c));
     }
-    std::stable_sort(candidates.begin(), candidates.end(),
-                     [](const Node& x, const Node& y) { return x.gflops > y.gflops; });
+    std::stable_sort(candidates.begin(), candidates.end(), faster);
     level.clear();
     std::vector<std::uint64_t> kept;
     for (Node& c : candidates) {

@@ -17,9 +17,8 @@ class SearchPolicy final : public Policy {
   void reset(const Env& env, Rng& rng) override;
   void decide(const Env& env, Decision& out) override;
   nlohmann::json parameters() const override;
-  // The last plan: its evaluations and the seconds it took.
+  // The last plan: its actions and the schedules it evaluated.
   const SearchResult& last() const { return result_; }
-  double search_seconds() const { return seconds_; }
 
  private:
   SearchKind kind_;
@@ -29,7 +28,6 @@ class SearchPolicy final : public Policy {
   bool planned_ = false;
   std::size_t played_ = 0;
   SearchResult result_;
-  double seconds_ = 0;
 };
 
 // Whether `policy` names one of these searches (they take `evaluations` and `seconds`).

@@ -1,21 +1,18 @@
 // sysgym looptune bench: LoopTune's table. Every search (and a learned policy) tunes each problem
 // of a held-out set; the table gives the geometric-mean speedup over the untuned nest (by the
 // cost model and measured), the best tuned nest against OpenBLAS's sgemm, and the search time.
-#include <chrono>
 #include <cstdio>
 #include <map>
 #include <memory>
 
-#include "agents/learned_policy.hpp"
 #include "base/error.hpp"
 #include "base/rank_stats.hpp"
-#include "base/units.hpp"
 #include "catalog.hpp"
-#include "env/episode.hpp"
 #include "families/looptune/looptune_commands.hpp"
 #include "families/looptune/openblas.hpp"
+#include "families/looptune/tuning.hpp"
 #include "looptune/executor_bench.hpp"
-#include "looptune/looptune_env.hpp"
+#include "looptune/measure.hpp"
 #include "looptune/problems.hpp"
 #include "looptune/search_policy.hpp"
 #include "numeric_flags.hpp"
@@ -50,26 +47,18 @@ Row tune(const std::string& spec, const std::string& search, const BenchArgs& ar
   nlohmann::json policy_config = nlohmann::json::object();
   if (search == "learned") policy_config = json_option(args.policy, "--policy");
   if (looptune::is_planning_search(search) && !args.budget.empty())
-    policy_config = {{"seconds", parse_duration(args.budget)}, {"evaluations", 100'000'000}};
-  nlohmann::json config =
-      agents::policy_base_config(search, policy_config, catalog().envs.spec("looptune-v0"));
-  config["kernel"] = spec;
-  config["episode_length"] = args.steps;
-  auto policy = catalog().policies.make(search, "looptune-v0", policy_config);
-  const auto* planner = dynamic_cast<const looptune::SearchPolicy*>(policy.get());
-  auto env = catalog().envs.make("looptune-v0", config);
-  const auto start = std::chrono::steady_clock::now();
-  const EpisodeRecord episode = run_episode(*env, *policy, search, 0, false);
-  Row row;
-  row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const auto& tuned = dynamic_cast<const looptune::LooptuneEnv&>(*env);
-  const looptune::LoopNest& after = tuned.schedule().nest;
+    policy_config = with_time_budget(policy_config, args.budget);
+  const Tuning t =
+      run_tuning(search, policy_config, {{"kernel", spec}, {"episode_length", args.steps}});
+  const looptune::LoopNest& after = t.tuned();
   const double before =
       measurer.measure(looptune::LoopNest::initial(after.problem_ptr()), false).best_gflops;
+  Row row;
+  row.seconds = t.seconds;
   row.measured_gflops = measurer.measure(after, false).best_gflops;
   row.measured_speedup = row.measured_gflops / before;
-  row.model_speedup = episode.summary["speedup"].get<double>();
-  row.evaluations = planner != nullptr ? planner->last().evaluations : 0;
+  row.model_speedup = t.episode.summary["speedup"].get<double>();
+  row.evaluations = t.evaluations;
   return row;
 }
 

@@ -2,17 +2,13 @@
 // cost model's GFLOPS and the measured ones before and after, and both nests.
 #include "families/looptune/looptune_commands.hpp"
 
-#include <chrono>
 #include <cstdio>
 #include <memory>
 
-#include "agents/learned_policy.hpp"
 #include "base/error.hpp"
 #include "base/quote.hpp"
-#include "base/units.hpp"
 #include "catalog.hpp"
-#include "env/episode.hpp"
-#include "looptune/looptune_env.hpp"
+#include "families/looptune/tuning.hpp"
 #include "looptune/measure.hpp"
 #include "looptune/search_policy.hpp"
 #include "numeric_flags.hpp"
@@ -59,47 +55,37 @@ void run_tune(const TuneArgs& args) {
         "--budget and --evaluations are for the searches that plan (beam, rollouts, "
         "anneal), not " +
         quote(search));
-  if (!args.budget.empty()) {
-    policy_config["seconds"] = parse_duration(args.budget);
-    policy_config["evaluations"] = 100'000'000;  // the time decides
-  }
+  if (!args.budget.empty()) policy_config = with_time_budget(policy_config, args.budget);
   if (args.evaluations > 0) policy_config["evaluations"] = args.evaluations;
-  nlohmann::json config =
-      agents::policy_base_config(search, policy_config, catalog().envs.spec("looptune-v0"));
+  nlohmann::json settings = {{"episode_length", args.steps},
+                             {"reward", args.measure ? "measure" : "model"},
+                             {"annotations", args.annotations ? "actions" : "auto"}};
   if (args.problem.empty()) {
-    config["kernel"] = args.kernel;
+    settings["kernel"] = args.kernel;
   } else {
-    config["problem"] = args.problem;
+    settings["problem"] = args.problem;
   }
-  config["episode_length"] = args.steps;
-  if (!args.cost_model.empty()) config["cost_model"] = json_option(args.cost_model, "--cost-model");
-  config["reward"] = args.measure ? "measure" : "model";
-  config["annotations"] = args.annotations ? "actions" : "auto";
-  auto policy = catalog().policies.make(search, "looptune-v0", policy_config);
-  auto env = catalog().envs.make("looptune-v0", config);
-  const auto start = std::chrono::steady_clock::now();
-  const EpisodeRecord episode = run_episode(*env, *policy, search, 0, false);
-  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
-  const auto& tuned = dynamic_cast<const looptune::LooptuneEnv&>(*env);
-  const looptune::LoopNest& after = tuned.schedule().nest;
+  if (!args.cost_model.empty())
+    settings["cost_model"] = json_option(args.cost_model, "--cost-model");
+  const Tuning t = run_tuning(search, policy_config, settings);
+  const looptune::LoopNest& after = t.tuned();
   const looptune::LoopNest before = looptune::LoopNest::initial(after.problem_ptr());
   looptune::Measurer measurer;
-  const nlohmann::json& s = episode.summary;
+  const nlohmann::json& s = t.episode.summary;
   const nlohmann::json base =
       nest_report(before, s["start_gflops"].get<double>(), measurer, args.annotations);
   const nlohmann::json best =
       nest_report(after, s["final_gflops"].get<double>(), measurer, args.annotations);
   const double measured_speedup =
       best["measured_gflops"].get<double>() / base["measured_gflops"].get<double>();
-  const auto* planner = dynamic_cast<const looptune::SearchPolicy*>(policy.get());
   const nlohmann::json report = {{"kernel", after.problem().name},
                                  {"search", args.search},
-                                 {"evaluations", planner ? planner->last().evaluations : 0},
-                                 {"budget_exhausted", planner && planner->last().budget_exhausted},
+                                 {"evaluations", t.evaluations},
+                                 {"budget_exhausted", t.budget_exhausted},
                                  {"reward", args.measure ? "measure" : "model"},
                                  {"actions", s["steps"]},
                                  {"illegal_actions", s["illegal_actions"]},
-                                 {"search_seconds", took.count()},
+                                 {"search_seconds", t.seconds},
                                  {"model_speedup", s["speedup"]},
                                  {"measured_speedup", measured_speedup},
                                  {"before", base},
@@ -110,11 +96,10 @@ void run_tune(const TuneArgs& args) {
   }
   std::printf("%s with %s: %lld actions in %.3f s", after.problem().name.c_str(),
               args.search.c_str(), static_cast<long long>(s["steps"].get<std::int64_t>()),
-              took.count());
-  if (planner)
-    std::printf(" (%lld schedules evaluated%s)",
-                static_cast<long long>(planner->last().evaluations),
-                planner->last().budget_exhausted ? ", the budget spent" : "");
+              t.seconds);
+  if (looptune::is_planning_search(search))
+    std::printf(" (%lld schedules evaluated%s)", static_cast<long long>(t.evaluations),
+                t.budget_exhausted ? ", the budget spent" : "");
   std::printf("\n");
   std::printf("GFLOPS        before    after  speedup\n");
   std::printf("model      %9.3f %8.3f %7.2fx\n", base["model_gflops"].get<double>(),

@@ -1,0 +1,33 @@
+// One tuning episode as `sysgym looptune tune` and `bench` run it: a policy (a search, greedy,
+// random or learned) on looptune-v0 from the untuned nest, timed, with the schedules a planning
+// search evaluated.
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "env/episode.hpp"
+#include "looptune/loop_nest.hpp"
+
+namespace sysgym::cli {
+
+struct Tuning {
+  std::unique_ptr<Env> env;
+  EpisodeRecord episode;
+  double seconds = 0;            // the whole episode: planning and stepping
+  std::int64_t evaluations = 0;  // a planning search's; 0 for the others
+  bool budget_exhausted = false;
+  const looptune::LoopNest& tuned() const;
+};
+
+// `policy_config` with a time budget ("10s") set for a planning search: the time decides, not
+// a count of evaluations.
+nlohmann::json with_time_budget(nlohmann::json policy_config, const std::string& budget);
+
+// Runs `policy` (seed 0) on looptune-v0 with `settings` (kernel, episode_length, ...) over the
+// config the policy's file brings, if any.
+Tuning run_tuning(const std::string& policy, const nlohmann::json& policy_config,
+                  const nlohmann::json& settings);
+
+}  // namespace sysgym::cli
