@@ -21,6 +21,7 @@ PACKAGES=(
   libxxhash-dev           # XXH3 checksums of binary files (header-only use)
   libeigen3-dev           # matrices of the learned agents (header-only; compiles to wasm)
   coinor-libcbc-dev       # COIN-OR CBC: the MILP solver of tensorplace's ILP (AutoTM's oracle)
+  liblemon-dev            # LEMON network simplex: memtier's exact dynamic oracle (header-only use)
   libopenblas0-serial     # OpenBLAS sgemm, one thread: the yardstick of `sysgym looptune bench`
   libgtest-dev libgmock-dev  # unit and CLI tests
   libbenchmark-dev        # throughput benchmarks

@@ -51,8 +51,9 @@ Column<T> column(const ContainerReader& reader, std::string_view name, std::int6
 PreparedPair decode_prepared_pair(const ContainerReader& reader,
                                   const std::shared_ptr<const void>& owner) {
   if (reader.kind() != kPreparedPairKind) {
-    throw TraceFormatError(reader.source() + ": holds a " + quote(reader.kind()) +
-                           ", expected a preprocessed pair (make one with `sysgym memtier preprocess`)");
+    throw TraceFormatError(
+        reader.source() + ": holds a " + quote(reader.kind()) +
+        ", expected a preprocessed pair (make one with `sysgym memtier preprocess`)");
   }
   PreparedPair pair;
   std::int64_t windows = 0;

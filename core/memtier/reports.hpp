@@ -14,7 +14,8 @@
 
 namespace sysgym::memtier {
 
-// `sysgym memtier estimate --json`: the estimate and, with a measured run, its time and relative error.
+// `sysgym memtier estimate --json`: the estimate and, with a measured run, its time and relative
+// error.
 nlohmann::json estimate_report(const PreparedPair& pair, const HbmRanges& hbm, double hbm_factor,
                                const Trace* measured);
 

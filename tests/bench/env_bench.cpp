@@ -1,9 +1,13 @@
-// memtier-v0 stepping throughput on a 1 M-sample pair: one env, and a VectorEnv of 8.
+// memtier-v0 stepping throughput on a 1 M-sample pair: one env, a VectorEnv of 8, each built-in
+// policy's time per window, and the exact dynamic oracle's solve.
 // Run: build/native-release/tests/sysgym_env_bench (figures are reported in the README).
 #include <benchmark/benchmark.h>
 
+#include "env/episode.hpp"
 #include "env/vector_env.hpp"
 #include "memtier/memtier_env.hpp"
+#include "memtier/placement_schedule.hpp"
+#include "memtier/policy.hpp"
 #include "support/small_source.hpp"
 #include "thread_pool.hpp"
 
@@ -95,6 +99,56 @@ BENCHMARK(BM_VectorEnvStep)
     ->ArgsProduct({{64, 1024}, {1, 2}})
     ->ArgNames({"bins", "threads"})
     ->UseRealTime();
+
+// One episode of a built-in policy per iteration (1,002 windows of ~1,000 samples, 64 bins):
+// items are windows, so the rate is windows per second and its inverse the time per window
+// (the policy's decision plus the env's step).
+void BM_PolicyEpisode(benchmark::State& state, const std::string& name) {
+  PolicyRegistry policies;
+  register_generic_policies(policies);
+  register_memtier_policies(policies);
+  nlohmann::json c = config(64, 20'000'000);
+  c["episode_length"] = 0;
+  MemtierEnv env(c, *testing::synth_source());
+  for (auto _ : state) {
+    auto policy = policies.make(name, kMemtierId);
+    benchmark::DoNotOptimize(run_episode(env, *policy, name, 0, false).episode_return);
+  }
+  state.SetItemsProcessed(state.iterations() *
+                          static_cast<std::int64_t>(env.pair().window_count()));
+  state.SetLabel("items = windows");
+}
+BENCHMARK_CAPTURE(BM_PolicyEpisode, lru, std::string("lru"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PolicyEpisode, lfu_hemem, std::string("lfu-hemem"))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PolicyEpisode, memtis, std::string("memtis"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PolicyEpisode, autonuma, std::string("autonuma"))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PolicyEpisode, static_oracle, std::string("static-oracle"))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PolicyEpisode, lookahead, std::string("lookahead"))
+    ->Unit(benchmark::kMillisecond);
+
+// The exact dynamic oracle's min-cost flow (placement_schedule.hpp) on phased pairs of
+// state.range(0) samples (1,000 windows), at 10 % of the footprint.
+void BM_DynamicOracleSolve(benchmark::State& state) {
+  const std::string trace = "synth:phased:" + std::to_string(state.range(0)) + ":1";
+  MemtierEnv env({{"trace", trace}, {"hbm_capacity", "10%"}, {"episode_length", 0}},
+                 *testing::synth_source());
+  ScheduleProblem problem;
+  problem.end = env.pair().window_count();
+  problem.slots = env.capacity_bytes() / env.pair().page_bytes();
+  problem.move_ms = env.migration_ms_for_bytes(env.pair().page_bytes());
+  std::size_t arcs = 0;
+  for (auto _ : state)
+    arcs = optimal_schedule(env.pair(), problem).arcs;
+  state.SetLabel(std::to_string(arcs) + " arcs");
+}
+BENCHMARK(BM_DynamicOracleSolve)
+    ->Arg(20'000)
+    ->Arg(100'000)
+    ->ArgName("samples")
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace sysgym::memtier

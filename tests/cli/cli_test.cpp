@@ -196,7 +196,7 @@ TEST_F(Cli, CompareRunsEveryPolicyBestTotalTimeFirst) {
       run("compare memtier trace=" + p + ".ddr.csv," + p + ".hbm.csv hbm_capacity=10% --json");
   ASSERT_EQ(r.code, 0) << r.err;
   const nlohmann::json rows = nlohmann::json::parse(r.out);
-  ASSERT_EQ(rows.size(), 11u);
+  ASSERT_EQ(rows.size(), 12u);
   double previous = 0.0;
   for (const auto& row : rows) {
     for (const char* key : {"policy", "estimated_ms", "migration_ms", "total_ms", "gap_closed",
@@ -358,7 +358,7 @@ TEST_F(Cli, DescribeShowsSpacesLayoutAndPolicies) {
   EXPECT_EQ(j["id"], "memtier-v0");
   EXPECT_EQ(j["action_space"], "Discrete(17)");
   EXPECT_EQ(j["observation_layout"].size(), 8u * 4 + 5);
-  ASSERT_EQ(j["policies"].size(), 12u);  // 11 built-in, and "learned" (needs a policy file)
+  ASSERT_EQ(j["policies"].size(), 13u);  // 11 built-in, and "learned" (needs a policy file)
   std::size_t needing_parameters = 0;
   for (const auto& p : j["policies"])
     needing_parameters += p["needs_parameters"].get<bool>() ? 1 : 0;

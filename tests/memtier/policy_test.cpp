@@ -38,8 +38,8 @@ EpisodeRecord run(const std::string& policy, const nlohmann::json& env_config,
 TEST(Policies, EveryBuiltinIsRegistered) {
   EXPECT_EQ(policies().names(kMemtierId),
             (std::vector<std::string>{"all-ddr", "all-hbm-first-touch", "all-hbm-lowest-address",
-                                      "autonuma", "dynamic-oracle", "lfu-hemem", "lru", "memtis",
-                                      "random", "static-oracle", "window-oracle"}));
+                                      "autonuma", "dynamic-oracle", "lfu-hemem", "lookahead", "lru",
+                                      "memtis", "random", "static-oracle", "window-oracle"}));
   EXPECT_TRUE(policies().spec("static-oracle", kMemtierId).oracle);
   EXPECT_FALSE(policies().spec("lru", kMemtierId).oracle);
 }
@@ -203,7 +203,8 @@ TEST(Policies, UnknownNamesAndKeysAreNamed) {
   EXPECT_EQ(
       message_of<UnknownNameError>([] { policies().make("lfu", kMemtierId); }),
       "unknown policy 'lfu' (did you mean 'lfu-hemem'?); valid: all-ddr, all-hbm-first-touch, "
-      "all-hbm-lowest-address, autonuma, dynamic-oracle, lfu-hemem, lru, memtis, random, "
+      "all-hbm-lowest-address, autonuma, dynamic-oracle, lfu-hemem, lookahead, lru, memtis, "
+      "random, "
       "static-oracle, window-oracle");
   EXPECT_EQ(
       message_of<ConfigError>([] {

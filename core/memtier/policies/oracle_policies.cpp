@@ -1,7 +1,9 @@
-// Oracles that look at the windows to come: a per-window lower bound and a dynamic heuristic.
+// Oracles that look at the windows to come: a per-window lower bound, the exact dynamic optimum
+// and a lookahead heuristic.
 #include <algorithm>
 
 #include "env/config_reader.hpp"
+#include "memtier/placement_schedule.hpp"
 #include "memtier/policy.hpp"
 
 namespace sysgym::memtier {
@@ -42,15 +44,57 @@ class WindowOracle : public MemtierPolicy {
   }
 };
 
+// The optimal schedule with migration cost (placement_schedule.hpp), solved at reset for the
+// episode's windows and capacity and played window by window: no policy's total time is lower.
+class DynamicOracle : public MemtierPolicy {
+ public:
+  void start(const MemtierEnv& env, Rng&) override {
+    ScheduleProblem problem;
+    problem.begin = env.episode_begin();
+    problem.end = env.episode_end();
+    problem.slots = page_slots(env);
+    problem.move_ms = env.migration_ms_for_bytes(env.pair().page_bytes());
+    problem.free_first = env.settings().free_initial_placement;
+    schedule_ = optimal_schedule(env.pair(), problem);
+    ends_ = schedule_.holds;
+    std::sort(ends_.begin(), ends_.end(),
+              [](const Hold& a, const Hold& b) { return a.last < b.last; });
+    next_start_ = next_end_ = 0;
+    held_.clear();
+    ranges_.clear();
+  }
+  void choose(const MemtierEnv& env, Decision& out) override {
+    const auto w = static_cast<std::uint32_t>(env.next_window());
+    bool changed = false;
+    while (next_end_ < ends_.size() && ends_[next_end_].last < w) {
+      held_.erase(std::lower_bound(held_.begin(), held_.end(), ends_[next_end_++].page));
+      changed = true;
+    }
+    for (; next_start_ < schedule_.holds.size() && schedule_.holds[next_start_].first <= w;
+         ++next_start_) {
+      const std::uint32_t page = schedule_.holds[next_start_].page;
+      held_.insert(std::lower_bound(held_.begin(), held_.end(), page), page);
+      changed = true;
+    }
+    if (changed) ranges_of_pages(env, held_, ranges_);
+    placement(out) = ranges_;
+  }
+
+ private:
+  PlacementSchedule schedule_;
+  std::vector<Hold> ends_;  // the holds by last window
+  std::size_t next_start_ = 0, next_end_ = 0;
+  std::vector<std::uint32_t> held_;  // sorted page ids
+  std::vector<AddressRange> ranges_;
+};
+
 // A dynamic placement that weighs migration: before window w, each page scores its saving over
 // the next `lookahead` windows; a page not yet in HBM must earn more than its migration cost,
 // a resident page stays while its score is positive. The best pages that fit are placed.
-// A heuristic, not an exact optimum (an exact dynamic oracle is a min-cost flow over
-// pages x windows, out of reach at millions of variables); its total time is reported beside
-// the window oracle's memory time, which bounds every policy from below.
-class LookaheadOracle : public MemtierPolicy {
+// A heuristic that reads the future, not an optimum: dynamic-oracle is the exact one.
+class Lookahead : public MemtierPolicy {
  public:
-  explicit LookaheadOracle(std::size_t lookahead) : lookahead_(lookahead) {}
+  explicit Lookahead(std::size_t lookahead) : lookahead_(lookahead) {}
   void start(const MemtierEnv& env, Rng&) override {
     score_.assign(env.pair().pages.size(), 0.0);
     seen_.assign(env.pair().pages.size(), 0);
@@ -114,16 +158,25 @@ void register_oracle_policies(PolicyRegistry& registry) {
          return std::make_unique<WindowOracle>();
        }});
   add_memtier_policy(
-      registry, {"dynamic-oracle",
+      registry,
+      {"dynamic-oracle",
+       "The optimal placement schedule with migration cost and the capacity limit, page by page "
+       "(a min-cost flow over pages x windows): no policy's total time is lower.",
+       true, [](const nlohmann::json& config) -> std::unique_ptr<Policy> {
+         ConfigReader(config, "dynamic-oracle policy config").finish();
+         return std::make_unique<DynamicOracle>();
+       }});
+  add_memtier_policy(
+      registry, {"lookahead",
                  "Knows the next `lookahead` windows (default 8): places the pages whose upcoming "
-                 "saving exceeds their migration cost; a heuristic for the dynamic optimum with "
-                 "migration cost, reported beside the window-oracle bound.",
+                 "saving exceeds their migration cost; a heuristic that reads the future, beaten "
+                 "by dynamic-oracle.",
                  true, [](const nlohmann::json& config) -> std::unique_ptr<Policy> {
-                   ConfigReader reader(config, "dynamic-oracle policy config");
+                   ConfigReader reader(config, "lookahead policy config");
                    const auto lookahead =
                        static_cast<std::size_t>(reader.integer("lookahead", 8, 1, 1 << 20));
                    reader.finish();
-                   return std::make_unique<LookaheadOracle>(lookahead);
+                   return std::make_unique<Lookahead>(lookahead);
                  }});
 }
 
