@@ -12,8 +12,10 @@ namespace {
 
 // Sorts by start and merges overlapping or touching ranges, in place.
 void normalize(std::vector<AddressRange>& ranges) {
-  std::sort(ranges.begin(), ranges.end(),
-            [](const AddressRange& a, const AddressRange& b) { return a.lo < b.lo; });
+  const auto by_start = [](const AddressRange& a, const AddressRange& b) { return a.lo < b.lo; };
+  // Policies usually hand over ranges in address order: checking is linear, sorting is not.
+  if (!std::is_sorted(ranges.begin(), ranges.end(), by_start))
+    std::sort(ranges.begin(), ranges.end(), by_start);
   std::size_t out = 0;
   for (const AddressRange& r : ranges) {
     if (out > 0 && r.lo <= ranges[out - 1].hi) {

@@ -58,6 +58,19 @@ std::size_t page_slots(const MemtierEnv& env);
 // by address: callers pass no more pages than fit, so priority does not matter.
 void ranges_of_pages(const MemtierEnv& env, std::vector<std::uint32_t> pages,
                      std::vector<AddressRange>& out);
+// Shrinks `candidates` to the `k` with the largest score (ties: lower id), in no set order: for
+// callers that want the set, without the sort of top_pages.
+template <typename Score>
+void keep_best(std::vector<std::uint32_t>& candidates, std::size_t k, Score&& score) {
+  if (candidates.size() <= k) return;
+  std::nth_element(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(k),
+                   candidates.end(), [&](std::uint32_t a, std::uint32_t b) {
+                     const auto sa = score(a);
+                     const auto sb = score(b);
+                     return sa != sb ? sa > sb : a < b;
+                   });
+  candidates.resize(k);
+}
 // The `k` candidates with the largest score (ties: lower id), best first. A template so the
 // score inlines: policies call it every window over thousands of pages.
 template <typename Score>

@@ -2,8 +2,10 @@
 // (the samples a PEBS-based system would have seen) and pay for every migration.
 #include <algorithm>
 #include <array>
+#include <bit>
 
 #include "env/config_reader.hpp"
+#include "memtier/policies/page_sets.hpp"
 #include "memtier/policy.hpp"
 
 namespace sysgym::memtier {
@@ -51,16 +53,24 @@ class OnlinePolicy : public MemtierPolicy {
   std::uint32_t steps_ = 0;
 };
 
-// The most recently sampled pages (ties: more samples), as many as fit.
+// The most recently sampled pages (ties: more samples, then lower id), as many as fit: only the
+// pages of the window just played change their standing.
 class Lru : public OnlinePolicy {
  public:
-  void choose(const MemtierEnv& env, Decision& out) override {
-    std::vector<AddressRange>& ranges = placement(out);
-    const auto best = top_pages(touched_, page_slots(env), [&](std::uint32_t id) {
-      return (static_cast<std::uint64_t>(last_seen_[id]) << 32) | count_[id];
-    });
-    ranges_of_pages(env, best, ranges);
+  void start(const MemtierEnv& env, Rng& rng) override {
+    OnlinePolicy::start(env, rng);
+    best_.reset(env.pair().pages.size(), page_slots(env));
   }
+  void choose(const MemtierEnv& env, Decision& out) override {
+    best_.members.ranges(env.pair(), placement(out));
+  }
+
+ private:
+  void after_observe() override {
+    for (std::uint32_t id : window_pages_)
+      best_.set(id, (static_cast<std::uint64_t>(last_seen_[id]) << 32) | count_[id]);
+  }
+  TopK best_;
 };
 
 // HeMem: pages become hot at `hot` samples; when a page reaches `cool` samples every count is
@@ -114,86 +124,162 @@ class HememLfu : public OnlinePolicy {
 
 // Memtis: pages are binned by log2 of their sample count; the hot threshold is the lowest bin
 // such that every page at or above it fits in HBM, then the next bin fills the rest. Counts
-// are halved every `cooling_windows` windows so the histogram follows phase changes.
+// are halved every `cooling_windows` windows so the histogram follows phase changes. The bins'
+// pages are kept as lists, so a decision walks the hot pages and the resident ones, never every
+// page sampled; the placement is handed over whole and within capacity.
 class MemtisStyle : public OnlinePolicy {
  public:
   explicit MemtisStyle(std::uint32_t cooling_windows) : cooling_windows_(cooling_windows) {}
+  void start(const MemtierEnv& env, Rng& rng) override {
+    OnlinePolicy::start(env, rng);
+    const std::size_t pages = env.pair().pages.size();
+    for (auto& list : bin_pages_)
+      list.clear();
+    bin_.assign(pages, 0);
+    slot_.assign(pages, 0);
+    held_.reset(pages);
+    chosen_.reset(pages);
+  }
   void choose(const MemtierEnv& env, Decision& out) override {
-    std::vector<AddressRange>& ranges = placement(out);
     const std::size_t slots = page_slots(env);
-    std::array<std::size_t, 33> pages_in_bin{};
-    for (std::uint32_t id : touched_) {
-      if (count_[id] > 0) ++pages_in_bin[bin_of(count_[id])];
-    }
-    int threshold = 33;
+    int threshold = kBins;
     std::size_t hot = 0;
-    while (threshold > 1 && hot + pages_in_bin[static_cast<std::size_t>(threshold - 1)] <= slots) {
+    while (threshold > 1 &&
+           hot + bin_pages_[static_cast<std::size_t>(threshold - 1)].size() <= slots) {
       --threshold;
-      hot += pages_in_bin[static_cast<std::size_t>(threshold)];
+      hot += bin_pages_[static_cast<std::size_t>(threshold)].size();
     }
-    // Hot pages are promoted; pages already in HBM stay while room remains (warm ones
-    // first); nothing else is moved in.
-    std::vector<std::uint32_t> hot_pages;
-    for (std::uint32_t id : touched_) {
-      if (count_[id] > 0 && bin_of(count_[id]) >= threshold) hot_pages.push_back(id);
+    // Hot pages are promoted; pages already in HBM stay while room remains (warm ones first,
+    // ties: lower id); nothing else is moved in.
+    chosen_.reset(env.pair().pages.size());
+    for (std::size_t b = static_cast<std::size_t>(threshold); b < kBins; ++b) {
+      for (std::uint32_t id : bin_pages_[b])
+        chosen_.insert(id);
     }
-    std::vector<AddressRange> hot_ranges;
-    ranges_of_pages(env, hot_pages, hot_ranges);
-    std::vector<std::uint32_t> resident = resident_pages(env);
-    resident = top_pages(resident, resident.size(), [&](std::uint32_t id) { return count_[id]; });
-    std::vector<AddressRange> resident_ranges;
-    ranges_of_pages(env, resident, resident_ranges);
-    ranges = hot_ranges;
-    // Keep resident pages in decreasing count: one range per page preserves that priority.
-    for (std::uint32_t id : resident) {
-      ranges.push_back({env.pair().pages[id], env.pair().pages[id] + env.pair().page_bytes()});
-    }
+    warm_.clear();
+    held_.for_each([&](std::uint32_t id) {
+      if (!chosen_.has(id)) warm_.push_back(id);
+    });
+    const std::size_t room = slots - chosen_.size();
+    keep_best(warm_, room, [&](std::uint32_t id) { return count_[id]; });
+    for (std::uint32_t id : warm_)
+      chosen_.insert(id);
+    std::swap(held_, chosen_);
+    held_.ranges(env.pair(), placement(out));
   }
   nlohmann::json parameters() const override { return {{"cooling_windows", cooling_windows_}}; }
 
  private:
-  static int bin_of(std::uint32_t count) {
-    int bin = 0;
-    while ((count >> (bin + 1)) != 0)
-      ++bin;
-    return bin + 1;  // count 1 -> bin 1, 2-3 -> 2, 4-7 -> 3 ...
+  static constexpr std::size_t kBins = 33;  // bin 0: no samples; count 1 -> 1, 2-3 -> 2 ...
+  static std::uint8_t bin_of(std::uint32_t count) {
+    return static_cast<std::uint8_t>(std::bit_width(count));
+  }
+  // Moves page `id` to the list of its count's bin (swap-remove from the old one).
+  void rebin(std::uint32_t id) {
+    const std::uint8_t to = bin_of(count_[id]);
+    const std::uint8_t from = bin_[id];
+    if (to == from) return;
+    if (from != 0) {
+      auto& list = bin_pages_[from];
+      list[slot_[id]] = list.back();
+      slot_[list.back()] = slot_[id];
+      list.pop_back();
+    }
+    if (to != 0) {
+      slot_[id] = static_cast<std::uint32_t>(bin_pages_[to].size());
+      bin_pages_[to].push_back(id);
+    }
+    bin_[id] = to;
   }
   void after_observe() override {
-    if (steps_ % cooling_windows_ == 0) halve_counts();
+    for (std::uint32_t id : window_pages_)
+      rebin(id);
+    if (steps_ % cooling_windows_ == 0) {
+      halve_counts();
+      for (std::uint32_t id : touched_)
+        rebin(id);
+    }
   }
   std::uint32_t cooling_windows_;
+  std::array<std::vector<std::uint32_t>, kBins> bin_pages_;
+  std::vector<std::uint8_t> bin_;    // bin of each page's count
+  std::vector<std::uint32_t> slot_;  // index in its bin's list
+  PageBits held_, chosen_;           // the placement in force, the next one
+  std::vector<std::uint32_t> warm_;
 };
 
 // AutoNUMA memory tiering: a page sampled while in DDR takes a hint fault and is promoted,
 // at most `rate_limit_mbps` MB per second of run time; when HBM is full the least recently
-// sampled resident pages are demoted to make room.
+// sampled resident pages are demoted to make room. Resident pages are kept in a list by last
+// access (oldest first; within one window, higher ids first), so a decision touches the window's
+// pages and the ones it demotes.
 class AutoNuma : public OnlinePolicy {
  public:
   explicit AutoNuma(double rate_limit_mbps) : rate_limit_mbps_(rate_limit_mbps) {}
+  void start(const MemtierEnv& env, Rng& rng) override {
+    OnlinePolicy::start(env, rng);
+    const std::size_t pages = env.pair().pages.size();
+    held_.reset(pages);
+    next_.assign(pages + 1, kEnd);
+    prev_.assign(pages + 1, kEnd);
+    prev_[pages] = static_cast<std::uint32_t>(pages);  // node `pages`: the list's sentinel
+    next_[pages] = static_cast<std::uint32_t>(pages);
+  }
   void choose(const MemtierEnv& env, Decision& out) override {
-    std::vector<AddressRange>& ranges = placement(out);
     const PreparedPair& pair = env.pair();
     const auto budget = static_cast<std::size_t>(rate_limit_mbps_ * 1e3 * last_window_ms_ /
                                                  static_cast<double>(pair.page_bytes()));
-    std::vector<std::uint32_t> faults;
+    faults_.clear();
+    group_.clear();
     for (std::uint32_t id : window_pages_) {
-      if (!env.memory().page_in_hbm(id)) faults.push_back(id);
+      if (!held_.has(id)) {
+        faults_.push_back(id);
+      } else {
+        unlink(id);  // accessed now: rejoins at the fresh end below
+        group_.push_back(id);
+      }
     }
-    faults = top_pages(faults, budget,
-                       [&](std::uint32_t id) { return static_cast<double>(count_[id]); });
-    std::vector<std::uint32_t> keep = resident_pages(env);
     const std::size_t slots = page_slots(env);
-    const std::size_t room_for_resident = slots > faults.size() ? slots - faults.size() : 0;
-    keep = top_pages(keep, room_for_resident,
-                     [&](std::uint32_t id) { return static_cast<double>(last_seen_[id]); });
-    faults.resize(std::min(faults.size(), slots));
-    keep.insert(keep.end(), faults.begin(), faults.end());
-    ranges_of_pages(env, keep, ranges);
+    keep_best(faults_, std::min(budget, slots), [&](std::uint32_t id) { return count_[id]; });
+    const std::size_t room = slots > faults_.size() ? slots - faults_.size() : 0;
+    const auto sentinel = static_cast<std::uint32_t>(prev_.size() - 1);
+    while (held_.size() > room && next_[sentinel] != sentinel) {
+      const std::uint32_t oldest = next_[sentinel];
+      unlink(oldest);
+      held_.erase(oldest);
+    }
+    // Still too many: the window's own resident pages go, higher ids first.
+    while (held_.size() > room) {
+      held_.erase(group_.back());
+      group_.pop_back();
+    }
+    group_.insert(group_.end(), faults_.begin(), faults_.end());
+    std::sort(group_.begin(), group_.end(), std::greater<>());
+    for (std::uint32_t id : group_) {
+      append(id);
+      held_.insert(id);
+    }
+    held_.ranges(pair, placement(out));
   }
   nlohmann::json parameters() const override { return {{"rate_limit_mbps", rate_limit_mbps_}}; }
 
  private:
+  static constexpr std::uint32_t kEnd = 0xffffffffU;
+  void unlink(std::uint32_t id) {
+    next_[prev_[id]] = next_[id];
+    prev_[next_[id]] = prev_[id];
+  }
+  void append(std::uint32_t id) {
+    const auto sentinel = static_cast<std::uint32_t>(prev_.size() - 1);
+    prev_[id] = prev_[sentinel];
+    next_[id] = sentinel;
+    next_[prev_[sentinel]] = id;
+    prev_[sentinel] = id;
+  }
   double rate_limit_mbps_;
+  PageBits held_;                           // the placement in force
+  std::vector<std::uint32_t> next_, prev_;  // the resident pages by last access
+  std::vector<std::uint32_t> faults_, group_;
 };
 
 }  // namespace
