@@ -129,6 +129,26 @@ TEST_F(Cli, TraceEndsWhenTheTracedProcessExitsNotItsBackgroundChildren) {
   EXPECT_TRUE(fs::exists(path("bg.ddr.bin")));
 }
 
+// Caps end a long capture early as a complete pair, and a capture too sparse to learn from says
+// so: a shell loop of about 20 M instructions, capped at 3 M, then at 40 samples.
+TEST_F(Cli, TraceStopsAtACapAndWarnsOfASparseCapture) {
+  const std::string loop = " -- sh -c 'i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done'";
+  const Result r = run("trace --max-instructions 3000000 --json -o " + path("cap") + loop);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["instructions"], 3000000);
+  EXPECT_EQ(j["stopped_at_cap"], true);
+  EXPECT_EQ(j["stopped_at_marker"], false);
+  ASSERT_FALSE(j["warnings"].empty());
+  EXPECT_EQ(j["warnings"][0].get<std::string>().rfind("only ", 0), 0u) << j["warnings"];
+  EXPECT_NE(r.err.find("sysgym: warning: only "), std::string::npos) << r.err;
+  EXPECT_EQ(run("inspect " + path("cap") + ".ddr.bin").code, 0);  // the pair was written whole
+
+  const Result s = run("trace --max-samples 40 --period 1 --json -o " + path("few") + loop);
+  ASSERT_EQ(s.code, 0) << s.err;
+  EXPECT_EQ(nlohmann::json::parse(s.out)["samples"], 40);
+}
+
 TEST_F(Cli, TraceReportsAFailingProgramAndWritesNothing) {
   const Result r = run("trace -o " + path("false") + " -- /bin/false");
   EXPECT_EQ(r.code, 1);

@@ -304,6 +304,10 @@ LackeyOutcome run_lackey(const LackeyProcessOptions& options, LackeySink& sink,
       if (got == 0) break;
       if (got > 0) {
         on_trace(std::string_view(buffer.data(), static_cast<std::size_t>(got)));
+        if (sink.done()) {
+          outcome.stopped = true;
+          break;
+        }
         // A short read means we are ahead of valgrind: let the pipe fill rather than take
         // its lines a few at a time.
         if (static_cast<std::size_t>(got) < kPipeBytes / 4)

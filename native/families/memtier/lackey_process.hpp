@@ -33,11 +33,13 @@ class LackeySink {
   virtual bool output_line(std::string_view line) = 0;
   // Called a few times a second while the program runs.
   virtual void tick() {}
+  // Whether the sink has all it wants (a cap reached): the program is stopped there.
+  virtual bool done() const { return false; }
 };
 
 struct LackeyOutcome {
   int wait_status = 0;       // as from waitpid
-  bool stopped = false;      // output_line asked to stop; the program was terminated
+  bool stopped = false;      // output_line or done() asked to stop; the program was terminated
   bool interrupted = false;  // `interrupted` became true; the program was terminated
 };
 

@@ -57,6 +57,8 @@ struct TraceArgs {
   std::uint32_t line = 64;
   std::uint64_t period = 64;
   std::uint64_t phase_instructions = 0;
+  std::uint64_t max_instructions = 0;  // 0: no cap
+  std::uint64_t max_samples = 0;       // 0: no cap
   std::string phase_marker, keep_phases, stop_marker, marker_file;
   std::string timing = "knl";
   std::vector<std::string> mixed;
@@ -69,14 +71,25 @@ struct TraceArgs {
 class CaptureSink final : public LackeySink {
  public:
   CaptureSink(const TraceArgs& args, capture::CaptureBuilder& builder)
-      : builder_(builder), markers_({args.phase_marker, args.keep_phases, args.stop_marker}) {
+      : builder_(builder),
+        markers_({args.phase_marker, args.keep_phases, args.stop_marker}),
+        max_instructions_(args.max_instructions),
+        max_samples_(args.max_samples) {
     if (!args.keep_phases.empty() && args.phase_marker.empty())
       throw ConfigError("--keep-phases needs --phase-marker to name the phases");
     if (args.phase_instructions != 0 && !args.phase_marker.empty())
       throw ConfigError("phases come either every N instructions or from markers, not both");
     if (!args.keep_phases.empty()) builder_.start_phase("start", markers_.keeps("start"));
   }
-  void trace_line(std::string_view line) override { builder_.add_line(line); }
+  void trace_line(std::string_view line) override {
+    if (capped_) return;  // the rest of the batch that reached the cap
+    builder_.add_line(line);
+    const capture::CaptureStats& s = builder_.stats();
+    capped_ = (max_instructions_ != 0 && s.instructions >= max_instructions_) ||
+              (max_samples_ != 0 && s.samples >= max_samples_);
+  }
+  bool done() const override { return capped_; }
+  bool capped() const { return capped_; }
   bool output_line(std::string_view line) override {
     MarkerMatch m = markers_.match(line);
     if (m.stop) return false;
@@ -89,24 +102,51 @@ class CaptureSink final : public LackeySink {
     const double seconds = std::chrono::duration<double>(clock::now() - start_).count();
     std::fprintf(stderr,
                  "\rtracing: %.1f M instructions (%.1f M skipped), %.2f M misses, %llu samples, "
-                 "%.1f M lines/s   ",
+                 "%.2f M instructions/s, %s   ",
                  static_cast<double>(s.instructions) / 1e6,
                  static_cast<double>(s.skipped_instructions) / 1e6,
                  static_cast<double>(s.misses) / 1e6, static_cast<unsigned long long>(s.samples),
-                 static_cast<double>(s.lines) / 1e6 / seconds);
+                 static_cast<double>(s.instructions + s.skipped_instructions) / 1e6 / seconds,
+                 time_to_go(s, seconds).c_str());
     ticked_ = true;
   }
   bool ticked() const { return ticked_; }
 
  private:
+  // From the share of a cap reached so far; a run without caps has no known end.
+  std::string time_to_go(const capture::CaptureStats& s, double seconds) const {
+    double done = 0;
+    if (max_instructions_ != 0)
+      done = std::max(done, static_cast<double>(s.instructions) / max_instructions_);
+    if (max_samples_ != 0) done = std::max(done, static_cast<double>(s.samples) / max_samples_);
+    if (done <= 0) return format_seconds(seconds) + " so far";
+    return format_seconds(seconds) + " so far, at most ~" +
+           format_seconds(seconds * (1 - std::min(done, 1.0)) / done) + " to go";
+  }
+  static std::string format_seconds(double s) {
+    char text[32];
+    if (s < 120) {
+      std::snprintf(text, sizeof text, "%.0f s", s);
+    } else {
+      std::snprintf(text, sizeof text, "%.1f min", s / 60);
+    }
+    return text;
+  }
   using clock = std::chrono::steady_clock;
   capture::CaptureBuilder& builder_;
   MarkerMatcher markers_;
   clock::time_point start_ = clock::now();
   bool ticked_ = false;
+  std::uint64_t max_instructions_, max_samples_;
+  bool capped_ = false;
 };
 
-LackeyOutcome stream(const TraceArgs& args, capture::CaptureBuilder& builder) {
+struct Streamed {
+  LackeyOutcome outcome;
+  bool capped = false;  // stopped at --max-instructions or --max-samples
+};
+
+Streamed stream(const TraceArgs& args, capture::CaptureBuilder& builder) {
   LackeyProcessOptions options;
   options.command = args.command;
   options.valgrind = args.valgrind;
@@ -130,11 +170,12 @@ LackeyOutcome stream(const TraceArgs& args, capture::CaptureBuilder& builder) {
   handle_interrupt(false);
   if (sink.ticked()) std::fputs("\n", stderr);
   if (outcome.interrupted) throw IoError("interrupted: nothing was written");
-  return outcome;
+  return {outcome, sink.capped()};
 }
 
 // A program stopped at --stop-marker ended as asked; any other exit but 0 is a failure.
 void check_exit(const std::string& program, const LackeyOutcome& outcome) {
+  // (A program stopped at a cap was stopped by us too.)
   const int status = outcome.wait_status;
   if (outcome.stopped) return;
   if (WIFSIGNALED(status)) {
@@ -171,8 +212,8 @@ nlohmann::json mixed_report(const TraceArgs& args, const capture::CaptureResult&
 }
 
 nlohmann::json report(const TraceArgs& args, const capture::CaptureResult& r,
-                      const std::vector<memtier::HbmRanges>& placements,
-                      const LackeyOutcome& outcome, const std::string& ext) {
+                      const std::vector<memtier::HbmRanges>& placements, const Streamed& streamed,
+                      const std::vector<std::string>& warnings, const std::string& ext) {
   nlohmann::json phases = nlohmann::json::array();
   for (const capture::CapturePhase& p : r.phases) {
     nlohmann::json phase = {{"name", p.name},
@@ -189,7 +230,9 @@ nlohmann::json report(const TraceArgs& args, const capture::CaptureResult& r,
           {"data_accesses", r.stats.data_accesses},
           {"llc_misses", r.stats.misses},
           {"samples", r.stats.samples},
-          {"stopped_at_marker", outcome.stopped},
+          {"stopped_at_marker", streamed.outcome.stopped && !streamed.capped},
+          {"stopped_at_cap", streamed.capped},
+          {"warnings", warnings},
           {"phases", std::move(phases)},
           {"timing_model", args.timing},
           {"cpu_cycles_per_ms", capture::timing_model(args.timing).cycles_per_ms()},
@@ -227,6 +270,28 @@ void print_report(const TraceArgs& args, const capture::CaptureResult& r,
               capture::timing_model(args.timing).cycles_per_ms());
 }
 
+// What makes a capture a poor training trace: too few samples to tell hot pages from cold, or
+// so little difference between the DDR and HBM runs that no placement can win much.
+std::vector<std::string> capture_warnings(const TraceArgs& args, const capture::CaptureResult& r) {
+  constexpr std::uint64_t kFewSamples = 2000;
+  constexpr double kSmallGap = 0.02;
+  std::vector<std::string> warnings;
+  if (r.stats.samples < kFewSamples) {
+    warnings.push_back("only " + std::to_string(r.stats.samples) +
+                       " samples: too few to tell hot pages from cold; lower --period (now " +
+                       std::to_string(args.period) + ") or trace more of the program");
+  }
+  const double gap = r.ddr_ms > 0 ? (r.ddr_ms - r.hbm_ms) / r.ddr_ms : 0.0;
+  if (gap < kSmallGap) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.1f %%", 100 * gap);
+    warnings.push_back("the DDR and HBM runs differ by only " + std::string(text) +
+                       ": the program is compute-bound or fits the LLC model (--llc-size " +
+                       args.llc_size + "), so no placement can win much");
+  }
+  return warnings;
+}
+
 void trace_command(const TraceArgs& args) {
   capture::CaptureOptions options;
   options.cache = {parse_byte_size(args.llc_size), args.llc_ways, args.line};
@@ -236,16 +301,19 @@ void trace_command(const TraceArgs& args) {
   for (const std::string& text : args.mixed)
     options.mixed.emplace_back(memtier::parse_address_ranges(text));
   capture::CaptureBuilder builder(options);
-  const LackeyOutcome outcome = stream(args, builder);
-  check_exit(args.command.front(), outcome);
+  const Streamed streamed = stream(args, builder);
+  check_exit(args.command.front(), streamed.outcome);
   const capture::CaptureResult r = builder.finish(args.output);
+  const std::vector<std::string> warnings = capture_warnings(args, r);
+  for (const std::string& w : warnings)
+    std::fprintf(stderr, "sysgym: warning: %s\n", w.c_str());
   const std::string ext = args.format == "csv" ? ".csv" : ".bin";
   std::vector<TraceOutput> outputs = {{args.output + ".ddr" + ext, &r.pair.ddr},
                                       {args.output + ".hbm" + ext, &r.pair.hbm}};
   for (std::size_t i = 0; i < r.mixed.size(); ++i)
     outputs.push_back({args.output + ".mixed-" + std::to_string(i) + ext, &r.mixed[i]});
   write_trace_set(outputs, args.format);
-  const nlohmann::json out = report(args, r, options.mixed, outcome, ext);
+  const nlohmann::json out = report(args, r, options.mixed, streamed, warnings, ext);
   if (args.json) {
     std::printf("%s\n", out.dump(2).c_str());
   } else {
@@ -271,7 +339,8 @@ void add_trace_command(CLI::App& app) {
       "      --keep-phases '^SingleSTREAM$' --stop-marker 'Begin of MPIFFT' -o stream -- hpcc\n"
       "Data accesses go through an LLC model; every --period-th miss becomes a sample; the timing\n"
       "model (knl: DDR4 vs MCDRAM; cxl: CXL memory vs local DRAM) gives both runs' clocks. About\n"
-      "300x slower than the program itself. Ctrl-C stops the capture and writes nothing.");
+      "300x slower than the program itself: --max-instructions or --max-samples caps the work\n"
+      "(and gives the progress line a time to go). Ctrl-C stops the capture and writes nothing.");
   command->add_option("command", args->command, "The program and its arguments (after --)")
       ->required();
   command->add_option("-o,--output", args->output, "Output prefix: PREFIX.ddr.bin, PREFIX.hbm.bin")
@@ -282,6 +351,10 @@ void add_trace_command(CLI::App& app) {
   add_integer_flag(*command, "--line", args->line, "Cache line size in bytes", {1, 4096});
   add_integer_flag(*command, "--period", args->period, "Keep every N-th LLC miss as a sample",
                    {1, std::uint64_t{1} << 32});
+  add_integer_flag(*command, "--max-instructions", args->max_instructions,
+                   "Stop the program after this many traced instructions (0: run to the end)", {});
+  add_integer_flag(*command, "--max-samples", args->max_samples,
+                   "Stop the program once this many samples are kept (0: run to the end)", {});
   add_integer_flag(*command, "--phase-instructions", args->phase_instructions,
                    "Start a new phase every N instructions (0: one phase)", {});
   command->add_option("--phase-marker", args->phase_marker,

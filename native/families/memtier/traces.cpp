@@ -55,10 +55,12 @@ void add_traces_command(CLI::App& app) {
   command->footer(
       "Example:\n  sysgym memtier traces --hbm-capacity 5%\n  sysgym memtier traces lammps "
       "data/synth/phased --json");
-  command->add_option("names", args->names,
-                      "Trace names as the env's trace key takes them (default: every shipped pair)");
-  command->add_option("--hbm-capacity", args->capacity,
-                      "HBM size for the oracle: bytes, 64MiB or a percentage of the footprint")
+  command->add_option(
+      "names", args->names,
+      "Trace names as the env's trace key takes them (default: every shipped pair)");
+  command
+      ->add_option("--hbm-capacity", args->capacity,
+                   "HBM size for the oracle: bytes, 64MiB or a percentage of the footprint")
       ->capture_default_str();
   command->add_flag("--json", args->json, "One JSON row per trace");
   command->callback([args] { run_traces(*args); });
