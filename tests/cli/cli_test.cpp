@@ -61,6 +61,11 @@ TEST_F(Cli, PreprocessedPairGivesTheSameEstimateAsTheTraces) {
   for (const auto& entry : fs::directory_iterator(dir_)) {
     EXPECT_EQ(entry.path().string().find(".tmp-"), std::string::npos) << entry.path();
   }
+  // The pair by name, as the env's trace key takes it, preprocesses the same.
+  const std::string named = path("named.bin");
+  ASSERT_EQ(run("preprocess --trace " + p + " --mode aligned -o " + named).code, 0);
+  EXPECT_EQ(nlohmann::json::parse(run("estimate --input " + named + range).out)["estimated_ms"],
+            nlohmann::json::parse(prepared.out)["estimated_ms"]);
 }
 
 TEST_F(Cli, WindowOptionsCannotChangeAPreprocessedPair) {
@@ -105,6 +110,8 @@ TEST_F(Cli, BadInputsExitWithOneAndAMessage) {
        "preprocessed pair with --input FILE\n"},
       {"estimate --input " + p + ".ddr.csv",
        "sysgym: TraceFormatError: " + p + ".ddr.csv: not a sysgym binary file (bad magic)\n"},
+      {"preprocess -o " + path("none.bin"),
+       "sysgym: ConfigError: give the trace pair with --trace NAME or --ddr FILE --hbm FILE\n"},
   };
   for (const Case& c : cases) {
     const Result r = run(c.args);

@@ -50,9 +50,9 @@ void add_preprocess_command(CLI::App& app) {
   command->footer(
       "Example:\n"
       "  sysgym memtier preprocess --ddr run.ddr.csv --hbm run.hbm.csv --mode aligned -o run.bin\n"
+      "  sysgym memtier preprocess --trace lammps -o lammps.bin\n"
       "The output is written to a temporary file and renamed into place.");
   args->pair.add_to(*command, false);
-  command->get_option("--ddr")->required();
   args->windows.add_to(*command);
   command->add_option("-o,--output", args->output, "Output file")->required();
   command->add_flag("--json", args->json, "Print a JSON summary");

@@ -130,9 +130,10 @@ std::shared_ptr<const memtier::PreparedPair> PairFlags::load(const WindowFlags& 
     return std::make_shared<const memtier::PreparedPair>(read_prepared_file(input));
   }
   if (ddr.empty() || hbm.empty()) {
-    throw ConfigError(
-        "give the trace pair with --trace NAME, --ddr FILE --hbm FILE, or a preprocessed pair "
-        "with --input FILE");
+    throw ConfigError(input_option != nullptr
+                          ? "give the trace pair with --trace NAME, --ddr FILE --hbm FILE, or a "
+                            "preprocessed pair with --input FILE"
+                          : "give the trace pair with --trace NAME or --ddr FILE --hbm FILE");
   }
   const memtier::WindowOptions options = windows.to_options();
   memtier::TracePair pair = read_trace_pair(ddr, hbm);
