@@ -19,14 +19,6 @@ using Solver = lemon::NetworkSimplex<Graph, std::int64_t, std::int64_t>;
 
 constexpr double kUnitsPerEpisode = 68719476736.0;  // 2^36 units = the episode's all-DDR time
 
-// Saving in ms of one sample of window w in HBM (negative where HBM is slower).
-double gain_per_sample(const PreparedPair& pair, std::size_t w) {
-  const std::uint64_t n = pair.window_samples(w);
-  if (n == 0) return 0.0;
-  return (static_cast<double>(pair.ddr_ticks[w]) - static_cast<double>(pair.hbm_ticks[w])) /
-         pair.ticks_per_ms / static_cast<double>(n);
-}
-
 // One sampled (page, window) of the episode and the arcs that touch it.
 struct Entry {
   std::uint32_t page = 0;
@@ -56,7 +48,7 @@ std::vector<Entry> episode_entries(const PreparedPair& pair, const ScheduleProbl
   std::vector<Entry> entries;
   entries.reserve(pair.entry_offset[p.end] - pair.entry_offset[p.begin]);
   for (std::size_t w = p.begin; w < p.end; ++w) {
-    const double gain = gain_per_sample(pair, w);
+    const double gain = pair.saving_per_sample_ms(w);
     for (std::uint64_t e = pair.entry_offset[w]; e < pair.entry_offset[w + 1]; ++e) {
       Entry entry;
       entry.page = pair.entry_page[e];

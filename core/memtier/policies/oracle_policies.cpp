@@ -9,14 +9,6 @@
 namespace sysgym::memtier {
 namespace {
 
-// Saving in ms per sample of window w when its pages are in HBM (negative when HBM is slower).
-double gain_per_sample(const PreparedPair& pair, std::size_t w) {
-  const std::uint64_t n = pair.window_samples(w);
-  if (n == 0) return 0.0;
-  return (static_cast<double>(pair.ddr_ticks[w]) - static_cast<double>(pair.hbm_ticks[w])) /
-         pair.ticks_per_ms / static_cast<double>(n);
-}
-
 // Every window, the pages that window touches most, as many as fit (none when HBM is slower
 // for it), ignoring migration cost. No placement holds more of a window's samples, so its
 // memory time is a lower bound on every policy's; with migration it is no real policy.
@@ -28,7 +20,7 @@ class WindowOracle : public MemtierPolicy {
     const std::size_t w = env.next_window();
     std::vector<AddressRange>& ranges = placement(out);
     ranges.clear();
-    if (gain_per_sample(pair, w) <= 0.0) return;
+    if (pair.saving_per_sample_ms(w) <= 0.0) return;
     std::vector<std::uint32_t> pages;
     pages.reserve(pair.entry_offset[w + 1] - pair.entry_offset[w]);
     for (std::uint64_t e = pair.entry_offset[w]; e < pair.entry_offset[w + 1]; ++e)
@@ -105,7 +97,7 @@ class Lookahead : public MemtierPolicy {
     const std::size_t last = std::min(env.episode_end(), w + lookahead_);
     touched_.clear();
     for (std::size_t v = w; v < last; ++v) {
-      const double gain = gain_per_sample(pair, v);
+      const double gain = pair.saving_per_sample_ms(v);
       for (std::uint64_t e = pair.entry_offset[v]; e < pair.entry_offset[v + 1]; ++e) {
         const std::uint32_t id = pair.entry_page[e];
         if (seen_[id] == 0) {

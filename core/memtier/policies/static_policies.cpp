@@ -66,11 +66,7 @@ class StaticOracle : public StaticPolicy {
     const PreparedPair& pair = env.pair();
     std::vector<double> value(pair.pages.size(), 0.0);
     for (std::size_t w = env.episode_begin(); w < env.episode_end(); ++w) {
-      const std::uint64_t n = pair.window_samples(w);
-      if (n == 0) continue;
-      const double gain =
-          (static_cast<double>(pair.ddr_ticks[w]) - static_cast<double>(pair.hbm_ticks[w])) /
-          pair.ticks_per_ms / static_cast<double>(n);
+      const double gain = pair.saving_per_sample_ms(w);
       for (std::uint64_t e = pair.entry_offset[w]; e < pair.entry_offset[w + 1]; ++e) {
         value[pair.entry_page[e]] += gain * pair.entry_count(e);
       }
