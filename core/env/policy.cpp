@@ -76,9 +76,49 @@ class RandomPolicy final : public Policy {
   Rng* rng_ = nullptr;
 };
 
+// The same action every step (checked against the space at each step): the baseline that never
+// changes its mind, e.g. memtier's swap mode keeping the first-touch placement with action 0.
+class ConstantPolicy final : public Policy {
+ public:
+  explicit ConstantPolicy(std::vector<double> action) : action_(std::move(action)) {}
+  void reset(const Env&, Rng&) override {}
+  void decide(const Env&, Decision& out) override {
+    out.use_directive = false;
+    out.action = action_;
+  }
+  nlohmann::json parameters() const override { return {{"action", action_}}; }
+
+ private:
+  std::vector<double> action_;
+};
+
 }  // namespace
 
 void register_generic_policies(PolicyRegistry& registry) {
+  PolicySpec constant{"constant",
+                      "The same action every step, given as `action` (a number or a list, as "
+                      "the env's action space takes it).",
+                      false, [](const nlohmann::json& config) -> std::unique_ptr<Policy> {
+                        ConfigReader reader(config, "constant policy config");
+                        const nlohmann::json* given = reader.raw("action");
+                        reader.finish();
+                        if (given == nullptr)
+                          throw ConfigError("constant policy config: 'action' is required");
+                        const nlohmann::json& action = *given;
+                        std::vector<double> values;
+                        try {
+                          values = action.is_array() ? action.get<std::vector<double>>()
+                                                     : std::vector<double>{action.get<double>()};
+                        } catch (const nlohmann::json::exception&) {
+                          throw ConfigError(
+                              "constant policy config: 'action' must be a number or a list of "
+                              "numbers, not " +
+                              action.dump());
+                        }
+                        return std::make_unique<ConstantPolicy>(std::move(values));
+                      }};
+  constant.needs_parameters = true;
+  registry.add(std::move(constant));
   registry.add({"random", "Uniformly random actions from the env's action space.", false,
                 [](const nlohmann::json& config) -> std::unique_ptr<Policy> {
                   ConfigReader(config, "random policy config").finish();

@@ -44,9 +44,11 @@ const ConfigSchema& memtier_schema() {
           number_key("migration_ms_per_page", nullptr, 0, 1e9,
                      "migration cost per page moved, instead of migration_gbps", "ms"),
           "unset"),
-      fixed_by_policy(choice_key("action_mode", "bins", {"bins", "discrete"},
+      fixed_by_policy(choice_key("action_mode", "bins", {"bins", "discrete", "swap"},
                                  "bins: MultiBinary(bins), the desired set; discrete: "
-                                 "Discrete(2 bins + 1), keep or move one bin")),
+                                 "Discrete(2 bins + 1), keep or move one bin; swap: Discrete(7), "
+                                 "keep or swap best-scored pages in, by budget and margin, from "
+                                 "the first-touch placement (page_swaps.hpp)")),
       fixed_by_policy(choice_key("admission", "hottest", {"hottest", "lowest_address"},
                                  "which requested bins enter a full HBM first")),
       integer_key("episode_start", 0, 0, 9.3e18, "first window of an episode", "window"),
@@ -54,6 +56,10 @@ const ConfigSchema& memtier_schema() {
                   "windows"),
       boolean_key("random_start", false,
                   "draw each episode's start in [episode_start, the last possible]"),
+      fixed_by_policy(choice_key(
+          "reward", "time", {"time", "saving"},
+          "time: -(window time + migration); saving: the window's saving over all-DDR minus "
+          "migration (the same optimum, with the constant all-DDR time taken out)")),
       value_key("reward_scale", "auto",
                 "factor on -ms: a positive number, or \"auto\" for 1 / the mean all-DDR window "
                 "time"),
@@ -119,13 +125,16 @@ MemtierConfig parse_memtier_config(const nlohmann::json& config, const std::stri
       r.fail("migration_ms_per_page", "and 'migration_gbps' both set the migration cost; give one");
     }
   }
-  c.action_mode =
-      r.choice(k.at("action_mode")) == "bins" ? ActionMode::kBins : ActionMode::kDiscrete;
+  const std::string mode = r.choice(k.at("action_mode"));
+  c.action_mode = mode == "bins"       ? ActionMode::kBins
+                  : mode == "discrete" ? ActionMode::kDiscrete
+                                       : ActionMode::kSwap;
   c.admission =
       r.choice(k.at("admission")) == "hottest" ? Admission::kHottest : Admission::kLowestAddress;
   c.episode_start = static_cast<std::uint64_t>(r.integer(k.at("episode_start")));
   c.episode_length = static_cast<std::uint64_t>(r.integer(k.at("episode_length")));
   c.random_start = r.boolean(k.at("random_start"));
+  c.reward_saving = r.choice(k.at("reward")) == "saving";
   if (const nlohmann::json* scale = r.raw("reward_scale")) {
     if (scale->is_string() && scale->get<std::string>() == "auto") {
       r.resolve("reward_scale", "auto");

@@ -18,7 +18,7 @@ namespace sysgym::memtier {
 inline constexpr std::array<const char*, 5> kWindowKeys = {"window_mode", "window_len", "unit",
                                                            "page_size", "cpu_cycles_per_ms"};
 
-enum class ActionMode { kBins, kDiscrete };
+enum class ActionMode { kBins, kDiscrete, kSwap };
 enum class Admission { kHottest, kLowestAddress };
 
 struct MemtierConfig {
@@ -36,6 +36,9 @@ struct MemtierConfig {
   std::uint64_t episode_length = 0;
   bool random_start = false;
   std::optional<double> reward_scale;  // empty: auto
+  // The reward counts the window's saving over all-DDR (t_ddr - time - migration) instead of
+  // -(time + migration); auto scale then divides by the mean window's DDR-HBM difference.
+  bool reward_saving = false;
   bool free_initial_placement = true;
   nlohmann::json input;     // the config as given (what a recording replays)
   nlohmann::json resolved;  // every key with its effective value

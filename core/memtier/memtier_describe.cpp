@@ -9,6 +9,7 @@
 namespace sysgym::memtier {
 
 std::vector<std::string> MemtierEnv::observation_layout() const {
+  if (swaps_) return PageSwaps::observation_names();
   std::vector<std::string> names;
   const std::size_t b = config_.bins;
   for (std::size_t i = 0; i < b; ++i)
@@ -55,6 +56,7 @@ RenderFrame MemtierEnv::render_frame() const {
 }
 
 std::optional<EntityLayout> MemtierEnv::entity_layout() const {
+  if (swaps_) return std::nullopt;  // global features, no bins
   EntityLayout layout;
   layout.entity = "bin";
   layout.count = static_cast<int>(config_.bins);

@@ -37,7 +37,15 @@ enum InfoIndex {
   kSamplesInHbm
 };
 
-Space make_observation_space(std::size_t bins, std::size_t history) {
+Space make_observation_space(const MemtierConfig& c) {
+  if (c.action_mode == ActionMode::kSwap) {
+    std::vector<float> low = PageSwaps::feature_lows();
+    const std::size_t size = low.size();
+    std::vector<float> high(size, 1.0f);
+    return Space::box({size}, std::move(low), std::move(high));
+  }
+  const std::size_t bins = c.bins;
+  const std::size_t history = c.history;
   const std::size_t size = bins * (2 + history) + kScalars;
   std::vector<float> low(size, 0.0f);
   std::vector<float> high(size, 1.0f);
@@ -46,6 +54,8 @@ Space make_observation_space(std::size_t bins, std::size_t history) {
 }
 
 Space make_action_space(const MemtierConfig& c) {
+  if (c.action_mode == ActionMode::kSwap)
+    return Space::discrete(static_cast<std::int64_t>(kSwapActions));
   return c.action_mode == ActionMode::kBins
              ? Space::multi_binary(c.bins)
              : Space::discrete(static_cast<std::int64_t>(2 * c.bins + 1));
@@ -83,8 +93,8 @@ MemtierEnv::MemtierEnv(const nlohmann::json& config, PairSource& source)
     : MemtierEnv(load(config, source)) {}
 
 MemtierEnv::MemtierEnv(Loaded loaded)
-    : Env(kMemtierId, make_observation_space(loaded.config.bins, loaded.config.history),
-          make_action_space(loaded.config), kInfoKeys),
+    : Env(kMemtierId, make_observation_space(loaded.config), make_action_space(loaded.config),
+          kInfoKeys),
       config_(std::move(loaded.config)),
       pair_(std::move(loaded.pair)),
       bins_(*pair_, config_.bins, config_.interval_distance, std::string(kMemtierId) + " config"),
@@ -104,8 +114,11 @@ MemtierEnv::MemtierEnv(Loaded loaded)
                       " runs past the trace's " + std::to_string(windows) + " windows");
   }
   mean_window_ddr_ms_ = pair_->ddr_ms() / static_cast<double>(windows);
-  reward_scale_ =
-      config_.reward_scale.value_or(mean_window_ddr_ms_ > 0.0 ? 1.0 / mean_window_ddr_ms_ : 1.0);
+  // Auto scale: an all-DDR step earns about -1 (time), an all-HBM step about +1 (saving).
+  const double mean_gap_ms = (pair_->ddr_ms() - pair_->hbm_ms()) / static_cast<double>(windows);
+  const double unit =
+      config_.reward_saving && mean_gap_ms > 0.0 ? mean_gap_ms : mean_window_ddr_ms_;
+  reward_scale_ = config_.reward_scale.value_or(unit > 0.0 ? 1.0 / unit : 1.0);
   facts_ = {{"hbm_capacity_bytes", memory_.capacity_bytes()},
             {"footprint_bytes", bins_.footprint_bytes()},
             {"page_bytes", pair_->page_bytes()},
@@ -130,6 +143,7 @@ MemtierEnv::MemtierEnv(Loaded loaded)
   for (const Bin& bin : bins_.bins())
     max_bin_bytes_ = std::max(max_bin_bytes_, bin.bytes);
   resident_fraction_.assign(config_.bins, 0.0f);
+  if (config_.action_mode == ActionMode::kSwap) swaps_ = std::make_unique<PageSwaps>(*pair_);
 }
 
 void MemtierEnv::on_reset(Rng& rng, const nlohmann::json& options) {
@@ -163,12 +177,20 @@ void MemtierEnv::on_reset(Rng& rng, const nlohmann::json& options) {
   exact_saving_ = 0;
   partial_saving_ = 0.0;
   totals_ = EpisodeSummary();
+  last_hits_ = 0;
+  played_gap_ms_ = 0;
+  played_samples_ = 0;
+  if (swaps_) swaps_->start(begin_, memory_.capacity_bytes() / pair_->page_bytes());
   if (begin_ > 0) {
     // Show the window before the episode, as if it had just been played all in DDR.
     next_ = begin_ - 1;
     observe_next_window();
     last_window_ms_ = last_t_ddr_ms_;
     next_ = begin_;
+    if (swaps_) plan_swaps();
+  } else if (swaps_) {
+    swaps_->context.saving_per_sample_ms = 0;  // nothing played: no move pays yet
+    swaps_->plan();
   }
   write_observation();
   std::fill(info_buffer().begin(), info_buffer().end(), 0.0);
@@ -214,8 +236,10 @@ void MemtierEnv::write_observation() {
   const std::size_t b = config_.bins;
   std::span<float> obs = observation_buffer();
   // hist, then resident, then the older histograms.
-  std::copy(history_.begin(), history_.begin() + static_cast<std::ptrdiff_t>(b), obs.begin());
-  // Per-bin residency: one merge of the bins' ranges (in address order) with the HBM ranges.
+  if (!swaps_)
+    std::copy(history_.begin(), history_.begin() + static_cast<std::ptrdiff_t>(b), obs.begin());
+  // Per-bin residency (drawn by front ends in every mode): one merge of the bins' ranges (in
+  // address order) with the HBM ranges.
   const auto& resident = memory_.resident();
   std::size_t r = 0;
   for (std::size_t i = 0; i < b; ++i) {
@@ -229,6 +253,10 @@ void MemtierEnv::write_observation() {
     }
     resident_fraction_[i] =
         static_cast<float>(static_cast<double>(in_hbm) / static_cast<double>(bins_.bin(i).bytes));
+  }
+  if (swaps_) {
+    write_swap_features(obs);
+    return;
   }
   std::copy(resident_fraction_.begin(), resident_fraction_.end(),
             obs.begin() + static_cast<std::ptrdiff_t>(b));
@@ -339,6 +367,10 @@ Env::StepOutcome MemtierEnv::on_step(std::span<const double> action) {
   Migration m;
   if (config_.action_mode == ActionMode::kBins) {
     m = place_bins(action);
+  } else if (swaps_) {
+    swaps_->apply(static_cast<std::size_t>(action[0]));
+    swaps_->resident().ranges(*pair_, requests_);
+    m = memory_.place(requests_);
   } else {
     redundant = requests_for_discrete(static_cast<std::size_t>(action[0]));
     m = memory_.place(requests_);
@@ -367,11 +399,39 @@ double MemtierEnv::migration_ms_for_bytes(std::uint64_t bytes) const {
   return static_cast<double>(bytes) / (config_.migration_gbps * 1e6);
 }
 
+void MemtierEnv::write_swap_features(std::span<float> obs) {
+  PageSwaps::Context& c = swaps_->context;
+  const double capacity = static_cast<double>(memory_.capacity_bytes());
+  c.hit_share =
+      last_samples_ > 0 ? static_cast<double>(last_hits_) / static_cast<double>(last_samples_) : 0;
+  c.capacity_share = std::min(1.0, capacity / static_cast<double>(bins_.footprint_bytes()));
+  c.progress = static_cast<double>(next_ - begin_) / static_cast<double>(end_ - begin_);
+  c.last_speedup = last_t_ddr_ms_ > 0.0 ? (last_t_ddr_ms_ - last_t_hbm_ms_) / last_t_ddr_ms_ : 0.0;
+  c.last_duration = mean_window_ddr_ms_ > 0.0 ? last_t_ddr_ms_ / (2.0 * mean_window_ddr_ms_) : 0.0;
+  c.mean_window_ms = mean_window_ddr_ms_;
+  swaps_->features(obs);
+}
+
+// The window just played (next_ - 1) joins the scores and the running saving per sample, and
+// every swap action is planned for the next window.
+void MemtierEnv::plan_swaps() {
+  PageSwaps::Context& c = swaps_->context;
+  const std::size_t w = next_ - 1;
+  swaps_->learn(w);
+  played_gap_ms_ += last_t_ddr_ms_ - last_t_hbm_ms_;
+  played_samples_ += pair_->window_samples(w);
+  c.saving_per_sample_ms =
+      played_samples_ > 0 ? played_gap_ms_ / static_cast<double>(played_samples_) : 0.0;
+  c.move_ms = migration_ms_for_bytes(pair_->page_bytes());
+  swaps_->plan();
+}
+
 Env::StepOutcome MemtierEnv::play(const Migration& m) {
   const PreparedPair& pair = *pair_;
   const std::size_t w = next_;
   const std::uint64_t n_hbm = observe_next_window();
   const std::uint64_t n = last_samples_;
+  last_hits_ = n_hbm;
   const auto ddr = static_cast<std::int64_t>(pair.ddr_ticks[w]);
   const auto hbm = static_cast<std::int64_t>(pair.hbm_ticks[w]);
   // Same arithmetic as Estimator::estimate, so an episode's total equals the estimator's.
@@ -397,6 +457,7 @@ Env::StepOutcome MemtierEnv::play(const Migration& m) {
   totals_.demoted_bytes += m.demoted;
   totals_.refused_bytes += m.refused;
   ++next_;
+  if (swaps_) plan_swaps();
   write_observation();
 
   std::span<double> info = info_buffer();
@@ -416,7 +477,8 @@ Env::StepOutcome MemtierEnv::play(const Migration& m) {
   info[kSamplesInHbm] = static_cast<double>(n_hbm);
 
   StepOutcome outcome;
-  outcome.reward = -(last_window_ms_ + last_migration_ms_) * reward_scale_;
+  const double baseline = config_.reward_saving ? last_t_ddr_ms_ : 0.0;
+  outcome.reward = (baseline - last_window_ms_ - last_migration_ms_) * reward_scale_;
   outcome.terminated = next_ == pair.window_count();
   outcome.truncated = !outcome.terminated && next_ == end_;
   return outcome;

@@ -21,10 +21,16 @@
 //   bins over capacity are admitted by the `admission` priority, hottest in the last window or
 //   lowest address first, the last one partially, the rest refused). "discrete" mode,
 //   Discrete(2B + 1): 0 keeps the placement, 1..B promotes bin a-1, B+1..2B demotes bin a-B-1.
+//   "swap" mode, Discrete(7): page-granular swaps of best-scored pages from the first-touch
+//   placement, 0 keeps (page_swaps.hpp); its observation is the 32 features named there instead
+//   of the bins' channels.
 //   Baselines and oracles may instead place page-granular ranges: a Placement directive
 //   (step_directive) or step_placement().
 // Reward: -(estimated window time + migration time) in ms, times reward_scale (auto: 1 / mean
-//   DDR window time, so an all-DDR step costs about -1). Migration time = bytes moved /
+//   DDR window time, so an all-DDR step costs about -1). With reward "saving": (the window's
+//   DDR time - its estimated time - migration time) x reward_scale (auto: 1 / the mean window's
+//   DDR-HBM difference, so an all-HBM step earns about +1 on any trace); the same optimum, as
+//   the DDR time does not depend on the actions. Migration time = bytes moved /
 //   migration bandwidth (or pages moved x ms per page); the first placement of an episode is
 //   free by default (it models where data is allocated).
 // Episode end: terminated after the trace's last window; truncated at the end of a configured
@@ -44,6 +50,7 @@
 #include "memtier/bins.hpp"
 #include "memtier/hbm_memory.hpp"
 #include "memtier/memtier_config.hpp"
+#include "memtier/page_swaps.hpp"
 #include "memtier/pair_source.hpp"
 
 namespace sysgym::memtier {
@@ -151,6 +158,8 @@ class MemtierEnv : public Env {
   // Histogram and samples in HBM of window next_; ages the observed histograms.
   std::uint64_t observe_next_window();
   void write_observation();
+  void write_swap_features(std::span<float> obs);
+  void plan_swaps();
 
   MemtierConfig config_;
   std::shared_ptr<const PreparedPair> pair_;
@@ -177,6 +186,10 @@ class MemtierEnv : public Env {
   std::uint64_t max_bin_bytes_ = 0;
   double last_t_ddr_ms_ = 0, last_t_hbm_ms_ = 0, last_window_ms_ = 0, last_migration_ms_ = 0;
   std::uint64_t last_samples_ = 0;
+  std::uint64_t last_hits_ = 0;       // samples of the last window that were in HBM
+  std::unique_ptr<PageSwaps> swaps_;  // action_mode swap
+  double played_gap_ms_ = 0;          // DDR - HBM time of the windows played (swap mode)
+  std::uint64_t played_samples_ = 0;
   // Episode totals: exact integer ticks where possible (see estimator.hpp).
   std::uint64_t ddr_ticks_ = 0, hbm_ticks_ = 0;
   std::int64_t exact_saving_ = 0;

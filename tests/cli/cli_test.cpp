@@ -365,11 +365,12 @@ TEST_F(Cli, DescribeShowsSpacesLayoutAndPolicies) {
   EXPECT_EQ(j["id"], "memtier-v0");
   EXPECT_EQ(j["action_space"], "Discrete(17)");
   EXPECT_EQ(j["observation_layout"].size(), 8u * 4 + 5);
-  ASSERT_EQ(j["policies"].size(), 13u);  // 11 built-in, and "learned" (needs a policy file)
+  // 12 built-in, and "learned" (a policy file) and "constant" (an action) need parameters.
+  ASSERT_EQ(j["policies"].size(), 14u);
   std::size_t needing_parameters = 0;
   for (const auto& p : j["policies"])
     needing_parameters += p["needs_parameters"].get<bool>() ? 1 : 0;
-  EXPECT_EQ(needing_parameters, 1u);
+  EXPECT_EQ(needing_parameters, 2u);
   EXPECT_EQ(j["config"]["window_len"], nullptr);
   EXPECT_EQ(j["primary_metric"], "gap_closed");
   const Result text = run("describe memtier --config '{\"bins\": 8, \"history\": 1}'");

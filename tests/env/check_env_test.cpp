@@ -39,7 +39,7 @@ TEST(CheckEnv, EveryRegisteredEnvKeepsTheContract) {
 
 TEST(CheckEnv, FamilyPoliciesRunOnlyOnTheirFamily) {
   const PolicyRegistry& p = catalog().policies;
-  EXPECT_EQ(p.names("linewalk-v0"), (std::vector<std::string>{"learned", "random", "walk-right"}));
+  EXPECT_EQ(p.names("linewalk-v0"), (std::vector<std::string>{"constant", "learned", "random", "walk-right"}));
   EXPECT_EQ(message_of<UnknownNameError>([&] {
               p.make("lru", "linewalk-v1");
             }).rfind("policy 'lru' runs on memtier envs, not on linewalk-v1; unknown policy", 0),

@@ -237,7 +237,7 @@ TEST(MemtierEnv, BadConfigsNameTheKey) {
       "action_mode, "
       "admission, bins, cpu_cycles_per_ms, episode_length, episode_start, free_initial_placement, "
       "hbm_capacity, history, interval_distance, migration_gbps, migration_ms_per_page, page_size, "
-      "random_start, reward_scale, trace, unit, window_len, window_mode");
+      "random_start, reward, reward_scale, trace, unit, window_len, window_mode");
   EXPECT_EQ(error(base_config({{"hbm_capacity", 4096}})),
             "memtier-v0 config: 'hbm_capacity' 4096 holds less than one page (8192 bytes); HBM "
             "must hold at least "

@@ -36,10 +36,11 @@ EpisodeRecord run(const std::string& policy, const nlohmann::json& env_config,
 }
 
 TEST(Policies, EveryBuiltinIsRegistered) {
-  EXPECT_EQ(policies().names(kMemtierId),
-            (std::vector<std::string>{"all-ddr", "all-hbm-first-touch", "all-hbm-lowest-address",
-                                      "autonuma", "dynamic-oracle", "lfu-hemem", "lookahead", "lru",
-                                      "memtis", "random", "static-oracle", "window-oracle"}));
+  EXPECT_EQ(
+      policies().names(kMemtierId),
+      (std::vector<std::string>{"all-ddr", "all-hbm-first-touch", "all-hbm-lowest-address",
+                                "autonuma", "constant", "dynamic-oracle", "lfu-hemem", "lookahead",
+                                "lru", "memtis", "random", "static-oracle", "window-oracle"}));
   EXPECT_TRUE(policies().spec("static-oracle", kMemtierId).oracle);
   EXPECT_FALSE(policies().spec("lru", kMemtierId).oracle);
 }
@@ -49,7 +50,7 @@ TEST(Policies, WindowOracleBoundsEveryPolicysMemoryTime) {
        {"synth:phased:10000:5:32", "synth:random:10000:5:32", "synth:stencil:10000:5:32"}) {
     const nlohmann::json c = config("10%", trace);
     const double bound = run("window-oracle", c).summary["estimated_ms"].get<double>();
-    for (const std::string& name : policies().names(kMemtierId)) {
+    for (const std::string& name : policies().standalone_names(kMemtierId)) {
       const nlohmann::json s = run(name, c).summary;
       EXPECT_LE(bound, s["estimated_ms"].get<double>() * (1 + 1e-12)) << name << " on " << trace;
     }
@@ -203,7 +204,8 @@ TEST(Policies, UnknownNamesAndKeysAreNamed) {
   EXPECT_EQ(
       message_of<UnknownNameError>([] { policies().make("lfu", kMemtierId); }),
       "unknown policy 'lfu' (did you mean 'lfu-hemem'?); valid: all-ddr, all-hbm-first-touch, "
-      "all-hbm-lowest-address, autonuma, dynamic-oracle, lfu-hemem, lookahead, lru, memtis, "
+      "all-hbm-lowest-address, autonuma, constant, dynamic-oracle, lfu-hemem, lookahead, lru, "
+      "memtis, "
       "random, "
       "static-oracle, window-oracle");
   EXPECT_EQ(

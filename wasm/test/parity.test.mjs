@@ -20,6 +20,7 @@ const cases = [
   { policy: 'lfu-hemem', seed: 0, config: { trace: 'synth:phased:60000:5:32', hbm_capacity: '10%', migration_gbps: 8 } },
   { policy: 'dynamic-oracle', seed: 0, config: { trace: 'synth:stream:20000:5:32', hbm_capacity: '20%' } },
   { policy: 'random', seed: 5, config: { trace: 'synth:phased:20000:5:32', random_start: true, episode_length: 100, history: 4 } },
+  { policy: 'random', seed: 3, config: { trace: 'synth:phased:20000:5:32', action_mode: 'swap', reward: 'saving', hbm_capacity: '10%' } },
 ];
 
 for (const c of cases) {

@@ -5,7 +5,7 @@
 #include <bit>
 
 #include "env/config_reader.hpp"
-#include "memtier/policies/page_sets.hpp"
+#include "memtier/page_sets.hpp"
 #include "memtier/policy.hpp"
 
 namespace sysgym::memtier {

@@ -1,0 +1,107 @@
+#include "memtier/page_swaps.hpp"
+
+#include <gtest/gtest.h>
+
+#include "base/error.hpp"
+#include "env/check_env.hpp"
+#include "env/episode.hpp"
+#include "memtier/memtier_env.hpp"
+#include "memtier/policy.hpp"
+#include "support/errors.hpp"
+#include "support/small_source.hpp"
+
+namespace sysgym::memtier {
+namespace {
+
+const PolicyRegistry& swap_policies() {
+  static const PolicyRegistry registry = [] {
+    PolicyRegistry r;
+    register_generic_policies(r);
+    register_memtier_policies(r);
+    return r;
+  }();
+  return registry;
+}
+
+nlohmann::json swap_config(nlohmann::json extra = nlohmann::json::object()) {
+  nlohmann::json c = {{"trace", "synth:phased:20000:5:64"},
+                      {"action_mode", "swap"},
+                      {"hbm_capacity", "10%"},
+                      {"episode_length", 0}};
+  c.update(extra);
+  return c;
+}
+
+nlohmann::json play(const std::string& policy, const nlohmann::json& config,
+                    const nlohmann::json& policy_config = nlohmann::json::object()) {
+  MemtierEnv env(config, *testing::synth_source());
+  auto p = swap_policies().make(policy, kMemtierId, policy_config);
+  return run_episode(env, *p, policy, 0, false).summary;
+}
+
+TEST(PageSwaps, TheEnvKeepsTheContractInSwapMode) {
+  Registry envs;
+  register_memtier(envs, testing::synth_source());
+  EnvCheckOptions options;
+  options.config = swap_config({{"episode_length", 100}});
+  EXPECT_GE(check_env(envs, swap_policies(), kMemtierId, options).size(), 7u);
+  MemtierEnv env(swap_config(), *testing::synth_source());
+  EXPECT_EQ(env.action_space().to_string(), "Discrete(7)");
+  EXPECT_EQ(env.observation_layout().size(), env.observation_space().flat_size());
+  EXPECT_FALSE(env.entity_layout().has_value());
+}
+
+// Action 0 every window keeps the episode's first placement, which is first-touch's.
+TEST(PageSwaps, KeepingPlaysTheFirstTouchPlacement) {
+  const nlohmann::json keep = play("constant", swap_config(), {{"action", 0}});
+  const nlohmann::json first_touch = play("all-hbm-first-touch", swap_config());
+  EXPECT_EQ(keep.at("total_ms"), first_touch.at("total_ms"));
+  EXPECT_EQ(keep.at("bytes_moved"), first_touch.at("bytes_moved"));
+}
+
+// A swap must promise to pay for its moves: when a move costs more than the whole run could
+// save, no action moves a page after the free first placement; when moves are free, swapping
+// moves pages, beats keeping, and never overfills HBM.
+TEST(PageSwaps, AMoveHappensOnlyWhenItCanPayForItself) {
+  const double initial = play("constant", swap_config(), {{"action", 0}}).at("bytes_moved");
+  for (int action = 1; action < static_cast<int>(kSwapActions); ++action) {
+    const nlohmann::json dear =
+        play("constant", swap_config({{"migration_ms_per_page", 1e6}}), {{"action", action}});
+    EXPECT_EQ(dear.at("bytes_moved").get<double>(), initial) << action;
+    const nlohmann::json free =
+        play("constant", swap_config({{"migration_ms_per_page", 0}}), {{"action", action}});
+    EXPECT_GT(free.at("bytes_moved").get<double>(), initial) << action;
+    EXPECT_EQ(free.at("refused_bytes"), 0) << action;
+  }
+  const double keep =
+      play("constant", swap_config({{"migration_ms_per_page", 0}}), {{"action", 0}}).at("total_ms");
+  EXPECT_LT(play("constant", swap_config({{"migration_ms_per_page", 0}}), {{"action", 1}})
+                .at("total_ms")
+                .get<double>(),
+            keep);
+}
+
+// The saving reward counts each window's saving over all-DDR: its return is the all-DDR time
+// minus the total time, in units of the mean window's DDR-HBM difference.
+TEST(PageSwaps, TheSavingRewardSumsToTheGapClosed) {
+  MemtierEnv env(swap_config({{"reward", "saving"}}), *testing::synth_source());
+  auto p = swap_policies().make("constant", kMemtierId, {{"action", 1}});
+  const EpisodeRecord r = run_episode(env, *p, "constant", 0, false);
+  const double ddr = r.summary.at("ddr_ms");
+  const double hbm = r.summary.at("hbm_ms");
+  const double mean_gap = (ddr - hbm) / static_cast<double>(env.pair().window_count());
+  EXPECT_NEAR(r.episode_return, (ddr - r.summary.at("total_ms").get<double>()) / mean_gap,
+              1e-6 * r.episode_return);
+}
+
+TEST(PageSwaps, TheConstantPolicyNamesAMissingOrMalformedAction) {
+  EXPECT_EQ(testing::message_of<ConfigError>([] { swap_policies().make("constant", kMemtierId); }),
+            "constant policy config: 'action' is required");
+  EXPECT_EQ(testing::message_of<ConfigError>([] {
+              swap_policies().make("constant", kMemtierId, {{"action", "keep"}});
+            }),
+            "constant policy config: 'action' must be a number or a list of numbers, not \"keep\"");
+}
+
+}  // namespace
+}  // namespace sysgym::memtier
