@@ -37,8 +37,16 @@ Measurement Measurer::measure(const LoopNest& nest, bool annotations) {
   std::vector<double> per_run;
   while (total < min_seconds_ || static_cast<int>(per_run.size()) < min_runs_) {
     const double took = time_runs(reps);
-    per_run.push_back(took / reps);
     total += took;
+    // A pause during calibration (the machine busy, a collection in the browser) can make a
+    // few runs look long enough; samples that short read a coarse clock as 0 s and would claim
+    // an absurd rate (seen: 5 x 10^8 GFLOPS under load). Such a sample is dropped and the
+    // runs per sample doubled.
+    if (took < kSampleSeconds / 2 && reps < (1 << 20)) {
+      reps *= 2;
+      continue;
+    }
+    per_run.push_back(took / reps);
   }
   std::sort(per_run.begin(), per_run.end());
   const double flops = p.flops();
