@@ -56,10 +56,9 @@ const ConfigSchema& memtier_schema() {
                   "windows"),
       boolean_key("random_start", false,
                   "draw each episode's start in [episode_start, the last possible]"),
-      fixed_by_policy(choice_key(
-          "reward", "time", {"time", "saving"},
-          "time: -(window time + migration); saving: the window's saving over all-DDR minus "
-          "migration (the same optimum, with the constant all-DDR time taken out)")),
+      choice_key("reward", "time", {"time", "saving"},
+                 "time: -(window time + migration); saving: the window's saving over all-DDR "
+                 "minus migration (the same optimum, with the constant all-DDR time taken out)"),
       value_key("reward_scale", "auto",
                 "factor on -ms: a positive number, or \"auto\" for 1 / the mean all-DDR window "
                 "time"),

@@ -22,7 +22,7 @@ const filesOf = (p) => (p.seeds ?? [0]).map((seed, i) => ({
 function train() {
   for (const p of manifest.policies) {
     if (only.length > 0 && !only.includes(p.file)) continue;
-    const all = [...manifest.split.train, ...manifest.split.synthetic].join(',');
+    const all = [...(p.train ?? manifest.split.train), ...manifest.split.synthetic].join(',');
     for (const { seed, file } of filesOf(p)) {
       console.error(`training ${file}`);
       run(['train', 'memtier', '--vary', `trace=${all}`, ...p.train_args, '--seed', String(seed),

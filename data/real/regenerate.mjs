@@ -32,8 +32,9 @@ for (const t of manifest.traces) {
     '-o', path.join(here, t.name), '--', ...t.command.map(fill)];
   console.error(`capturing ${t.name}: ${t.command.join(' ')}`);
   const out = execFileSync(sysgym, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], cwd: work, env });
-  // Programs without markers print to the same stdout: the report is the object opening a line.
-  const report = JSON.parse(out.startsWith('{\n') ? out : out.slice(out.lastIndexOf('\n{\n') + 1));
+  // Programs without markers print to the same stdout, maybe without a last newline: the report
+  // is the last object whose first key is indented by two spaces.
+  const report = JSON.parse(out.slice(out.lastIndexOf('{\n  "')));
   const inspect = JSON.parse(execFileSync(sysgym, ['inspect', '--json', path.join(here, `${t.name}.ddr.${c.format}`)],
     { encoding: 'utf8' }));
   captured[t.name] = {

@@ -10,8 +10,8 @@ namespace {
 // or not, has a lower total time, the static oracle included (it is one schedule among all).
 // The window oracle's memory time (migration excluded) bounds every policy's memory time.
 TEST_F(Cli, DynamicOracleBoundsEveryPolicyOnEveryShippedTrace) {
-  for (const std::string trace :
-       {"hpcc-randomaccess", "hpcc-stream", "lammps", "phased", "sqlite", "xz"}) {
+  for (const std::string trace : {"gcc-cc1", "graphviz-sccmap", "hpcc-randomaccess", "hpcc-stream",
+                                  "kyotocabinet", "lammps", "phased", "sqlite", "xz"}) {
     for (const std::string capacity : {"5%", "10%", "25%"}) {
       const std::string what = trace + " at " + capacity;
       const Result r = run("compare memtier trace=" + trace + " hbm_capacity=" + capacity +

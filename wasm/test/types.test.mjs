@@ -22,7 +22,7 @@ import { load, type Env, type MemtierV0Info } from 'sysgym';
 const sysgym = await load();
 const env = sysgym.make('memtier', { trace: 'synth:phased:5000', bins: 16, hbm_capacity: '10%', action_mode: 'discrete' });
 const bins: number = env.config.bins;
-const mode: 'bins' | 'discrete' = env.config.action_mode;
+const mode: 'bins' | 'discrete' | 'swap' = env.config.action_mode;
 const n: number | undefined = env.actionSpace.n;
 const shape: number[] = env.observationSpace.shape;
 const low: (number | null)[] | undefined = env.observationSpace.low;
