@@ -8,19 +8,14 @@
 #include "memtier/memtier_env.hpp"
 #include "memtier/policy.hpp"
 #include "support/errors.hpp"
+#include "support/memtier_policies.hpp"
 #include "support/small_source.hpp"
 
 namespace sysgym::memtier {
 namespace {
 
 const PolicyRegistry& swap_policies() {
-  static const PolicyRegistry registry = [] {
-    PolicyRegistry r;
-    register_generic_policies(r);
-    register_memtier_policies(r);
-    return r;
-  }();
-  return registry;
+  return testing::memtier_policies();
 }
 
 nlohmann::json swap_config(nlohmann::json extra = nlohmann::json::object()) {

@@ -6,6 +6,7 @@
 #include "env/episode.hpp"
 #include "memtier/estimator.hpp"
 #include "support/errors.hpp"
+#include "support/memtier_policies.hpp"
 #include "support/small_source.hpp"
 
 namespace sysgym::memtier {
@@ -14,13 +15,7 @@ namespace {
 using sysgym::testing::message_of;
 
 const PolicyRegistry& policies() {
-  static const PolicyRegistry registry = [] {
-    PolicyRegistry r;
-    register_generic_policies(r);
-    register_memtier_policies(r);
-    return r;
-  }();
-  return registry;
+  return testing::memtier_policies();
 }
 
 nlohmann::json config(const std::string& capacity,
