@@ -11,6 +11,15 @@
 
 namespace sysgym::memtier {
 
+// Appends the page at `lo` to ranges built in address order, merged where addresses touch.
+inline void append_page(std::vector<AddressRange>& out, std::uint64_t lo, std::uint64_t page) {
+  if (!out.empty() && out.back().hi == lo) {
+    out.back().hi = lo + page;
+  } else {
+    out.push_back({lo, lo + page});
+  }
+}
+
 // A set of page ids as a bitmap: membership in O(1), ranges in O(pages / 64 + members).
 class PageBits {
  public:
@@ -41,14 +50,7 @@ class PageBits {
   void ranges(const PreparedPair& pair, std::vector<AddressRange>& out) const {
     out.clear();
     const std::uint64_t page = pair.page_bytes();
-    for_each([&](std::uint32_t id) {
-      const std::uint64_t lo = pair.pages[id];
-      if (!out.empty() && out.back().hi == lo) {
-        out.back().hi = lo + page;
-      } else {
-        out.push_back({lo, lo + page});
-      }
-    });
+    for_each([&](std::uint32_t id) { append_page(out, pair.pages[id], page); });
   }
 
  private:

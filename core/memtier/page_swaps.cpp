@@ -1,6 +1,7 @@
 #include "memtier/page_swaps.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace sysgym::memtier {
@@ -16,6 +17,13 @@ std::size_t budget_pages(std::size_t slots, std::size_t level) {
 
 double share(double part, double whole) {
   return whole > 0 ? part / whole : 0.0;
+}
+
+// Samples a page must gain to pay for one move, at the saving per sample seen so far; infinite
+// when HBM has not helped yet.
+double samples_per_move(const PageSwaps::Context& c) {
+  return c.saving_per_sample_ms > 0 ? c.move_ms / c.saving_per_sample_ms
+                                    : std::numeric_limits<double>::infinity();
 }
 
 float clamp_unit(double x) {
@@ -98,9 +106,7 @@ void PageSwaps::plan() {
   // Samples a move must win back, from the saving per sample of the windows played so far: a
   // promotion into free room needs a score `margin` x that above nothing, a swap twice that
   // above the page it replaces.
-  const double pay = context.saving_per_sample_ms > 0
-                         ? context.move_ms / context.saving_per_sample_ms
-                         : std::numeric_limits<double>::infinity();
+  const double pay = samples_per_move(context);
   plans_[0] = Plan();
   for (std::size_t level = 0; level < kSwapBudgets.size(); ++level) {
     for (std::size_t m = 0; m < kSwapMargins.size(); ++m) {
@@ -130,13 +136,12 @@ void PageSwaps::plan() {
   }
 }
 
-bool PageSwaps::apply(std::size_t a) {
+void PageSwaps::apply(std::size_t a) {
   const Plan& p = plans_[a];
   for (std::size_t i = 0; i < p.demote; ++i)
     resident_.erase(residents_[i]);
   for (std::size_t i = 0; i < p.promote; ++i)
     resident_.insert(candidates_[i]);
-  return p.promote + p.demote > 0;
 }
 
 std::size_t PageSwaps::feature_count() {
@@ -180,8 +185,8 @@ void PageSwaps::features(std::span<float> out) const {
   out[5] = clamp_unit(c.last_speedup);
   out[6] = clamp_unit(c.last_duration);
   // Samples a page must gain to pay for its move, squashed to [0, 1): 1 when HBM did not help.
-  const double pay = c.saving_per_sample_ms > 0 ? c.move_ms / c.saving_per_sample_ms : -1.0;
-  out[7] = pay < 0 ? 1.0f : static_cast<float>(pay / (1.0 + pay));
+  const double pay = samples_per_move(c);
+  out[7] = std::isinf(pay) ? 1.0f : static_cast<float>(pay / (1.0 + pay));
   for (std::size_t a = 1; a < kSwapActions; ++a) {
     const Plan& p = plans_[a];
     const auto moved = static_cast<double>(p.promote + p.demote);

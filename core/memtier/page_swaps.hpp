@@ -47,8 +47,8 @@ class PageSwaps {
   void learn(std::size_t w);
   // Plans every action from the scores and the resident set (call after learn/start).
   void plan();
-  // Applies action `a` (0 keeps) to the resident set; returns whether anything moved.
-  bool apply(std::size_t a);
+  // Applies action `a` (0 keeps) to the resident set.
+  void apply(std::size_t a);
 
   const PageBits& resident() const { return resident_; }
   // The features of observation_names(), written to `out` (feature_count() values).

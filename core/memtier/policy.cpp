@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/error.hpp"
+#include "memtier/page_sets.hpp"
 
 namespace sysgym::memtier {
 
@@ -53,14 +54,8 @@ void ranges_of_pages(const MemtierEnv& env, std::vector<std::uint32_t> pages,
   out.clear();
   std::sort(pages.begin(), pages.end());
   const std::uint64_t page = env.pair().page_bytes();
-  for (std::uint32_t id : pages) {
-    const std::uint64_t lo = env.pair().pages[id];
-    if (!out.empty() && out.back().hi == lo) {
-      out.back().hi = lo + page;
-    } else {
-      out.push_back({lo, lo + page});
-    }
-  }
+  for (std::uint32_t id : pages)
+    append_page(out, env.pair().pages[id], page);
 }
 
 }  // namespace sysgym::memtier

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "env/config_reader.hpp"
+#include "memtier/page_sets.hpp"
 #include "memtier/placement_schedule.hpp"
 #include "memtier/policy.hpp"
 
@@ -52,23 +53,22 @@ class DynamicOracle : public MemtierPolicy {
     std::sort(ends_.begin(), ends_.end(),
               [](const Hold& a, const Hold& b) { return a.last < b.last; });
     next_start_ = next_end_ = 0;
-    held_.clear();
+    held_.reset(env.pair().pages.size());
     ranges_.clear();
   }
   void choose(const MemtierEnv& env, Decision& out) override {
     const auto w = static_cast<std::uint32_t>(env.next_window());
     bool changed = false;
     while (next_end_ < ends_.size() && ends_[next_end_].last < w) {
-      held_.erase(std::lower_bound(held_.begin(), held_.end(), ends_[next_end_++].page));
+      held_.erase(ends_[next_end_++].page);
       changed = true;
     }
     for (; next_start_ < schedule_.holds.size() && schedule_.holds[next_start_].first <= w;
          ++next_start_) {
-      const std::uint32_t page = schedule_.holds[next_start_].page;
-      held_.insert(std::lower_bound(held_.begin(), held_.end(), page), page);
+      held_.insert(schedule_.holds[next_start_].page);
       changed = true;
     }
-    if (changed) ranges_of_pages(env, held_, ranges_);
+    if (changed) held_.ranges(env.pair(), ranges_);
     placement(out) = ranges_;
   }
 
@@ -76,7 +76,7 @@ class DynamicOracle : public MemtierPolicy {
   PlacementSchedule schedule_;
   std::vector<Hold> ends_;  // the holds by last window
   std::size_t next_start_ = 0, next_end_ = 0;
-  std::vector<std::uint32_t> held_;  // sorted page ids
+  PageBits held_;
   std::vector<AddressRange> ranges_;
 };
 
