@@ -7,7 +7,6 @@
 namespace sysgym::tensorplace {
 namespace {
 
-constexpr double kMs = 1e3;                       // times in milliseconds
 constexpr double kMiB = 1.0 / (1024.0 * 1024.0);  // sizes in MiB (pages are exact in binary)
 
 // t_k's rows for one kernel: the compute bound and the memory time of its operands' placement.
@@ -22,7 +21,7 @@ void add_kernel_rows(const Graph& graph, const Platform& platform, std::uint32_t
     for (std::size_t c = 0; c < kernel.times.size(); ++c) {
       const std::uint32_t y = lp.add_var(lp_name("y", k, c), LpBuilder::Kind::kBinary);
       pick.add(y, 1);
-      cost.add(y, -kernel.times[c] * kMs);
+      cost.add(y, -kernel.times[c] * kMsPerSecond);
       for (std::size_t i = 0; i < kernel.operand_count(); ++i) {
         const bool in_slow = ((c >> i) & 1U) != 0;
         // y <= slow (c puts i in slow) or y <= 1 - slow.
@@ -39,8 +38,8 @@ void add_kernel_rows(const Graph& graph, const Platform& platform, std::uint32_t
   for (std::size_t i = 0; i < kernel.operand_count(); ++i) {
     const auto bytes = static_cast<double>(graph.tensor(kernel.operand(i)).bytes);
     const bool read = i < kernel.inputs.size();
-    const double fast = bytes / (read ? platform.fast_read : platform.fast_write) * kMs;
-    const double in_slow = bytes / (read ? platform.slow_read : platform.slow_write) * kMs;
+    const double fast = bytes / (read ? platform.fast_read : platform.fast_write) * kMsPerSecond;
+    const double in_slow = bytes / (read ? platform.slow_read : platform.slow_write) * kMsPerSecond;
     memory.constant -= fast;
     memory.add(slow(i), fast - in_slow);
   }
@@ -99,7 +98,7 @@ IlpModel build_ilp(const Graph& graph, const Platform& platform,
   for (std::uint32_t k = 0; k < graph.kernels().size(); ++k) {
     // A roofline kernel takes at least its compute time: a bound, not a row.
     const Kernel& kernel = graph.kernel(k);
-    const double compute = kernel.times.empty() ? kernel.flops / platform.peak_flops * kMs : 0;
+    const double compute = kernel.times.empty() ? kernel.flops / platform.peak_flops * kMsPerSecond : 0;
     times.push_back(lp.add_var(lp_name("t", k), LpBuilder::Kind::kContinuous, compute));
     objective.add(times.back(), 1);
   }

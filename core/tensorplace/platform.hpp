@@ -15,6 +15,9 @@
 
 namespace sysgym::tensorplace {
 
+// Platform rates are per second; the ILP and the simulator report milliseconds.
+inline constexpr double kMsPerSecond = 1e3;
+
 struct Platform {
   std::string name;
   double peak_flops = 0;  // FLOP/s

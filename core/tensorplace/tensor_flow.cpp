@@ -9,7 +9,6 @@
 namespace sysgym::tensorplace {
 namespace {
 
-constexpr double kMs = 1e3;
 
 bool is_fast(std::uint8_t state) {
   return state != 0;
@@ -106,8 +105,8 @@ void TensorFlow::build_layers(IlpVariant variant) {
 double TensorFlow::move_ms(State to, Kind kind) const {
   const auto bytes = static_cast<double>(graph_.tensor(tensor_).bytes);
   if (to == kS)
-    return bytes / (kind == Kind::kAsync ? platform_.async_to_slow : platform_.sync_to_slow) * kMs;
-  return bytes / (kind == Kind::kAsync ? platform_.async_to_fast : platform_.sync_to_fast) * kMs;
+    return bytes / (kind == Kind::kAsync ? platform_.async_to_slow : platform_.sync_to_slow) * kMsPerSecond;
+  return bytes / (kind == Kind::kAsync ? platform_.async_to_fast : platform_.sync_to_fast) * kMsPerSecond;
 }
 
 void TensorFlow::build_edges(IlpVariant variant, LpBuilder& lp, TensorTerms& terms) {

@@ -16,7 +16,6 @@ namespace {
 enum Column { kTimestamp, kVaddr, kInstrs, kPhase, kIndex, kColumnCount };
 constexpr std::array<const char*, kColumnCount> kColumnNames = {"Timestamp", "Vaddr", "Instrs",
                                                                 "Phase", "Index"};
-constexpr std::size_t kProgressEvery = 1 << 16;
 
 bool same_name(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -267,7 +266,7 @@ Trace read_csv_trace(std::string_view text, std::string source, const ProgressFn
     trace.phase.push_back(phase);
     if (has_instrs) trace.instrs.push_back(instrs);
     if (has_index) trace.index.push_back(value[kIndex]);
-    if (progress && trace.size() % kProgressEvery == 0) {
+    if (progress && trace.size() % kProgressEveryRecords == 0) {
       progress(static_cast<std::uint64_t>(next - text.data()), text.size());
     }
     p = next;

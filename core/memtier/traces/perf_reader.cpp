@@ -11,7 +11,6 @@
 namespace sysgym::memtier {
 namespace {
 
-constexpr std::size_t kProgressEvery = 1 << 16;
 
 std::vector<std::string_view> split_whitespace(std::string_view line) {
   std::vector<std::string_view> tokens;
@@ -125,7 +124,7 @@ Trace read_perf_script_trace(std::string_view text, std::string source,
     trace.vaddr.push_back(address);
     trace.phase.push_back(0);
     trace.access.push_back(static_cast<std::uint8_t>(kind));
-    if (progress && trace.size() % kProgressEvery == 0) progress(cursor.offset(), text.size());
+    if (progress && trace.size() % kProgressEveryRecords == 0) progress(cursor.offset(), text.size());
   }
   if (trace.empty()) throw TraceFormatError(trace.source + ": the file has no perf samples");
   if (!any_access_kind) trace.access.clear();
