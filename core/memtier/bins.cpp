@@ -51,20 +51,10 @@ BinLayout::BinLayout(const PreparedPair& pair, std::size_t count, int interval_d
       bin.ids.emplace_back(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b));
     }
   }
-  // Sampled pages lie inside regions, in address order: one walk assigns their bins.
-  bin_of_page_.resize(pair.pages.size());
-  std::size_t b = 0;
-  std::size_t k = 0;
-  for (std::size_t p = 0; p < pair.pages.size(); ++p) {
-    const std::uint64_t address = pair.pages[p];
-    while (!(bins_[b].ranges[k].lo <= address && address < bins_[b].ranges[k].hi)) {
-      if (++k == bins_[b].ranges.size()) {
-        k = 0;
-        ++b;
-      }
-    }
-    bin_of_page_[p] = static_cast<std::uint32_t>(b);
-  }
+  first_page_.reserve(bins_.size() + 1);
+  for (const Bin& bin : bins_)
+    first_page_.push_back(bin.ids.front().first);
+  first_page_.push_back(static_cast<std::uint32_t>(pair.pages.size()));
 }
 
 }  // namespace sysgym::memtier

@@ -31,15 +31,17 @@ class BinLayout {
   std::size_t size() const { return bins_.size(); }
   const Bin& bin(std::size_t i) const { return bins_[i]; }
   const std::vector<Bin>& bins() const { return bins_; }
-  // Bin of a sampled page (an index into pair.pages).
-  std::uint32_t bin_of_page(std::uint32_t page_id) const { return bin_of_page_[page_id]; }
+  // Bins follow addresses, so the sampled pages (indices into pair.pages) of bin i are
+  // [first_page(i), first_page(i + 1)): a walk over pages in address order finds their bins
+  // without a lookup per page.
+  std::uint32_t first_page(std::size_t bin) const { return first_page_[bin]; }
   const std::vector<Region>& regions() const { return regions_; }
   std::uint64_t footprint_bytes() const { return footprint_bytes_; }
 
  private:
   std::vector<Region> regions_;
   std::vector<Bin> bins_;
-  std::vector<std::uint32_t> bin_of_page_;
+  std::vector<std::uint32_t> first_page_;  // size() + 1 entries, non-decreasing
   std::uint64_t footprint_bytes_ = 0;
 };
 

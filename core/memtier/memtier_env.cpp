@@ -140,6 +140,7 @@ MemtierEnv::MemtierEnv(Loaded loaded)
   histogram_.assign(config_.bins, 0);
   history_.assign(config_.bins * (config_.history + 1), 0.0f);  // row 0: newest
   take_.assign(config_.bins, 0);
+  hbm_cut_.assign(config_.bins, 0);
   for (const Bin& bin : bins_.bins())
     max_bin_bytes_ = std::max(max_bin_bytes_, bin.bytes);
   resident_fraction_.assign(config_.bins, 0.0f);
@@ -171,6 +172,7 @@ void MemtierEnv::on_reset(Rng& rng, const nlohmann::json& options) {
   std::fill(history_.begin(), history_.end(), 0.0f);
   std::fill(histogram_.begin(), histogram_.end(), 0u);
   std::fill(resident_fraction_.begin(), resident_fraction_.end(), 0.0f);
+  bin_prefixes_ = false;
   last_t_ddr_ms_ = last_t_hbm_ms_ = last_window_ms_ = last_migration_ms_ = 0.0;
   last_samples_ = 0;
   ddr_ticks_ = hbm_ticks_ = 0;
@@ -205,12 +207,21 @@ std::uint64_t MemtierEnv::observe_next_window() {
   const std::uint32_t* ids = pair.entry_page.data();
   // Entries and resident id intervals are both sorted by page id: one merge counts HBM samples.
   const auto& resident = memory_.resident_ids();
+  // Bins follow page ids too: a third cursor finds each entry's bin. When every bin holds a
+  // prefix of its pages, a comparison with the bin's cut replaces the merge.
   auto range = resident.begin();
+  std::size_t bin = 0;
   std::uint64_t n_hbm = 0;
   for (std::uint64_t e = pair.entry_offset[w]; e < pair.entry_offset[w + 1]; ++e) {
     const std::uint32_t count = prefix[e + 1] - prefix[e];
     const std::uint32_t id = ids[e];
-    histogram_[bins_.bin_of_page(id)] += count;
+    while (id >= bins_.first_page(bin + 1))
+      ++bin;
+    histogram_[bin] += count;
+    if (bin_prefixes_) {
+      n_hbm += id < hbm_cut_[bin] ? count : 0;
+      continue;
+    }
     while (range != resident.end() && range->second <= id)
       ++range;
     if (range != resident.end() && range->first <= id) n_hbm += count;
@@ -238,22 +249,8 @@ void MemtierEnv::write_observation() {
   // hist, then resident, then the older histograms.
   if (!swaps_)
     std::copy(history_.begin(), history_.begin() + static_cast<std::ptrdiff_t>(b), obs.begin());
-  // Per-bin residency (drawn by front ends in every mode): one merge of the bins' ranges (in
-  // address order) with the HBM ranges.
-  const auto& resident = memory_.resident();
-  std::size_t r = 0;
-  for (std::size_t i = 0; i < b; ++i) {
-    std::uint64_t in_hbm = 0;
-    for (const AddressRange& range : bins_.bin(i).ranges) {
-      while (r < resident.size() && resident[r].hi <= range.lo)
-        ++r;
-      for (std::size_t k = r; k < resident.size() && resident[k].lo < range.hi; ++k) {
-        in_hbm += std::min(range.hi, resident[k].hi) - std::max(range.lo, resident[k].lo);
-      }
-    }
-    resident_fraction_[i] =
-        static_cast<float>(static_cast<double>(in_hbm) / static_cast<double>(bins_.bin(i).bytes));
-  }
+  // Per-bin residency is drawn by front ends in every mode.
+  if (!bin_prefixes_) measure_resident_fractions();
   if (swaps_) {
     write_swap_features(obs);
     return;
@@ -278,18 +275,63 @@ void MemtierEnv::write_observation() {
       static_cast<float>(std::min(1.0, capacity / static_cast<double>(bins_.footprint_bytes())));
 }
 
+// One merge of the bins' ranges (in address order) with the HBM ranges.
+void MemtierEnv::measure_resident_fractions() {
+  const auto& resident = memory_.resident();
+  std::size_t r = 0;
+  for (std::size_t i = 0; i < config_.bins; ++i) {
+    std::uint64_t in_hbm = 0;
+    for (const AddressRange& range : bins_.bin(i).ranges) {
+      while (r < resident.size() && resident[r].hi <= range.lo)
+        ++r;
+      for (std::size_t k = r; k < resident.size() && resident[k].lo < range.hi; ++k) {
+        in_hbm += std::min(range.hi, resident[k].hi) - std::max(range.lo, resident[k].lo);
+      }
+    }
+    resident_fraction_[i] = fraction_of_bin(i, in_hbm);
+  }
+}
+
+float MemtierEnv::fraction_of_bin(std::size_t bin, std::uint64_t bytes) const {
+  return static_cast<float>(static_cast<double>(bytes) / static_cast<double>(bins_.bin(bin).bytes));
+}
+
+// Puts the requested bins that fit first, hottest first (ties: lower bin first). Only those need
+// ordering: the `sure` hottest fit whatever their order, the next two are the last full one and
+// the partial one. Each bin is one integer key (heat, then the complement of its index), so the
+// selection compares integers without branching on ties; keys are unique, so the result does
+// not depend on the standard library's algorithm (native and wasm agree).
+void MemtierEnv::order_by_heat() {
+  heat_keys_.clear();
+  for (std::uint32_t i : priority_)
+    heat_keys_.push_back((std::uint64_t{histogram_[i]} << 32) | (~i & 0xffffffffu));
+  const std::size_t sure =
+      std::min<std::size_t>(memory_.capacity_bytes() / max_bin_bytes_, heat_keys_.size());
+  const auto first = heat_keys_.begin();
+  std::nth_element(first, first + static_cast<std::ptrdiff_t>(sure), heat_keys_.end(),
+                   std::greater<>());
+  const std::size_t next = std::min<std::size_t>(sure + 2, heat_keys_.size());
+  std::partial_sort(first + static_cast<std::ptrdiff_t>(sure),
+                    first + static_cast<std::ptrdiff_t>(next), heat_keys_.end(), std::greater<>());
+  for (std::size_t k = 0; k < heat_keys_.size(); ++k)
+    priority_[k] = ~static_cast<std::uint32_t>(heat_keys_[k]);
+}
+
 // Admission of whole bins by priority, the last one partially, emitted in address order so the
 // memory gets a sorted placement with its page-id intervals: no sort of ranges and no search of
 // the page table except inside a partially admitted bin.
 Migration MemtierEnv::place_bins(std::span<const double> action) {
-  order_.clear();
+  // Without a branch per bin: an agent's 0/1 choices are what a predictor cannot learn.
+  order_.resize(config_.bins);
+  std::size_t requested_bins = 0;
   std::uint64_t requested = 0;
   for (std::size_t i = 0; i < config_.bins; ++i) {
-    if (action[i] != 0.0) {
-      order_.push_back(static_cast<std::uint32_t>(i));
-      requested += bins_.bin(i).bytes;
-    }
+    const bool on = action[i] != 0.0;
+    order_[requested_bins] = static_cast<std::uint32_t>(i);
+    requested_bins += on ? 1 : 0;
+    requested += on ? bins_.bin(i).bytes : 0;
   }
+  order_.resize(requested_bins);
   const std::uint64_t capacity = memory_.capacity_bytes();
   std::uint64_t refused = 0;
   if (requested <= capacity) {
@@ -297,20 +339,7 @@ Migration MemtierEnv::place_bins(std::span<const double> action) {
       take_[i] = bins_.bin(i).bytes;
   } else {
     priority_ = order_;
-    if (config_.admission == Admission::kHottest) {
-      // Only the bins that fit need ordering: the `sure` hottest fit whatever their order;
-      // the next two are the last full and the partial one.
-      auto hotter = [&](std::uint32_t a, std::uint32_t b) {
-        return histogram_[a] != histogram_[b] ? histogram_[a] > histogram_[b] : a < b;
-      };
-      const std::size_t sure = std::min<std::size_t>(capacity / max_bin_bytes_, priority_.size());
-      std::nth_element(priority_.begin(), priority_.begin() + static_cast<std::ptrdiff_t>(sure),
-                       priority_.end(), hotter);
-      const std::size_t next = std::min<std::size_t>(sure + 2, priority_.size());
-      std::partial_sort(priority_.begin() + static_cast<std::ptrdiff_t>(sure),
-                        priority_.begin() + static_cast<std::ptrdiff_t>(next), priority_.end(),
-                        hotter);
-    }
+    if (config_.admission == Admission::kHottest) order_by_heat();
     std::uint64_t free = capacity;
     for (std::uint32_t i : priority_) {
       const std::uint64_t bytes = bins_.bin(i).bytes;
@@ -321,9 +350,15 @@ Migration MemtierEnv::place_bins(std::span<const double> action) {
   }
   placement_.clear();
   placement_ids_.clear();
+  // Each bin holds a prefix of its ranges, so its resident share is what it was given.
+  std::fill(resident_fraction_.begin(), resident_fraction_.end(), 0.0f);
+  for (std::size_t i = 0; i < config_.bins; ++i)
+    hbm_cut_[i] = bins_.first_page(i);
+  bin_prefixes_ = true;
   const auto& pages = pair_->pages;
   for (std::uint32_t i : order_) {
     std::uint64_t left = take_[i];
+    resident_fraction_[i] = fraction_of_bin(i, left);
     take_[i] = 0;
     const Bin& bin = bins_.bin(i);
     for (std::size_t k = 0; k < bin.ranges.size() && left > 0; ++k) {
@@ -342,6 +377,7 @@ Migration MemtierEnv::place_bins(std::span<const double> action) {
                                   static_cast<std::uint32_t>(last - pages.begin()));
       left = 0;
     }
+    if (resident_fraction_[i] > 0.0f) hbm_cut_[i] = placement_ids_.back().second;
   }
   return memory_.replace(placement_, placement_ids_, refused);
 }
@@ -459,6 +495,7 @@ Env::StepOutcome MemtierEnv::play(const Migration& m) {
   ++next_;
   if (swaps_) plan_swaps();
   write_observation();
+  bin_prefixes_ = false;
 
   std::span<double> info = info_buffer();
   info[kWindow] = static_cast<double>(w);

@@ -158,6 +158,9 @@ class MemtierEnv : public Env {
   // Histogram and samples in HBM of window next_; ages the observed histograms.
   std::uint64_t observe_next_window();
   void write_observation();
+  void measure_resident_fractions();
+  void order_by_heat();
+  float fraction_of_bin(std::size_t bin, std::uint64_t bytes) const;
   void write_swap_features(std::span<float> obs);
   void plan_swaps();
 
@@ -178,9 +181,14 @@ class MemtierEnv : public Env {
   std::vector<std::uint32_t> histogram_;  // last played window
   std::vector<float> history_;            // H x B normalised histograms, newest first
   std::vector<float> resident_fraction_;
-  std::vector<std::uint32_t> order_;     // requested bins, address order
-  std::vector<std::uint32_t> priority_;  // requested bins, admission order
-  std::vector<std::uint64_t> take_;      // bytes admitted per bin (scratch)
+  // Set by place_bins() until the window is played and observed: each bin then holds a prefix of
+  // its pages in HBM, those below hbm_cut_[bin], and resident_fraction_ is filled already.
+  bool bin_prefixes_ = false;
+  std::vector<std::uint32_t> hbm_cut_;
+  std::vector<std::uint32_t> order_;      // requested bins, address order
+  std::vector<std::uint32_t> priority_;   // requested bins, admission order
+  std::vector<std::uint64_t> heat_keys_;  // order_by_heat()'s scratch
+  std::vector<std::uint64_t> take_;       // bytes admitted per bin (scratch)
   std::vector<AddressRange> placement_;
   std::vector<IdInterval> placement_ids_;
   std::uint64_t max_bin_bytes_ = 0;
