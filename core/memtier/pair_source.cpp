@@ -218,6 +218,7 @@ std::shared_ptr<const PreparedPair> InMemoryPairSource::load(const std::string& 
   if (!traces && name.rfind("synth:", 0) == 0) {
     traces = std::make_shared<const TracePair>(synthesize_pair(parse_synth_name(name)));
     add_traces(name, traces);
+    remember_read(name);  // cached, but not a name the user added
   }
   if (traces) return window_cached(name, traces, windows);
   return load_data(name, windows);

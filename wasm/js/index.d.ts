@@ -168,6 +168,8 @@ export class Episode implements Comparing {
 
 /** memtier's extras (`sysgym.memtier`). */
 export class Memtier {
+  /** The env load() warms up: its id, config and number of steps. */
+  readonly warmUp: { env: string; config: Record<string, unknown>; steps: number };
   addTraces(name: string, ddr: string | ArrayBuffer | Uint8Array, hbm: string | ArrayBuffer | Uint8Array): void;
   addPrepared(name: string, data: ArrayBuffer | Uint8Array): void;
   estimate(name: string, hbmRanges?: string | string[], options?: { hbmFactor?: number }): Estimate;
@@ -350,6 +352,12 @@ export class Sysgym {
   resolveEnv(env: string): string;
   /** The seed's decimal text, checked as the native tool checks --seed; `name` names it in errors. */
   checkSeed(seed: Seed, name?: string): string;
+  /** Steps each family's small warm-up env, as load() does unless told not to. */
+  warmUp(): void;
 }
 
-export function load(moduleOptions?: Record<string, unknown>): Promise<Sysgym>;
+/**
+ * Loads the module. Unless `warmUp` is false it first steps a small env of each family (about
+ * 50 ms), so that the first episode runs optimised WebAssembly; other options go to Emscripten.
+ */
+export function load(options?: { warmUp?: boolean } & Record<string, unknown>): Promise<Sysgym>;

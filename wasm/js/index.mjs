@@ -324,6 +324,25 @@ export class Sysgym {
     return JSON.parse(this.#core.envIdsJson());
   }
 
+  // Steps each family's warm-up env (its `warmUp`: {env, config, steps}) with random actions.
+  warmUp() {
+    for (const family of [this.memtier, this.tensorplace, this.looptune]) {
+      if (!family.warmUp) continue;
+      const { env: id, config, steps } = family.warmUp;
+      const env = this.make(id, config);
+      try {
+        const actions = Array.from({ length: 16 }, (_, i) => env.actionSpace.sample(i + 1));
+        env.reset({ seed: 0 });
+        for (let i = 0; i < steps; i += 1) {
+          const r = env.step(actions[i % actions.length]);
+          if (r.terminated || r.truncated) env.reset();
+        }
+      } finally {
+        env.dispose();
+      }
+    }
+  }
+
   // Every registered env: [{id, summary}] (`sysgym list --json`).
   envs() {
     return JSON.parse(this.#core.envListJson());
@@ -472,7 +491,11 @@ export class Sysgym {
 }
 
 // Loads the WebAssembly core (embedded in this package: no fetch, works offline).
-export async function load(moduleOptions = {}) {
+// V8 first runs WebAssembly through its baseline compiler and optimises a function only once it
+// has run for a while: a fresh module stepped an env about 10x slower than native for its first
+// 2,000 steps. load() therefore steps each family's small warm-up env (about 50 ms) so that the
+// first real episode runs optimised code; `warmUp: false` skips it.
+export async function load({ warmUp = true, ...moduleOptions } = {}) {
   const core = await createSysgymCore(moduleOptions);
   // Under Node, envs read files by path and the package's shipped traces by name, as natively.
   if (typeof process !== 'undefined' && process.versions?.node) {
@@ -480,5 +503,7 @@ export async function load(moduleOptions = {}) {
     const files = hostFiles();
     core.useHostFiles(files, files.shippedPrefix);
   }
-  return new Sysgym(core);
+  const sysgym = new Sysgym(core);
+  if (warmUp) sysgym.warmUp();
+  return sysgym;
 }

@@ -13,6 +13,14 @@ export class Memtier {
     this.#core = core;
   }
 
+  // What load() steps before handing out the module: a small synthetic pair (made in ~10 ms),
+  // 64 bins, about 100 samples per window, as long as V8 takes to optimise the step.
+  warmUp = {
+    env: 'memtier',
+    config: { trace: 'synth:phased:20000:1', bins: 64, hbm_capacity: '25%', window_len: 2e6 },
+    steps: 2000,
+  };
+
   // A trace pair from file contents (MemAI CSV, perf script or sysgym binary), usable as
   // {trace: name} in memtier configs.
   addTraces(name, ddr, hbm) {
