@@ -259,9 +259,10 @@ TEST(MemtierEnv, BadConfigsNameTheKey) {
   EXPECT_EQ(error(base_config({{"migration_gbps", 1.0}, {"migration_ms_per_page", 0.01}})),
             "memtier-v0 config: 'migration_ms_per_page' and 'migration_gbps' both set the "
             "migration cost; give one");
-  EXPECT_EQ(error(base_config({{"trace", "nothing"}})),
-            "unknown trace 'nothing'; also DDR,HBM, a preprocessed PAIR.bin or "
-            "synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]]");  // a synthetic pair used is not added
+  EXPECT_EQ(
+      error(base_config({{"trace", "nothing"}})),
+      "unknown trace 'nothing'; also DDR,HBM, a preprocessed PAIR.bin or "
+      "synth:PATTERN[:SAMPLES[:SEED[:FOOTPRINT_MIB]]]");  // a synthetic pair used is not added
   EXPECT_EQ(error(base_config({{"episode_start", 1000000}})).substr(0, 52),
             "memtier-v0 config: 'episode_start' is 1000000 but th");
 }
