@@ -250,9 +250,16 @@ export class VectorEnv {
 
   // The flat infos (size rows of infoKeys) as Gymnasium's vector info: one array per key, an
   // env's value at its index (views, valid until the next step).
+  // Plain loops: Float64Array.from with a mapping function made this a third of a vector step.
   #columns(flat) {
     const n = this.infoKeys.length;
-    return Object.fromEntries(this.infoKeys.map((key, k) => [key, Float64Array.from({ length: this.size }, (_, e) => flat[e * n + k])]));
+    const columns = {};
+    for (let k = 0; k < n; k += 1) {
+      const column = new Float64Array(this.size);
+      for (let e = 0; e < this.size; e += 1) column[e] = flat[e * n + k];
+      columns[this.infoKeys[k]] = column;
+    }
+    return columns;
   }
 
   #refresh() {
