@@ -297,24 +297,31 @@ float MemtierEnv::fraction_of_bin(std::size_t bin, std::uint64_t bytes) const {
 }
 
 // Puts the requested bins that fit first, hottest first (ties: lower bin first). Only those need
-// ordering: the `sure` hottest fit whatever their order, the next two are the last full one and
-// the partial one. Each bin is one integer key (heat, then the complement of its index), so the
-// selection compares integers without branching on ties; keys are unique, so the result does
-// not depend on the standard library's algorithm (native and wasm agree).
+// ordering: the `sure` hottest fit whatever their order; after them the hottest of the rest is
+// brought forward, one at a time, until the capacity is used (usually two: the last full bin and
+// the partial one; many when bins are a page or two). Each bin is one integer key (heat, then the
+// complement of its index): keys are unique, so which bins come first does not depend on the
+// standard library's algorithm (native and wasm agree), and the bins left over get nothing.
 void MemtierEnv::order_by_heat() {
   heat_keys_.clear();
   for (std::uint32_t i : priority_)
     heat_keys_.push_back((std::uint64_t{histogram_[i]} << 32) | (~i & 0xffffffffu));
-  const std::size_t sure =
-      std::min<std::size_t>(memory_.capacity_bytes() / max_bin_bytes_, heat_keys_.size());
+  const auto bin_of = [](std::uint64_t key) { return ~static_cast<std::uint32_t>(key); };
+  const std::uint64_t capacity = memory_.capacity_bytes();
+  const std::size_t sure = std::min<std::size_t>(capacity / max_bin_bytes_, heat_keys_.size());
   const auto first = heat_keys_.begin();
   std::nth_element(first, first + static_cast<std::ptrdiff_t>(sure), heat_keys_.end(),
                    std::greater<>());
-  const std::size_t next = std::min<std::size_t>(sure + 2, heat_keys_.size());
-  std::partial_sort(first + static_cast<std::ptrdiff_t>(sure),
-                    first + static_cast<std::ptrdiff_t>(next), heat_keys_.end(), std::greater<>());
+  std::uint64_t used = 0;
+  for (std::size_t k = 0; k < sure; ++k)
+    used += bins_.bin(bin_of(heat_keys_[k])).bytes;
+  for (std::size_t k = sure; k < heat_keys_.size() && used < capacity; ++k) {
+    const auto next = first + static_cast<std::ptrdiff_t>(k);
+    std::iter_swap(next, std::max_element(next, heat_keys_.end()));
+    used += bins_.bin(bin_of(*next)).bytes;
+  }
   for (std::size_t k = 0; k < heat_keys_.size(); ++k)
-    priority_[k] = ~static_cast<std::uint32_t>(heat_keys_[k]);
+    priority_[k] = bin_of(heat_keys_[k]);
 }
 
 // Admission of whole bins by priority, the last one partially, emitted in address order so the

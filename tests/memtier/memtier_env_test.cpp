@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <numeric>
 #include <set>
 
 #include "base/error.hpp"
@@ -215,6 +216,35 @@ TEST(MemtierEnv, OverCapacityBinsAreAdmittedHottestFirst) {
   for (std::size_t i = 1; i < 16; ++i)
     hottest = f.histogram[i] > f.histogram[hottest] ? i : hottest;
   EXPECT_GT(f.resident_fraction[hottest], 0.0f);
+}
+
+// Bins of one or two pages (170 bins over a 1 MiB footprint): far more bins fit than the
+// capacity over the largest bin, and every one of them must still be chosen by heat.
+TEST(MemtierEnv, SmallBinsAreAdmittedHottestFirstUntilTheCapacityIsUsed) {
+  MemtierEnv env({{"trace", "synth:random:5000:1:1"}, {"bins", 170}, {"hbm_capacity", "30%"}},
+                 *testing::synth_source());
+  const std::size_t bins = env.bins().size();
+  env.reset(0);
+  for (int w = 0; w < 5; ++w) {
+    env.step(all(bins, 0.0));
+    const std::vector<std::uint32_t> heat(env.render_frame().histogram.begin(),
+                                          env.render_frame().histogram.end());
+    std::vector<std::size_t> order(bins);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return heat[a] > heat[b]; });
+    std::vector<double> expected(bins, 0.0);
+    std::uint64_t free = env.capacity_bytes();
+    for (const std::size_t i : order) {
+      const std::uint64_t take = std::min(free, env.bins().bin(i).bytes);
+      expected[i] = static_cast<double>(take) / static_cast<double>(env.bins().bin(i).bytes);
+      free -= take;
+    }
+    env.step(all(bins, 1.0));
+    const RenderFrame f = env.render_frame();
+    for (std::size_t i = 0; i < bins; ++i)
+      ASSERT_FLOAT_EQ(f.resident_fraction[i], static_cast<float>(expected[i])) << "bin " << i;
+  }
 }
 
 TEST(MemtierEnv, InvalidActionsAreErrorsThatNameThem) {

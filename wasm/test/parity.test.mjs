@@ -21,6 +21,8 @@ const cases = [
   { policy: 'dynamic-oracle', seed: 0, config: { trace: 'synth:stream:20000:5:32', hbm_capacity: '20%' } },
   { policy: 'random', seed: 5, config: { trace: 'synth:phased:20000:5:32', random_start: true, episode_length: 100, history: 4 } },
   { policy: 'random', seed: 3, config: { trace: 'synth:phased:20000:5:32', action_mode: 'swap', reward: 'saving', hbm_capacity: '10%' } },
+  // Bins of one or two pages: many more bins fit than capacity / largest bin, chosen by heat.
+  { policy: 'random', seed: 4, config: { trace: 'synth:random:5000:1:1', bins: 170, hbm_capacity: '30%' } },
 ];
 
 for (const c of cases) {
