@@ -48,7 +48,7 @@ TEST(AlignedWindows, PhasesStartNewWindowsAndCarryTheGapBetweenThem) {
 }
 
 TEST(AlignedWindows, TileSyntheticRunsExactlyWithoutSampleLessWindows) {
-  for (const std::string pattern : {"stream", "phased", "random", "stencil"}) {
+  for (const std::string pattern : {"stream", "phased", "random", "stencil", "family"}) {
     SynthOptions o;
     o.pattern = pattern;
     o.samples = 20000;

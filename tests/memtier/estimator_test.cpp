@@ -135,7 +135,8 @@ INSTANTIATE_TEST_SUITE_P(
     PatternsAndModes, EstimatorOnSyntheticPairs,
     ::testing::Values(Case{"stream", WindowMode::kMemai}, Case{"stream", WindowMode::kAligned},
                       Case{"phased", WindowMode::kMemai}, Case{"phased", WindowMode::kAligned},
-                      Case{"random", WindowMode::kAligned}, Case{"stencil", WindowMode::kMemai}),
+                      Case{"random", WindowMode::kAligned}, Case{"stencil", WindowMode::kMemai},
+                      Case{"family", WindowMode::kAligned}, Case{"family", WindowMode::kMemai}),
     [](const auto& info) {
       return info.param.pattern + (info.param.mode == WindowMode::kMemai ? "Memai" : "Aligned");
     });

@@ -23,6 +23,7 @@ const cases = [
   { policy: 'random', seed: 3, config: { trace: 'synth:phased:20000:5:32', action_mode: 'swap', reward: 'saving', hbm_capacity: '10%' } },
   // Bins of one or two pages: many more bins fit than capacity / largest bin, chosen by heat.
   { policy: 'random', seed: 4, config: { trace: 'synth:random:5000:1:1', bins: 170, hbm_capacity: '30%' } },
+  { policy: 'lru', seed: 0, config: { trace: 'synth:family:20000:7:32', bins: 32, hbm_capacity: '15%' } },
 ];
 
 for (const c of cases) {

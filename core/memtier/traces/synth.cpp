@@ -1,5 +1,7 @@
 #include "memtier/traces/synth.hpp"
 
+#include <algorithm>
+
 #include "base/error.hpp"
 #include "base/names.hpp"
 #include "base/rng.hpp"
@@ -107,6 +109,59 @@ void make_stencil(const SynthOptions& o, Rng& rng, Workload& w) {
   }
 }
 
+// One phase of a `family` program: a hot set that slides by `drift` bytes over the phase.
+struct FamilyPhase {
+  std::uint64_t end = 0;  // first sample after the phase
+  std::uint64_t base = 0, bytes = 0, drift = 0;
+  std::uint64_t hot_percent = 0, streaming_percent = 0;
+};
+
+// The seed draws the program's shape, so that a learner trained on some seeds meets programs it
+// never saw with others: 1 to 12 phases of random lengths, each with a hot set of 1/64 to 1/4 of
+// the footprint at a random place, drawing 60 to 95 % of the samples, sliding by up to 1/8 of
+// its size, bandwidth-bound for 50 to 100 % of its accesses.
+std::vector<FamilyPhase> family_phases(const SynthOptions& o, Rng& rng) {
+  std::vector<FamilyPhase> phases(1 + rng.below(12));
+  std::vector<std::uint64_t> ends;
+  for (std::size_t p = 1; p < phases.size(); ++p)
+    ends.push_back(rng.below(o.samples));
+  std::sort(ends.begin(), ends.end());
+  ends.push_back(o.samples);
+  for (std::size_t p = 0; p < phases.size(); ++p) {
+    FamilyPhase& phase = phases[p];
+    phase.end = ends[p];
+    phase.bytes = o.footprint_bytes >> (2 + rng.below(5));
+    phase.base = rng.below(o.footprint_bytes - phase.bytes + 1);
+    phase.drift = rng.below(phase.bytes / 8 + 1);
+    phase.hot_percent = 60 + rng.below(36);
+    phase.streaming_percent = 50 + rng.below(51);
+  }
+  return phases;
+}
+
+void make_family(const SynthOptions& o, Rng& rng, Workload& w) {
+  const std::vector<FamilyPhase> phases = family_phases(o, rng);
+  std::uint64_t start = 0;
+  std::size_t p = 0;
+  for (std::uint64_t i = 0; i < o.samples; ++i) {
+    while (i >= phases[p].end) {
+      start = phases[p].end;
+      ++p;
+    }
+    const FamilyPhase& phase = phases[p];
+    const auto id = static_cast<std::uint32_t>(p);
+    if (rng.chance(phase.hot_percent, 100)) {
+      const std::uint64_t slide = phase.drift * (i - start) / (phase.end - start);
+      const std::uint64_t offset =
+          (phase.base + slide + rng.below(phase.bytes)) % o.footprint_bytes;
+      const AccessClass cls = rng.chance(phase.streaming_percent, 100) ? kStreaming : kLatencyBound;
+      push(w, kHeapBase + offset, id, cls, AccessKind::kLoad);
+    } else {
+      push(w, kHeapBase + rng.below(o.footprint_bytes), id, kLatencyBound, AccessKind::kLoad);
+    }
+  }
+}
+
 void check_options(const SynthOptions& o) {
   const auto& patterns = synth_patterns();
   bool known = false;
@@ -135,6 +190,7 @@ Workload make_workload(const SynthOptions& o) {
   check_options(o);
   Workload w;
   Rng rng(derive_seed(o.seed, 0));
+  if (o.pattern == "family") make_family(o, rng, w);
   if (o.pattern == "stream") make_stream(o, rng, w);
   if (o.pattern == "phased") make_phased(o, rng, w);
   if (o.pattern == "random") make_random(o, rng, w);
@@ -173,7 +229,8 @@ Trace run(const Workload& w, std::uint64_t seed, std::string source, InHbm in_hb
 }  // namespace
 
 const std::vector<std::string>& synth_patterns() {
-  static const std::vector<std::string> patterns = {"phased", "random", "stencil", "stream"};
+  static const std::vector<std::string> patterns = {"family", "phased", "random", "stencil",
+                                                    "stream"};
   return patterns;
 }
 

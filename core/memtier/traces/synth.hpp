@@ -9,6 +9,9 @@
 //   random   GUPS-like uniform updates of a table plus a small hot index array
 //            (latency-bound: MCDRAM-like HBM is slightly slower than DDR per miss)
 //   stencil  3-D 7-point stencil sweeping a grid from `in` to `out` (mostly bandwidth-bound)
+//   family   a program drawn from the seed: 1-12 phases of random lengths, each with its own hot
+//            set (size, place, share of samples, drift, share bandwidth-bound), so that seeds
+//            are a family of programs to train on some of and evaluate on others
 // Time model per sample, in cycles: instructions * 0.6 + misses * cycles_per_miss(memory,
 // access class), misses = instructions * misses_per_kilo_instruction / 1000, each run with its
 // own +-3 % jitter on the memory part. Only integer arithmetic: identical in every build.

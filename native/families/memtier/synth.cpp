@@ -49,7 +49,8 @@ void add_synth_command(CLI::App& app) {
   CLI::App* command = app.add_subcommand("synth", "Generate a synthetic DDR/HBM trace pair");
   command->footer(
       "Patterns: stream (STREAM triad), phased (a hot set per phase), random (GUPS-like),\n"
-      "stencil (3-D 7-point). Writes PREFIX.ddr.csv and PREFIX.hbm.csv (or .bin), and with\n"
+      "stencil (3-D 7-point), family (the seed draws phases, hot sets and drift). Writes "
+      "PREFIX.ddr.csv and PREFIX.hbm.csv (or .bin), and with\n"
       "--mixed a modeled run with those ranges in HBM (PREFIX.mixed.csv) for --measured.\n"
       "Example:\n  sysgym memtier synth --pattern phased --samples 200000 --seed 7 -o /tmp/phased");
   command->add_option("--pattern", args->options.pattern, "Workload pattern")

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "support/errors.hpp"
 
 #include "base/error.hpp"
@@ -48,7 +50,7 @@ TEST_P(SynthPattern, MixedRunLiesBetweenTheAllHbmAndAllDdrRunsForStreamingData) 
 }
 
 INSTANTIATE_TEST_SUITE_P(AllPatterns, SynthPattern,
-                         ::testing::Values("stream", "phased", "random", "stencil"));
+                         ::testing::Values("stream", "phased", "random", "stencil", "family"));
 
 TEST(Synth, StreamingIsFasterInHbmAndRandomAccessIsNot) {
   const TracePair stream = synthesize_pair(options_for("stream"));
@@ -63,10 +65,31 @@ TEST(Synth, PhasedPatternMarksItsPhases) {
   EXPECT_EQ(synthesize_pair(o).ddr.phases(), (std::vector<std::uint32_t>{0, 1, 2}));
 }
 
+// Seeds of the family pattern are different programs: their phase counts and gaps differ, and
+// each phase is one contiguous stretch of the run.
+TEST(Synth, FamilySeedsAreProgramsOfDifferentShapes) {
+  std::set<std::uint32_t> phase_counts;
+  std::set<std::uint64_t> hbm_times;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    SynthOptions o = options_for("family");
+    o.samples = 20000;
+    o.seed = seed;
+    const TracePair pair = synthesize_pair(o);
+    const std::vector<std::uint32_t>& phase = pair.ddr.phase;
+    for (std::size_t i = 1; i < phase.size(); ++i)
+      ASSERT_GE(phase[i], phase[i - 1]) << "seed " << seed << " sample " << i;
+    phase_counts.insert(phase.back() + 1);
+    hbm_times.insert(pair.hbm.timestamp.back());
+  }
+  EXPECT_GE(phase_counts.size(), 5u);
+  EXPECT_EQ(hbm_times.size(), 12u);
+}
+
 TEST(Synth, UnknownPatternAndBadOptionsAreNamed) {
   EXPECT_EQ(
       testing::message_of<UnknownNameError>([&] { synthesize_pair(options_for("strem")); }),
-      "unknown pattern 'strem' (did you mean 'stream'?); valid: phased, random, stencil, stream");
+      "unknown pattern 'strem' (did you mean 'stream'?); valid: family, phased, random, stencil, "
+      "stream");
   SynthOptions o = options_for("stream");
   o.samples = 1;
   EXPECT_THROW(synthesize_pair(o), ConfigError);
