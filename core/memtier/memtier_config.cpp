@@ -46,7 +46,7 @@ const ConfigSchema& memtier_schema() {
           "unset"),
       fixed_by_policy(choice_key("action_mode", "bins", {"bins", "discrete", "swap"},
                                  "bins: MultiBinary(bins), the desired set; discrete: "
-                                 "Discrete(2 bins + 1), keep or move one bin; swap: Discrete(7), "
+                                 "Discrete(2 bins + 1), keep or move one bin; swap: Discrete(13), "
                                  "keep or swap best-scored pages in, by budget and margin, from "
                                  "the first-touch placement (page_swaps.hpp)")),
       fixed_by_policy(choice_key("admission", "hottest", {"hottest", "lowest_address"},

@@ -21,8 +21,8 @@
 //   bins over capacity are admitted by the `admission` priority, hottest in the last window or
 //   lowest address first, the last one partially, the rest refused). "discrete" mode,
 //   Discrete(2B + 1): 0 keeps the placement, 1..B promotes bin a-1, B+1..2B demotes bin a-B-1.
-//   "swap" mode, Discrete(7): page-granular swaps of best-scored pages from the first-touch
-//   placement, 0 keeps (page_swaps.hpp); its observation is the 32 features named there instead
+//   "swap" mode, Discrete(13): page-granular swaps of best-scored pages from the first-touch
+//   placement, 0 keeps (page_swaps.hpp); its observation is the 57 features named there instead
 //   of the bins' channels.
 //   Baselines and oracles may instead place page-granular ranges: a Placement directive
 //   (step_directive) or step_placement().

@@ -3,15 +3,18 @@
 // The heuristics and oracles place single pages, while a bin action moves 1/64 of the footprint
 // at once; learned policies lost to them mostly by migrating more than they saved. Here the env
 // does the page-level bookkeeping and the agent chooses, each window, how boldly to act on it:
-//   - every sampled page has a score, its sample count with all counts halved every
-//     kScoreHalvingWindows windows (a decayed LFU, as HeMem and Memtis keep);
+//   - every sampled page has two scores, its sample counts under two memories: a short one
+//     halving all counts every 16 windows (a decayed LFU, as HeMem and Memtis keep), for
+//     programs whose hot set moves, and a long one that never forgets (the counts since the
+//     episode began), for programs whose hot set holds still;
 //   - the episode starts from the first-touch placement (what an allocator filling HBM first
 //     gives, free like every first placement);
-//   - action 0 keeps the placement; action 1 + 2 l + m swaps up to budget(l) pages: the
-//     best-scored pages in DDR replace the worst-scored resident ones (or fill free room) while
-//     the candidate's score beats the resident's by what the two moves cost, in samples at the
-//     saving per sample seen so far, times margin m (1 or 4): a keep-biased rule, as a swap
-//     must promise to pay for itself.
+//   - action 0 keeps the placement; action 1 + (k L + l) M + m (memory k, budget level l of L,
+//     margin m of M) swaps up to budget(l) pages: under memory k's scores, the best-scored pages
+//     in DDR replace the worst-scored resident ones (or fill free room) while the candidate's
+//     score beats the resident's by what the two moves cost, in samples at the saving per
+//     sample seen so far, times margin m (1 or 4): a keep-biased rule, as a swap must promise
+//     to pay for itself.
 // The observation is invariant to the trace's size: shares of samples and of capacity, and for
 // every action what it would have gained on the last window and on the scores, and what it
 // moves. Levels, margins and features are documented in observation_names().
@@ -28,12 +31,14 @@
 
 namespace sysgym::memtier {
 
-inline constexpr std::uint32_t kScoreHalvingWindows = 16;
+// The score memories: every how many windows all counts are halved (0: never).
+inline constexpr std::array<std::uint32_t, 2> kScoreHalvings = {16, 0};
 // Swap budgets as shares of the capacity in pages (at least one page each).
 inline constexpr std::array<double, 3> kSwapBudgets = {1.0 / 32, 1.0 / 8, 1.0 / 2};
-// How many moves' worth of saving a page's score must promise (see plan()).
+// How many moves' worth of saving a page's score must promise (see plan()), ascending.
 inline constexpr std::array<double, 2> kSwapMargins = {1.0, 4.0};
-inline constexpr std::size_t kSwapActions = 1 + kSwapMargins.size() * kSwapBudgets.size();
+inline constexpr std::size_t kSwapActions =
+    1 + kScoreHalvings.size() * kSwapBudgets.size() * kSwapMargins.size();
 
 // Scores, the resident set and the plans of every action for the next window.
 class PageSwaps {
@@ -43,7 +48,7 @@ class PageSwaps {
   // A new episode from window `begin` with `slots` pages of HBM: scores cleared, the resident set
   // the first pages touched from `begin` on.
   void start(std::size_t begin, std::size_t slots);
-  // Window w was played: its samples add to the scores (halved every kScoreHalvingWindows).
+  // Window w was played: its samples add to every memory's scores (then halved where due).
   void learn(std::size_t w);
   // Plans every action from the scores and the resident set (call after learn/start).
   void plan();
@@ -73,27 +78,37 @@ class PageSwaps {
 
  private:
   struct Plan {
+    std::size_t memory = 0;        // whose candidates and residents
     std::size_t promote = 0;       // the first `promote` candidates
     std::size_t demote = 0;        // the first `demote` residents
     std::int64_t window_gain = 0;  // last window's samples gained minus lost
     std::int64_t score_gain = 0;
   };
+  // One memory's scores and, after plan(), its ranked pages.
+  struct Memory {
+    std::uint32_t halving = 0;
+    std::vector<std::uint32_t> score;
+    std::vector<std::uint32_t> candidates;  // in DDR with a score, best first
+    std::vector<std::uint32_t> residents;   // in HBM, worst first
+    std::uint64_t best_samples = 0;  // last window's samples on the `slots` best-scored pages
+    std::uint64_t score_total = 0;
+  };
+
+  void rank(Memory& m);
+  Plan plan_swaps(std::size_t memory, std::size_t level, std::size_t margin) const;
 
   const PreparedPair& pair_;
   std::size_t slots_ = 0;
   std::uint32_t played_ = 0;  // windows learned this episode
-  std::vector<std::uint32_t> score_;
+  std::array<Memory, kScoreHalvings.size()> memories_;
   std::vector<std::uint32_t> last_count_;  // samples in the last learned window
   std::vector<std::uint32_t> last_pages_;  // pages of the last learned window
   std::vector<std::uint32_t> scored_;      // pages with a score ever, in first-scored order
+  std::vector<std::uint32_t> ranked_;      // scratch of rank()
   std::vector<std::uint8_t> was_scored_;
   PageBits resident_;
-  std::vector<std::uint32_t> candidates_;  // in DDR with a score, best first
-  std::vector<std::uint32_t> residents_;   // in HBM, worst first
   std::array<Plan, kSwapActions> plans_{};
   std::uint64_t last_samples_ = 0;
-  std::uint64_t best_samples_ = 0;  // last window's samples on the `slots` best-scored pages
-  std::uint64_t score_total_ = 0;
 };
 
 }  // namespace sysgym::memtier

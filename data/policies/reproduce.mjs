@@ -42,37 +42,64 @@ function evaluate() {
 
 const percent = (x) => `${(100 * x).toFixed(1)}%`;
 
+const learned = manifest.policies.map((p) => `learned:data/policies/${p.file}`);
+const seedFiles = Object.fromEntries(manifest.policies.map((p) => [`learned:data/policies/${p.file}`,
+  filesOf(p).map(({ file }) => `learned:data/policies/${file}`)]));
+
+// One evaluated trace and capacity: every column's gap closed, a learned policy's seeds and their
+// mean, and the best heuristic's and the best oracle's gap closed.
+function setting(r) {
+  // The per-window oracle ignores migration: its bound is the windows' time alone.
+  const gapOf = (row) => (manifest.bounds.includes(row.policy)
+    ? (row.ddr_ms - row.estimated_ms) / (row.ddr_ms - row.hbm_ms) : row.gap_closed);
+  const gap = Object.fromEntries(r.rows.map((row) => [row.policy, gapOf(row)]));
+  const seeds = (c) => seedFiles[c].map((f) => gap[f]);
+  const trace = path.basename(r.config.trace);
+  return {
+    trace, capacity: r.config.hbm_capacity, heldOut: manifest.split.held_out.includes(trace), gap, seeds,
+    mean: (c) => seeds(c).reduce((a, b) => a + b, 0) / seedFiles[c].length,
+    bestHeuristic: Math.max(...manifest.heuristics.map((h) => gap[h])),
+    bestOracle: Math.max(...manifest.oracles.map((o) => gap[o])),
+  };
+}
+const wins = (s, c) => s.mean(c) > s.bestHeuristic + 5e-4;  // by at least 0.05 points
+
 // One row per trace and capacity: the learned policies (mean and range over their seeds), the
 // heuristics and the oracles; bold where a learned policy's mean beats every heuristic.
 function table() {
-  const results = JSON.parse(fs.readFileSync(path.join(here, 'results.json'), 'utf8'));
-  const learned = manifest.policies.map((p) => `learned:data/policies/${p.file}`);
-  const seedFiles = Object.fromEntries(manifest.policies.map((p) => [`learned:data/policies/${p.file}`,
-    filesOf(p).map(({ file }) => `learned:data/policies/${file}`)]));
+  const settings = JSON.parse(fs.readFileSync(path.join(here, 'results.json'), 'utf8')).map(setting);
   const columns = [...learned, ...manifest.heuristics, ...manifest.oracles, ...manifest.bounds];
   const names = [...manifest.policies.map((p) => p.label), ...manifest.heuristics, ...manifest.oracles,
     ...manifest.bounds.map((b) => `${b} (bound)`)];
   const lines = [`| trace | capacity | ${names.join(' | ')} |`, `|${'---|'.repeat(names.length + 2)}`];
-  for (const r of results) {
-    const trace = path.basename(r.config.trace);
-    // The per-window oracle ignores migration: its bound is the windows' time alone.
-    const gapOf = (row) => (manifest.bounds.includes(row.policy)
-      ? (row.ddr_ms - row.estimated_ms) / (row.ddr_ms - row.hbm_ms) : row.gap_closed);
-    const gap = Object.fromEntries(r.rows.map((row) => [row.policy, gapOf(row)]));
-    const best = Math.max(...manifest.heuristics.map((h) => gap[h]));
-    const split = manifest.split.held_out.includes(trace) ? 'held out' : 'train';
+  for (const s of settings) {
     const cells = columns.map((c) => {
-      if (!learned.includes(c)) return percent(gap[c]);
-      const runs = seedFiles[c].map((f) => gap[f]);
-      const mean = runs.reduce((a, b) => a + b, 0) / runs.length;
+      if (!learned.includes(c)) return percent(s.gap[c]);
+      const runs = s.seeds(c);
       const range = runs.length > 1
         ? ` (${percent(Math.min(...runs))} to ${percent(Math.max(...runs))})` : '';
-      const text = `${percent(mean)}${range}`;
-      return mean > best + 5e-4 ? `**${text}**` : text;  // wins by at least 0.05 points
+      const text = `${percent(s.mean(c))}${range}`;
+      return wins(s, c) ? `**${text}**` : text;
     });
-    lines.push(`| ${trace} (${split}) | ${r.config.hbm_capacity} | ${cells.join(' | ')} |`);
+    lines.push(`| ${s.trace} (${s.heldOut ? 'held out' : 'train'}) | ${s.capacity} | ${cells.join(' | ')} |`);
   }
   console.log(lines.join('\n'));
+  console.log(`\n${goals(settings.filter((s) => s.heldOut))}`);
+}
+
+// The goal in numbers, per learned policy (mean over its seeds) on the held-out settings: where it
+// beats the best heuristic, by how much it falls short where it does not, and its share of the
+// best oracle's gap closed (static, dynamic or lookahead, whichever closes most).
+function goals(heldOut) {
+  return learned.map((c, i) => {
+    const short = heldOut.filter((s) => !wins(s, c))
+      .map((s) => `${s.trace} at ${s.capacity} ${Math.max(0, 100 * (s.bestHeuristic - s.mean(c))).toFixed(1)} points`);
+    const share = heldOut.reduce((sum, s) => sum + (s.bestOracle > 0 ? s.mean(c) / s.bestOracle : 0), 0) /
+      heldOut.length;
+    return `- ${manifest.policies[i].label}: beats the best heuristic in ${heldOut.length - short.length} of ` +
+      `${heldOut.length} held-out settings${short.length > 0 ? ` (where it does not, it trails or ties by: ${short.join(', ')})` : ''}; ` +
+      `${percent(share)} of the best oracle's gap closed on average (goal: 90 %).`;
+  }).join('\n');
 }
 
 if (what === 'train') train();

@@ -11,7 +11,7 @@ namespace {
 // The window oracle's memory time (migration excluded) bounds every policy's memory time.
 TEST_F(Cli, DynamicOracleBoundsEveryPolicyOnEveryShippedTrace) {
   for (const std::string trace : {"gcc-cc1", "graphviz-sccmap", "hpcc-randomaccess", "hpcc-stream",
-                                  "kyotocabinet", "lammps", "phased", "sqlite", "xz"}) {
+                                  "kyotocabinet", "lammps", "minisat", "phased", "sqlite", "xz"}) {
     for (const std::string capacity : {"5%", "10%", "25%"}) {
       const std::string what = trace + " at " + capacity;
       const Result r = run("compare memtier trace=" + trace + " hbm_capacity=" + capacity +

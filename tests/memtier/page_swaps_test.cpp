@@ -41,7 +41,7 @@ TEST(PageSwaps, TheEnvKeepsTheContractInSwapMode) {
   options.config = swap_config({{"episode_length", 100}});
   EXPECT_GE(check_env(envs, swap_policies(), kMemtierId, options).size(), 7u);
   MemtierEnv env(swap_config(), *testing::synth_source());
-  EXPECT_EQ(env.action_space().to_string(), "Discrete(7)");
+  EXPECT_EQ(env.action_space().to_string(), "Discrete(13)");
   EXPECT_EQ(env.observation_layout().size(), env.observation_space().flat_size());
   EXPECT_FALSE(env.entity_layout().has_value());
 }
@@ -74,6 +74,25 @@ TEST(PageSwaps, AMoveHappensOnlyWhenItCanPayForItself) {
                 .at("total_ms")
                 .get<double>(),
             keep);
+}
+
+// Action 1 + (k L + l) M + m swaps under score memory k. The short memory (halved every 16
+// windows) follows phases when moves are cheap; the long one (never halved) sees pages that are
+// warm for longer than 16 windows, so it pays for moves that the short one can never justify.
+TEST(PageSwaps, EachScoreMemoryServesItsKindOfHotSet) {
+  const std::size_t per_memory = kSwapBudgets.size() * kSwapMargins.size();
+  const std::size_t short_swap = 1;              // short memory, smallest budget, margin 1
+  const std::size_t long_swap = 1 + per_memory;  // long memory, the same budget and margin
+  const auto episode = [&](double move_ms, std::size_t action) {
+    return play("constant", swap_config({{"migration_ms_per_page", move_ms}}),
+                {{"action", action}});
+  };
+  EXPECT_GT(episode(0.001, short_swap).at("gap_closed").get<double>(),
+            episode(0.001, long_swap).at("gap_closed").get<double>());
+  const double initial = play("constant", swap_config(), {{"action", 0}}).at("bytes_moved");
+  for (std::size_t a = 1; a <= per_memory; ++a)
+    EXPECT_EQ(episode(0.03, a).at("bytes_moved").get<double>(), initial) << a;
+  EXPECT_GT(episode(0.03, long_swap).at("bytes_moved").get<double>(), initial);
 }
 
 // The saving reward counts each window's saving over all-DDR: its return is the all-DDR time
