@@ -30,6 +30,7 @@ PACKAGES=(
   chromium                # the browser the playground's tests drive (playwright-core, headless)
   clang libclang-rt-14-dev  # libFuzzer and its sanitizer runtimes for the fuzz targets
   clang-tidy-14           # static checks of core/ and native/ (tests/lint/tidy.sh)
+  time                    # /usr/bin/time: the native tool's peak memory in wasm/bench/memory.mjs
 )
 JOBS="$(nproc 2>/dev/null || echo 2)"
 
@@ -209,6 +210,7 @@ bench() {
   node wasm/bench/bench.mjs
   node wasm/bench/train_bench.mjs
   node wasm/bench/looptune_bench.mjs
+  node wasm/bench/memory.mjs
 }
 
 case "${1:-}" in

@@ -44,12 +44,19 @@ std::span<const std::uint8_t> bytes_of(const std::string& s) {
   return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
 }
 
-bool add_traces(const std::string& name, const std::string& ddr_bytes,
-                const std::string& hbm_bytes) {
+// One file of a pair, copied from JS (a string or bytes, as Embind converts them) into the heap,
+// parsed, and its copy freed before the next file is copied: a pair's two files are never in
+// the heap at once, which the heap (it never shrinks) would keep as its peak.
+memtier::Trace load_js_trace(const emscripten::val& data, const std::string& label) {
+  const std::string bytes = data.as<std::string>();
+  return memtier::load_trace(bytes_of(bytes), label);
+}
+
+bool add_traces(const std::string& name, const emscripten::val& ddr, const emscripten::val& hbm) {
   return guarded([&] {
     auto pair = std::make_shared<memtier::TracePair>();
-    pair->ddr = memtier::load_trace(bytes_of(ddr_bytes), name + " (DDR)");
-    pair->hbm = memtier::load_trace(bytes_of(hbm_bytes), name + " (HBM)");
+    pair->ddr = load_js_trace(ddr, name + " (DDR)");
+    pair->hbm = load_js_trace(hbm, name + " (HBM)");
     memtier::validate_pair(*pair);
     memtier::pair_source_over(runtime().data)->add_traces(name, pair);
   });
