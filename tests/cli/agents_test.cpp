@@ -172,8 +172,16 @@ TEST_F(Cli, ShippedPoliciesReproduceTheirResults) {
   // The same command data/policies/reproduce.mjs runs, from the repository root.
   const std::string root = std::string(SYSGYM_SHIPPED_DATA) + "/..";
   std::string traces, capacities, policies;
-  for (const auto& name : manifest["split"]["held_out"])
-    traces += (traces.empty() ? "" : ",") + name.get<std::string>();  // shipped names
+  // The shipped real programs held out: every policy file meets every trace shape there. The
+  // held-out synthetic programs (200 k samples each) made this test 290 s of the ASan stage's
+  // 490; their generator is pinned by its own tests and the wasm parity cases.
+  std::size_t real_traces = 0;
+  for (const auto& held_out : manifest["split"]["held_out"]) {
+    const std::string name = held_out.get<std::string>();
+    if (name.rfind("synth:", 0) == 0) continue;
+    traces += (traces.empty() ? "" : ",") + name;  // shipped names
+    ++real_traces;
+  }
   for (const auto& c : manifest["capacities"])
     capacities += (capacities.empty() ? "" : ",") + c.get<std::string>();
   for (const auto& p : manifest["policies"])
@@ -203,8 +211,7 @@ TEST_F(Cli, ShippedPoliciesReproduceTheirResults) {
       }
     }
   }
-  EXPECT_EQ(compared, manifest["policies"].size() * manifest["split"]["held_out"].size() *
-                          manifest["capacities"].size());
+  EXPECT_EQ(compared, manifest["policies"].size() * real_traces * manifest["capacities"].size());
 }
 
 TEST_F(Cli, TrainingIsReproducibleBySeed) {
