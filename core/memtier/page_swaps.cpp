@@ -33,10 +33,7 @@ float clamp_unit(double x) {
 
 }  // namespace
 
-PageSwaps::PageSwaps(const PreparedPair& pair) : pair_(pair) {
-  for (std::size_t k = 0; k < memories_.size(); ++k)
-    memories_[k].halving = kScoreHalvings[k];
-}
+PageSwaps::PageSwaps(const PreparedPair& pair) : pair_(pair) {}
 
 void PageSwaps::start(std::size_t begin, std::size_t slots) {
   const std::size_t pages = pair_.pages.size();
@@ -77,10 +74,11 @@ void PageSwaps::learn(std::size_t w) {
   }
   last_samples_ = pair_.window_samples(w);
   ++played_;
-  for (Memory& m : memories_) {
-    if (m.halving == 0 || played_ % m.halving != 0) continue;
+  for (std::size_t k = 0; k < memories_.size(); ++k) {
+    const std::uint32_t halving = kScoreHalvings[k];
+    if (halving == 0 || played_ % halving != 0) continue;
     for (std::uint32_t id : scored_)
-      m.score[id] /= 2;
+      memories_[k].score[id] /= 2;
   }
 }
 
@@ -106,8 +104,7 @@ void PageSwaps::rank(Memory& m) {
       m.candidates.begin() + static_cast<std::ptrdiff_t>(std::min(most, m.candidates.size()));
   std::partial_sort(m.candidates.begin(), candidates_end, m.candidates.end(), better);
   // A plan demotes at most as many residents as it promotes candidates.
-  m.residents.clear();
-  resident_.for_each([&](std::uint32_t id) { m.residents.push_back(id); });
+  m.residents = resident_ids_;
   const std::size_t demotable = std::min({most, m.candidates.size(), m.residents.size()});
   std::partial_sort(m.residents.begin(),
                     m.residents.begin() + static_cast<std::ptrdiff_t>(demotable), m.residents.end(),
@@ -123,6 +120,8 @@ void PageSwaps::rank(Memory& m) {
 }
 
 void PageSwaps::plan() {
+  resident_ids_.clear();
+  resident_.for_each([&](std::uint32_t id) { resident_ids_.push_back(id); });
   for (Memory& m : memories_)
     rank(m);
   plans_[0] = Plan();

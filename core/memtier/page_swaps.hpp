@@ -84,9 +84,9 @@ class PageSwaps {
     std::int64_t window_gain = 0;  // last window's samples gained minus lost
     std::int64_t score_gain = 0;
   };
-  // One memory's scores and, after plan(), its ranked pages.
+  // One memory's scores (halved every kScoreHalvings[k] windows) and, after plan(), its ranked
+  // pages.
   struct Memory {
-    std::uint32_t halving = 0;
     std::vector<std::uint32_t> score;
     std::vector<std::uint32_t> candidates;  // in DDR with a score, best first
     std::vector<std::uint32_t> residents;   // in HBM, worst first
@@ -101,10 +101,11 @@ class PageSwaps {
   std::size_t slots_ = 0;
   std::uint32_t played_ = 0;  // windows learned this episode
   std::array<Memory, kScoreHalvings.size()> memories_;
-  std::vector<std::uint32_t> last_count_;  // samples in the last learned window
-  std::vector<std::uint32_t> last_pages_;  // pages of the last learned window
-  std::vector<std::uint32_t> scored_;      // pages with a score ever, in first-scored order
-  std::vector<std::uint32_t> ranked_;      // scratch of rank()
+  std::vector<std::uint32_t> last_count_;    // samples in the last learned window
+  std::vector<std::uint32_t> last_pages_;    // pages of the last learned window
+  std::vector<std::uint32_t> scored_;        // pages with a score ever, in first-scored order
+  std::vector<std::uint32_t> ranked_;        // scratch of rank()
+  std::vector<std::uint32_t> resident_ids_;  // resident_ in ascending order, for rank()
   std::vector<std::uint8_t> was_scored_;
   PageBits resident_;
   std::array<Plan, kSwapActions> plans_{};
