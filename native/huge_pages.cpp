@@ -1,10 +1,11 @@
 // The tool's global operator new: blocks of 2 MiB and more are 2 MiB-aligned and advised to be
 // backed by transparent huge pages. Reading a trace fills columns of tens of megabytes; with 4 KiB
 // pages the kernel took one fault per page (a 2 x 1 M-row CSV pair to an estimate: 22 k faults
-// and 97 of 217 ms in the kernel; with huge pages 738 faults, 36 ms). Debian's kernels give huge pages only to memory that asks for them
-// (transparent_hugepage=madvise), which glibc's allocator does only under an environment tunable.
-// Smaller blocks, and every delete, are glibc's as before: operator delete calls free(), which
-// takes blocks from aligned_alloc too. Not in sanitized builds, whose allocator is their own.
+// and 97 of 217 ms in the kernel; with huge pages 738 faults, 36 ms). Debian's kernels give huge
+// pages only to memory that asks for them (transparent_hugepage=madvise), which glibc's allocator
+// does only under an environment tunable. Smaller blocks, and every delete, are glibc's as before:
+// operator delete calls free(), which takes blocks from aligned_alloc too. Not in sanitized builds,
+// whose allocator is their own.
 #include <cstdlib>
 #include <new>
 
