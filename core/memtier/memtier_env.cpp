@@ -212,30 +212,27 @@ std::uint64_t MemtierEnv::observe_next_window() {
   auto range = resident.begin();
   std::size_t bin = 0;
   std::uint64_t n_hbm = 0;
-  const std::uint64_t first = pair.entry_offset[w];
-  const std::uint64_t last = pair.entry_offset[w + 1];
+  // `in_hbm(id, bin)` says whether a page is resident; the walk is compiled once for each test.
+  const auto count_window = [&](auto in_hbm) {
+    for (std::uint64_t e = pair.entry_offset[w]; e < pair.entry_offset[w + 1]; ++e) {
+      const std::uint32_t count = prefix[e + 1] - prefix[e];
+      const std::uint32_t id = ids[e];
+      while (id >= bins_.first_page(bin + 1))
+        ++bin;
+      histogram_[bin] += count;
+      n_hbm += count * static_cast<std::uint64_t>(in_hbm(id, bin));
+    }
+  };
   if (bin_prefixes_) {
     // Without a branch on the cut: which pages lie below it is the agent's choice, and a
     // mispredicted branch per entry was a fifth of this function.
-    for (std::uint64_t e = first; e < last; ++e) {
-      const std::uint32_t count = prefix[e + 1] - prefix[e];
-      const std::uint32_t id = ids[e];
-      while (id >= bins_.first_page(bin + 1))
-        ++bin;
-      histogram_[bin] += count;
-      n_hbm += count * static_cast<std::uint64_t>(id < hbm_cut_[bin]);
-    }
+    count_window([&](std::uint32_t id, std::size_t b) { return id < hbm_cut_[b]; });
   } else {
-    for (std::uint64_t e = first; e < last; ++e) {
-      const std::uint32_t count = prefix[e + 1] - prefix[e];
-      const std::uint32_t id = ids[e];
-      while (id >= bins_.first_page(bin + 1))
-        ++bin;
-      histogram_[bin] += count;
+    count_window([&](std::uint32_t id, std::size_t) {
       while (range != resident.end() && range->second <= id)
         ++range;
-      if (range != resident.end() && range->first <= id) n_hbm += count;
-    }
+      return range != resident.end() && range->first <= id;
+    });
   }
   last_samples_ = pair.window_samples(w);
   last_t_ddr_ms_ = static_cast<double>(pair.ddr_ticks[w]) / pair.ticks_per_ms;
