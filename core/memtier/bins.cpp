@@ -57,4 +57,25 @@ BinLayout::BinLayout(const PreparedPair& pair, std::size_t count, int interval_d
   first_page_.push_back(static_cast<std::uint32_t>(pair.pages.size()));
 }
 
+WindowBinRuns::WindowBinRuns(const PreparedPair& pair, const BinLayout& layout) {
+  const std::size_t windows = pair.window_count();
+  offset.reserve(windows + 1);
+  offset.push_back(0);
+  for (std::size_t w = 0; w < windows; ++w) {
+    std::size_t b = 0;
+    for (std::uint64_t e = pair.entry_offset[w]; e < pair.entry_offset[w + 1]; ++e) {
+      const std::uint32_t id = pair.entry_page[e];
+      const bool first_of_run = e == pair.entry_offset[w] || id >= layout.first_page(b + 1);
+      while (id >= layout.first_page(b + 1))
+        ++b;
+      if (first_of_run) {
+        if (bin.size() > offset.back()) end.push_back(e);
+        bin.push_back(static_cast<std::uint32_t>(b));
+      }
+    }
+    if (bin.size() > offset.back()) end.push_back(pair.entry_offset[w + 1]);
+    offset.push_back(bin.size());
+  }
+}
+
 }  // namespace sysgym::memtier

@@ -45,4 +45,14 @@ class BinLayout {
   std::uint64_t footprint_bytes_ = 0;
 };
 
+// Each window's entries (sorted by page id) cut where the bin changes: a window's histogram is
+// then one subtraction of prefix counts per run instead of a bin search and a store per entry,
+// and a bin's HBM samples are a count over one contiguous run.
+struct WindowBinRuns {
+  WindowBinRuns(const PreparedPair& pair, const BinLayout& layout);
+  std::vector<std::uint64_t> offset;  // window w's runs are [offset[w], offset[w + 1])
+  std::vector<std::uint32_t> bin;     // per run
+  std::vector<std::uint64_t> end;     // per run: one past its last entry
+};
+
 }  // namespace sysgym::memtier

@@ -98,6 +98,7 @@ MemtierEnv::MemtierEnv(Loaded loaded)
       config_(std::move(loaded.config)),
       pair_(std::move(loaded.pair)),
       bins_(*pair_, config_.bins, config_.interval_distance, std::string(kMemtierId) + " config"),
+      runs_(*pair_, bins_),
       capacity_range_(resolve_capacity_range(config_.hbm_capacity, bins_.footprint_bytes(),
                                              pair_->page_bytes(),
                                              std::string(kMemtierId) + " config")),
@@ -205,33 +206,44 @@ std::uint64_t MemtierEnv::observe_next_window() {
   std::fill(histogram_.begin(), histogram_.end(), 0u);
   const std::uint32_t* prefix = pair.count_prefix.data();
   const std::uint32_t* ids = pair.entry_page.data();
-  // Entries and resident id intervals are both sorted by page id: one merge counts HBM samples.
-  const auto& resident = memory_.resident_ids();
-  // Bins follow page ids too: a third cursor finds each entry's bin. When every bin holds a
-  // prefix of its pages, a comparison with the bin's cut replaces the merge.
-  auto range = resident.begin();
-  std::size_t bin = 0;
   std::uint64_t n_hbm = 0;
-  // `in_hbm(id, bin)` says whether a page is resident; the walk is compiled once for each test.
-  const auto count_window = [&](auto in_hbm) {
-    for (std::uint64_t e = pair.entry_offset[w]; e < pair.entry_offset[w + 1]; ++e) {
-      const std::uint32_t count = prefix[e + 1] - prefix[e];
-      const std::uint32_t id = ids[e];
-      while (id >= bins_.first_page(bin + 1))
-        ++bin;
-      histogram_[bin] += count;
-      n_hbm += count * static_cast<std::uint64_t>(in_hbm(id, bin));
+  // `hbm_samples(bin, first, end)`: the samples of entries [first, end), all in `bin`, that
+  // were in HBM; the walk is compiled once for each way of telling.
+  const auto count_window = [&](auto hbm_samples) {
+    std::uint64_t first = pair.entry_offset[w];
+    for (std::uint64_t r = runs_.offset[w]; r < runs_.offset[w + 1]; ++r) {
+      const std::uint32_t bin = runs_.bin[r];
+      const std::uint64_t end = runs_.end[r];
+      histogram_[bin] = prefix[end] - prefix[first];
+      n_hbm += hbm_samples(bin, first, end);
+      first = end;
     }
   };
   if (bin_prefixes_) {
-    // Without a branch on the cut: which pages lie below it is the agent's choice, and a
-    // mispredicted branch per entry was a fifth of this function.
-    count_window([&](std::uint32_t id, std::size_t b) { return id < hbm_cut_[b]; });
+    // A bin's HBM pages are those below its cut, so its HBM entries are a prefix of its run:
+    // counted without a branch (which pages lie below is the agent's choice, and a mispredicted
+    // branch per entry was a fifth of this function).
+    count_window([&](std::uint32_t bin, std::uint64_t first, std::uint64_t end) {
+      const std::uint32_t cut = hbm_cut_[bin];
+      std::uint64_t below = 0;
+      for (std::uint64_t e = first; e < end; ++e)
+        below += ids[e] < cut ? 1 : 0;
+      return std::uint64_t{prefix[first + below] - prefix[first]};
+    });
   } else {
-    count_window([&](std::uint32_t id, std::size_t) {
-      while (range != resident.end() && range->second <= id)
-        ++range;
-      return range != resident.end() && range->first <= id;
+    // Entries and resident id intervals are both sorted by page id: one merge.
+    const auto& resident = memory_.resident_ids();
+    auto range = resident.begin();
+    count_window([&](std::uint32_t, std::uint64_t first, std::uint64_t end) {
+      std::uint64_t in_hbm = 0;
+      for (std::uint64_t e = first; e < end; ++e) {
+        const std::uint32_t id = ids[e];
+        while (range != resident.end() && range->second <= id)
+          ++range;
+        const bool hit = range != resident.end() && range->first <= id;
+        in_hbm += hit ? prefix[e + 1] - prefix[e] : 0;
+      }
+      return in_hbm;
     });
   }
   last_samples_ = pair.window_samples(w);
@@ -310,26 +322,41 @@ float MemtierEnv::fraction_of_bin(std::size_t bin, std::uint64_t bytes) const {
 // the partial one; many when bins are a page or two). Each bin is one integer key (heat, then the
 // complement of its index): keys are unique, so which bins come first does not depend on the
 // standard library's algorithm (native and wasm agree), and the bins left over get nothing.
+// A window of a few hundred samples leaves most bins cold: those follow the hot ones in address
+// order, which is their key order, so only the hot ones are selected among.
 void MemtierEnv::order_by_heat() {
-  heat_keys_.clear();
-  for (std::uint32_t i : priority_)
-    heat_keys_.push_back((std::uint64_t{histogram_[i]} << 32) | (~i & 0xffffffffu));
+  const std::size_t n = priority_.size();
+  heat_keys_.resize(n);
+  cold_.resize(n);
+  std::size_t hot = 0;
+  std::size_t cold = 0;
+  for (std::uint32_t i : priority_) {  // without a branch: which bins are hot is the program's
+    const std::uint32_t heat = histogram_[i];
+    heat_keys_[hot] = (std::uint64_t{heat} << 32) | (~i & 0xffffffffu);
+    cold_[cold] = i;
+    hot += heat != 0 ? 1 : 0;
+    cold += heat == 0 ? 1 : 0;
+  }
   const auto bin_of = [](std::uint64_t key) { return ~static_cast<std::uint32_t>(key); };
   const std::uint64_t capacity = memory_.capacity_bytes();
-  const std::size_t sure = std::min<std::size_t>(capacity / max_bin_bytes_, heat_keys_.size());
+  const std::size_t sure = std::min<std::size_t>(capacity / max_bin_bytes_, hot);
   const auto first = heat_keys_.begin();
-  std::nth_element(first, first + static_cast<std::ptrdiff_t>(sure), heat_keys_.end(),
-                   std::greater<>());
+  const auto last = first + static_cast<std::ptrdiff_t>(hot);
+  if (sure < hot) {
+    std::nth_element(first, first + static_cast<std::ptrdiff_t>(sure), last, std::greater<>());
+  }
   std::uint64_t used = 0;
   for (std::size_t k = 0; k < sure; ++k)
     used += bins_.bin(bin_of(heat_keys_[k])).bytes;
-  for (std::size_t k = sure; k < heat_keys_.size() && used < capacity; ++k) {
+  for (std::size_t k = sure; k < hot && used < capacity; ++k) {
     const auto next = first + static_cast<std::ptrdiff_t>(k);
-    std::iter_swap(next, std::max_element(next, heat_keys_.end()));
+    std::iter_swap(next, std::max_element(next, last));
     used += bins_.bin(bin_of(*next)).bytes;
   }
-  for (std::size_t k = 0; k < heat_keys_.size(); ++k)
+  for (std::size_t k = 0; k < hot; ++k)
     priority_[k] = bin_of(heat_keys_[k]);
+  std::copy(cold_.begin(), cold_.begin() + static_cast<std::ptrdiff_t>(cold),
+            priority_.begin() + static_cast<std::ptrdiff_t>(hot));
 }
 
 // Admission of whole bins by priority, the last one partially, emitted in address order so the
@@ -341,10 +368,10 @@ Migration MemtierEnv::place_bins(std::span<const double> action) {
   std::size_t requested_bins = 0;
   std::uint64_t requested = 0;
   for (std::size_t i = 0; i < config_.bins; ++i) {
-    const bool on = action[i] != 0.0;
+    const std::uint64_t on = action[i] != 0.0 ? 1 : 0;
     order_[requested_bins] = static_cast<std::uint32_t>(i);
-    requested_bins += on ? 1 : 0;
-    requested += on ? bins_.bin(i).bytes : 0;
+    requested_bins += on;
+    requested += bins_.bin(i).bytes & (0 - on);  // a mask: g++ made `on ? bytes : 0` a branch
   }
   order_.resize(requested_bins);
   const std::uint64_t capacity = memory_.capacity_bytes();
@@ -373,9 +400,10 @@ Migration MemtierEnv::place_bins(std::span<const double> action) {
   const auto& pages = pair_->pages;
   for (std::uint32_t i : order_) {
     std::uint64_t left = take_[i];
-    resident_fraction_[i] = fraction_of_bin(i, left);
     take_[i] = 0;
     const Bin& bin = bins_.bin(i);
+    // Mostly a bin is admitted whole or not at all: a division only for the partial one.
+    resident_fraction_[i] = left == bin.bytes ? 1.0f : left == 0 ? 0.0f : fraction_of_bin(i, left);
     for (std::size_t k = 0; k < bin.ranges.size() && left > 0; ++k) {
       const AddressRange& r = bin.ranges[k];
       if (left >= r.hi - r.lo) {

@@ -167,6 +167,7 @@ class MemtierEnv : public Env {
   MemtierConfig config_;
   std::shared_ptr<const PreparedPair> pair_;
   BinLayout bins_;
+  WindowBinRuns runs_;
   CapacityRange capacity_range_;
   HbmMemory memory_;
   nlohmann::json facts_;
@@ -187,7 +188,8 @@ class MemtierEnv : public Env {
   std::vector<std::uint32_t> hbm_cut_;
   std::vector<std::uint32_t> order_;      // requested bins, address order
   std::vector<std::uint32_t> priority_;   // requested bins, admission order
-  std::vector<std::uint64_t> heat_keys_;  // order_by_heat()'s scratch
+  std::vector<std::uint64_t> heat_keys_;  // order_by_heat()'s scratch: hot bins' keys
+  std::vector<std::uint32_t> cold_;       // and cold bins
   std::vector<std::uint64_t> take_;       // bytes admitted per bin (scratch)
   std::vector<AddressRange> placement_;
   std::vector<IdInterval> placement_ids_;
