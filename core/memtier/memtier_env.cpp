@@ -253,12 +253,14 @@ std::uint64_t MemtierEnv::observe_next_window() {
   const std::size_t b = config_.bins;
   std::copy_backward(history_.begin(), history_.end() - static_cast<std::ptrdiff_t>(b),
                      history_.end());
+  // A bin without samples is 0; only the window's bins cost a division.
+  std::fill(history_.begin(), history_.begin() + static_cast<std::ptrdiff_t>(b), 0.0f);
   const double total =
       last_samples_ < kLogTableSize ? log_table_[last_samples_] : log2_1p_count(last_samples_);
-  for (std::size_t i = 0; i < b; ++i) {
-    const std::uint32_t c = histogram_[i];
+  for (std::uint64_t r = runs_.offset[w]; r < runs_.offset[w + 1]; ++r) {
+    const std::uint32_t c = histogram_[runs_.bin[r]];
     const double value = c < kLogTableSize ? log_table_[c] : log2_1p_count(c);
-    history_[i] = last_samples_ == 0 ? 0.0f : static_cast<float>(value / total);
+    history_[runs_.bin[r]] = static_cast<float>(value / total);
   }
   return n_hbm;
 }
@@ -397,13 +399,27 @@ Migration MemtierEnv::place_bins(std::span<const double> action) {
   for (std::size_t i = 0; i < config_.bins; ++i)
     hbm_cut_[i] = bins_.first_page(i);
   bin_prefixes_ = true;
+  // Only the admitted bins are walked, found without a branch per requested bin (whether one
+  // was admitted or refused is as random as the agent's choices).
+  std::size_t admitted = 0;
+  for (std::uint32_t i : order_) {
+    order_[admitted] = i;
+    admitted += take_[i] > 0 ? 1 : 0;
+  }
+  order_.resize(admitted);
   const auto& pages = pair_->pages;
   for (std::uint32_t i : order_) {
     std::uint64_t left = take_[i];
     take_[i] = 0;
     const Bin& bin = bins_.bin(i);
-    // Mostly a bin is admitted whole or not at all: a division only for the partial one.
-    resident_fraction_[i] = left == bin.bytes ? 1.0f : left == 0 ? 0.0f : fraction_of_bin(i, left);
+    if (left == bin.bytes) {  // all but the one partial bin
+      resident_fraction_[i] = 1.0f;
+      placement_.insert(placement_.end(), bin.ranges.begin(), bin.ranges.end());
+      placement_ids_.insert(placement_ids_.end(), bin.ids.begin(), bin.ids.end());
+      hbm_cut_[i] = bin.ids.back().second;
+      continue;
+    }
+    resident_fraction_[i] = fraction_of_bin(i, left);
     for (std::size_t k = 0; k < bin.ranges.size() && left > 0; ++k) {
       const AddressRange& r = bin.ranges[k];
       if (left >= r.hi - r.lo) {
@@ -420,7 +436,7 @@ Migration MemtierEnv::place_bins(std::span<const double> action) {
                                   static_cast<std::uint32_t>(last - pages.begin()));
       left = 0;
     }
-    if (resident_fraction_[i] > 0.0f) hbm_cut_[i] = placement_ids_.back().second;
+    hbm_cut_[i] = placement_ids_.back().second;
   }
   return memory_.replace(placement_, placement_ids_, refused);
 }
