@@ -1,6 +1,5 @@
 #include "env/space.hpp"
 
-#include <bit>
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -160,7 +159,7 @@ bool Space::contains(std::span<const double> value) const {
     // reduction, which the compiler vectorises (a floating-point compare per element it did not).
     std::uint64_t bits = 0;
     for (const double x : value)
-      bits |= std::bit_cast<std::uint64_t>(x * (x - 1.0)) << 1;
+      bits |= __builtin_bit_cast(std::uint64_t, x * (x - 1.0)) << 1;  // libc++ 14: no bit_cast
     return bits == 0;
   }
   for (std::size_t i = 0; i < value.size(); ++i) {

@@ -3,6 +3,7 @@
 // thread): the reward, the info and the env's frame arrays (memtier: `histogram`, per-bin sample
 // counts, and `resident`, per-bin resident fractions).
 import { ApiMisuseError, check, finalizer } from './errors.mjs';
+import { infoReader } from './info.mjs';
 
 // How an env's episodes are compared (from its describe hooks): the summary key that says how
 // well an episode went, the key and direction a comparison ranks by, and the keys it shows.
@@ -17,6 +18,7 @@ export function comparing(d) {
 export class Episode {
   #core;
   #handle;
+  #readInfo;
 
   constructor(core, handle) {
     this.#core = core;
@@ -26,6 +28,7 @@ export class Episode {
     this.config = d.config;
     this.facts = d.facts;
     this.infoKeys = d.info_keys;
+    this.#readInfo = infoReader(this.infoKeys, 3);
     Object.assign(this, comparing(d));
     // [{name, dtype, size}] of each step's frame, and what reading them needs (memtier: bins with
     // their address spans, the first window and the window count).
@@ -52,10 +55,7 @@ export class Episode {
     check(this.#core, h.step());
     // Views are made after the step: a step may grow memory or move the env's arrays.
     const result = h.resultView();
-    const info = {};
-    this.infoKeys.forEach((key, i) => {
-      info[key] = result[3 + i];
-    });
+    const info = this.#readInfo(result);
     const frame = {};
     this.frameLayout.forEach(({ name }, i) => {
       frame[name] = h.frameView(i).slice();

@@ -8,6 +8,7 @@ import {
   UnknownNameError, bytes, check, finalizer, flag, lastError, parsed, seedText, strings, text,
 } from './errors.mjs';
 import { Episode, comparing } from './episode.mjs';
+import { infoReader } from './info.mjs';
 import { Memtier } from './memtier.mjs';
 import { Looptune } from './looptune.mjs';
 import { Tensorplace } from './tensorplace.mjs';
@@ -136,6 +137,7 @@ export class Env {
   #observation;
   #action;
   #result;
+  #readInfo;
 
   constructor(core, handle) {
     this.#core = core;
@@ -145,6 +147,7 @@ export class Env {
     this.config = d.config;
     this.facts = d.facts ?? {};
     this.infoKeys = d.info_keys;
+    this.#readInfo = infoReader(this.infoKeys, 3);
     this.observationLayout = d.observation_layout ?? [];
     Object.assign(this, comparing(d));
     const live = () => this.#live();
@@ -170,11 +173,7 @@ export class Env {
   }
 
   #info() {
-    const info = {};
-    this.infoKeys.forEach((key, i) => {
-      info[key] = this.#result[3 + i];
-    });
-    return info;
+    return this.#readInfo(this.#result);
   }
 
   reset({ seed, options } = {}) {
