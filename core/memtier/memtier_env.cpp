@@ -366,7 +366,7 @@ void MemtierEnv::order_by_heat() {
 // the page table except inside a partially admitted bin.
 Migration MemtierEnv::place_bins(std::span<const double> action) {
   // Without a branch per bin: an agent's 0/1 choices are what a predictor cannot learn.
-  order_.resize(config_.bins);
+  order_.resize(config_.bins);  // stays this size: a shrink and regrow per step zero-filled it
   std::size_t requested_bins = 0;
   std::uint64_t requested = 0;
   for (std::size_t i = 0; i < config_.bins; ++i) {
@@ -375,14 +375,14 @@ Migration MemtierEnv::place_bins(std::span<const double> action) {
     requested_bins += on;
     requested += bins_.bin(i).bytes & (0 - on);  // a mask: g++ made `on ? bytes : 0` a branch
   }
-  order_.resize(requested_bins);
+  const std::span<std::uint32_t> requested_order(order_.data(), requested_bins);
   const std::uint64_t capacity = memory_.capacity_bytes();
   std::uint64_t refused = 0;
   if (requested <= capacity) {
-    for (std::uint32_t i : order_)
+    for (std::uint32_t i : requested_order)
       take_[i] = bins_.bin(i).bytes;
   } else {
-    priority_ = order_;
+    priority_.assign(requested_order.begin(), requested_order.end());
     if (config_.admission == Admission::kHottest) order_by_heat();
     std::uint64_t free = capacity;
     for (std::uint32_t i : priority_) {
@@ -402,20 +402,21 @@ Migration MemtierEnv::place_bins(std::span<const double> action) {
   // Only the admitted bins are walked, found without a branch per requested bin (whether one
   // was admitted or refused is as random as the agent's choices).
   std::size_t admitted = 0;
-  for (std::uint32_t i : order_) {
+  for (std::uint32_t i : requested_order) {
     order_[admitted] = i;
     admitted += take_[i] > 0 ? 1 : 0;
   }
-  order_.resize(admitted);
   const auto& pages = pair_->pages;
-  for (std::uint32_t i : order_) {
+  for (std::uint32_t i : std::span(order_.data(), admitted)) {
     std::uint64_t left = take_[i];
     take_[i] = 0;
     const Bin& bin = bins_.bin(i);
     if (left == bin.bytes) {  // all but the one partial bin
       resident_fraction_[i] = 1.0f;
-      placement_.insert(placement_.end(), bin.ranges.begin(), bin.ranges.end());
-      placement_ids_.insert(placement_ids_.end(), bin.ids.begin(), bin.ids.end());
+      for (std::size_t k = 0; k < bin.ranges.size(); ++k) {  // mostly one: insert() cost more
+        placement_.push_back(bin.ranges[k]);
+        placement_ids_.push_back(bin.ids[k]);
+      }
       hbm_cut_[i] = bin.ids.back().second;
       continue;
     }

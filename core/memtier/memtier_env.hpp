@@ -186,7 +186,7 @@ class MemtierEnv : public Env {
   // its pages in HBM, those below hbm_cut_[bin], and resident_fraction_ is filled already.
   bool bin_prefixes_ = false;
   std::vector<std::uint32_t> hbm_cut_;
-  std::vector<std::uint32_t> order_;      // requested bins, address order
+  std::vector<std::uint32_t> order_;      // requested, then admitted, bins in address order
   std::vector<std::uint32_t> priority_;   // requested bins, admission order
   std::vector<std::uint64_t> heat_keys_;  // order_by_heat()'s scratch: hot bins' keys
   std::vector<std::uint32_t> cold_;       // and cold bins
