@@ -7,6 +7,5 @@
 // Content-Security-Policy than the module does already.
 export function infoReader(keys, offset) {
   const fields = keys.map((key, i) => `${JSON.stringify(key)}: r[${offset + i}]`).join(', ');
-  // eslint-disable-next-line no-new-func
   return new Function('r', `return { ${fields} };`);
 }
