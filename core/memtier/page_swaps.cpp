@@ -27,6 +27,17 @@ double samples_per_move(const PageSwaps::Context& c) {
                                     : std::numeric_limits<double>::infinity();
 }
 
+// Sorts the first k of `v` by `less`, a strict total order, as std::partial_sort would. A
+// selection and a sort of k: partial_sort's heap cost O(n log k), and with k up to half the
+// capacity in pages it was most of a swap step on large traces.
+template <typename Less>
+void sort_first(std::vector<std::uint32_t>& v, std::size_t k, Less less) {
+  if (k == 0) return;
+  const auto end = v.begin() + static_cast<std::ptrdiff_t>(k);
+  std::nth_element(v.begin(), end, v.end(), less);
+  std::sort(v.begin(), end, less);
+}
+
 float clamp_unit(double x) {
   return static_cast<float>(std::clamp(x, -1.0, 1.0));
 }
@@ -100,15 +111,12 @@ void PageSwaps::rank(Memory& m) {
     if (static_cast<double>(score[id]) > least && !resident_.has(id)) m.candidates.push_back(id);
   }
   const std::size_t most = budget_pages(slots_, kSwapBudgets.size() - 1);
-  const auto candidates_end =
-      m.candidates.begin() + static_cast<std::ptrdiff_t>(std::min(most, m.candidates.size()));
-  std::partial_sort(m.candidates.begin(), candidates_end, m.candidates.end(), better);
+  sort_first(m.candidates, std::min(most, m.candidates.size()), better);
   // A plan demotes at most as many residents as it promotes candidates.
   m.residents = resident_ids_;
   const std::size_t demotable = std::min({most, m.candidates.size(), m.residents.size()});
-  std::partial_sort(m.residents.begin(),
-                    m.residents.begin() + static_cast<std::ptrdiff_t>(demotable), m.residents.end(),
-                    [&](std::uint32_t a, std::uint32_t b) { return better(b, a); });
+  sort_first(m.residents, demotable,
+             [&](std::uint32_t a, std::uint32_t b) { return better(b, a); });
 
   ranked_ = scored_;
   const std::size_t top = std::min(slots_, ranked_.size());
