@@ -38,6 +38,16 @@ void sort_first(std::vector<std::uint32_t>& v, std::size_t k, Less less) {
   std::sort(v.begin(), end, less);
 }
 
+// Page a ranks before page b under `score`: more samples, then the lower id (a total order, so
+// native and wasm rank alike).
+auto better_under(const std::vector<std::uint32_t>& score) {
+  return [&score](std::uint32_t a, std::uint32_t b) {
+    return score[a] != score[b] ? score[a] > score[b] : a < b;
+  };
+}
+
+constexpr double kNever = std::numeric_limits<double>::infinity();
+
 float clamp_unit(double x) {
   return static_cast<float>(std::clamp(x, -1.0, 1.0));
 }
@@ -65,6 +75,7 @@ void PageSwaps::start(std::size_t begin, std::size_t slots) {
       resident_.insert(pair_.entry_page[e]);
   }
   last_samples_ = 0;
+  hemem_since_ms_ = kHememPeriodMs;  // HeMem decides at the first window
 }
 
 void PageSwaps::learn(std::size_t w) {
@@ -85,25 +96,30 @@ void PageSwaps::learn(std::size_t w) {
   }
   last_samples_ = pair_.window_samples(w);
   ++played_;
-  for (std::size_t k = 0; k < memories_.size(); ++k) {
+  for (std::size_t k = 0; k < kScoreHalvings.size(); ++k) {
     const std::uint32_t halving = kScoreHalvings[k];
     if (halving == 0 || played_ % halving != 0) continue;
-    for (std::uint32_t id : scored_)
-      memories_[k].score[id] /= 2;
+    halve(memories_[k]);
   }
+  hemem_since_ms_ += static_cast<double>(pair_.ddr_ticks[w]) / pair_.ticks_per_ms;
+  Memory& hemem = memories_[kHememMemory];
+  if (std::any_of(last_pages_.begin(), last_pages_.end(),
+                  [&](std::uint32_t id) { return hemem.score[id] >= kHememCool; }))
+    halve(hemem);
+}
+
+void PageSwaps::halve(Memory& m) const {
+  for (std::uint32_t id : scored_)
+    m.score[id] /= 2;
 }
 
 // Ranks one memory's candidates (best first) and residents (worst first) as far as any plan can
-// reach, and counts what a fresh LFU placement under it would have held last window. A page
-// scoring no more than the smallest margin's price of a move is never promoted by any plan (a
-// promotion into free room needs more, a swap twice that above its resident), so it is left out
-// of the ranking: the plans are the same, and a step no longer sorts every page ever sampled.
-void PageSwaps::rank(Memory& m) {
+// reach. A page scoring no more than `least`, the least any of the memory's plans asks of a
+// promotion, is left out of the ranking: the plans are the same, and a step no longer sorts
+// every page ever sampled.
+void PageSwaps::rank(Memory& m, double least) {
   const std::vector<std::uint32_t>& score = m.score;
-  auto better = [&](std::uint32_t a, std::uint32_t b) {
-    return score[a] != score[b] ? score[a] > score[b] : a < b;
-  };
-  const double least = kSwapMargins[0] * samples_per_move(context);
+  const auto better = better_under(score);
   m.candidates.clear();
   m.score_total = 0;
   for (std::uint32_t id : scored_) {
@@ -117,11 +133,14 @@ void PageSwaps::rank(Memory& m) {
   const std::size_t demotable = std::min({most, m.candidates.size(), m.residents.size()});
   sort_first(m.residents, demotable,
              [&](std::uint32_t a, std::uint32_t b) { return better(b, a); });
+}
 
+// What a fresh LFU placement under `m` would have held last window (an observed feature).
+void PageSwaps::count_best(Memory& m) {
   ranked_ = scored_;
   const std::size_t top = std::min(slots_, ranked_.size());
   std::nth_element(ranked_.begin(), ranked_.begin() + static_cast<std::ptrdiff_t>(top),
-                   ranked_.end(), better);
+                   ranked_.end(), better_under(m.score));
   m.best_samples = 0;
   for (std::size_t i = 0; i < top; ++i)
     m.best_samples += last_count_[ranked_[i]];
@@ -130,38 +149,49 @@ void PageSwaps::rank(Memory& m) {
 void PageSwaps::plan() {
   resident_ids_.clear();
   resident_.for_each([&](std::uint32_t id) { resident_ids_.push_back(id); });
-  for (Memory& m : memories_)
-    rank(m);
+  // Samples a move must win back, from the saving per sample of the windows played so far: a
+  // promotion into free room needs a score `margin` x that above nothing, a swap twice that
+  // above the page it replaces.
+  const double price = samples_per_move(context);
+  for (std::size_t k = 0; k < kScoreHalvings.size(); ++k) {
+    rank(memories_[k], kSwapMargins[0] * price);
+    count_best(memories_[k]);
+  }
+  const double hot = kHememHot - 0.5;
+  rank(memories_[kHememMemory], hot);
   plans_[0] = Plan();
   std::size_t action = 1;
-  for (std::size_t k = 0; k < memories_.size(); ++k) {
+  for (std::size_t k = 0; k < kScoreHalvings.size(); ++k) {
     for (std::size_t level = 0; level < kSwapBudgets.size(); ++level) {
-      for (std::size_t m = 0; m < kSwapMargins.size(); ++m)
-        plans_[action++] = plan_swaps(k, level, m);
+      for (double margin : kSwapMargins) {
+        const double need = margin * price;
+        plans_[action++] = plan_swaps(k, budget_pages(slots_, level), need, 2 * need, kNever);
+      }
     }
   }
+  plans_[kHememAction] =
+      hemem_since_ms_ < kHememPeriodMs
+          ? Plan{.memory = kHememMemory}
+          : plan_swaps(kHememMemory, budget_pages(slots_, kSwapBudgets.size() - 1), hot, 0.0, hot);
 }
 
-// Samples a move must win back, from the saving per sample of the windows played so far: a
-// promotion into free room needs a score `margin` x that above nothing, a swap twice that above
-// the page it replaces.
-PageSwaps::Plan PageSwaps::plan_swaps(std::size_t memory, std::size_t level,
-                                      std::size_t margin) const {
+PageSwaps::Plan PageSwaps::plan_swaps(std::size_t memory, std::size_t budget, double floor,
+                                      double lead, double evict_below) const {
   Plan p;
   p.memory = memory;
   const Memory& mem = memories_[p.memory];
-  const double need = kSwapMargins[margin] * samples_per_move(context);
-  const std::size_t budget = budget_pages(slots_, level);
   std::size_t free = slots_ - std::min(slots_, resident_.size());
   while (p.promote < budget && p.promote < mem.candidates.size()) {
     const std::uint32_t c = mem.candidates[p.promote];
+    const auto score = static_cast<double>(mem.score[c]);
+    if (score <= floor) break;
     if (free > 0) {
-      if (static_cast<double>(mem.score[c]) <= need) break;
       --free;
     } else {
       if (p.demote == mem.residents.size()) break;
       const std::uint32_t r = mem.residents[p.demote];
-      if (static_cast<double>(mem.score[c]) - static_cast<double>(mem.score[r]) <= 2 * need) break;
+      const auto resident = static_cast<double>(mem.score[r]);
+      if (score - resident <= lead || resident >= evict_below) break;
       p.window_gain -= last_count_[r];
       p.score_gain -= mem.score[r];
       ++p.demote;
@@ -175,6 +205,7 @@ PageSwaps::Plan PageSwaps::plan_swaps(std::size_t memory, std::size_t level,
 
 void PageSwaps::apply(std::size_t a) {
   const Plan& p = plans_[a];
+  if (a == kHememAction && hemem_since_ms_ >= kHememPeriodMs) hemem_since_ms_ = 0;
   const Memory& m = memories_[p.memory];
   for (std::size_t i = 0; i < p.demote; ++i)
     resident_.erase(m.residents[i]);

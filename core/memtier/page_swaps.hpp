@@ -14,7 +14,12 @@
 //     in DDR replace the worst-scored resident ones (or fill free room) while the candidate's
 //     score beats the resident's by what the two moves cost, in samples at the saving per
 //     sample seen so far, times margin m (1 or 4): a keep-biased rule, as a swap must promise
-//     to pay for itself.
+//     to pay for itself;
+//   - the last action is HeMem's rule on a third memory kept as HeMem keeps its counts (all
+//     halved when a page reaches kHememCool samples): pages of at least kHememHot samples are
+//     promoted, up to the largest budget, in place of residents they outscore, whatever a move
+//     costs. A fixed threshold beat every cost-based rule at small capacities on programs the
+//     agents never saw (minisat and xz at 5 %), so the agent may choose it when it pays.
 // The observation is invariant to the trace's size: shares of samples and of capacity, and for
 // every action what it would have gained on the last window and on the scores, and what it
 // moves. Levels, margins and features are documented in observation_names().
@@ -37,8 +42,13 @@ inline constexpr std::array<std::uint32_t, 2> kScoreHalvings = {16, 0};
 inline constexpr std::array<double, 3> kSwapBudgets = {1.0 / 32, 1.0 / 8, 1.0 / 2};
 // How many moves' worth of saving a page's score must promise (see plan()), ascending.
 inline constexpr std::array<double, 2> kSwapMargins = {1.0, 4.0};
-inline constexpr std::size_t kSwapActions =
+// HeMem's hot and cooling thresholds (lfu-hemem's defaults) for the last action.
+inline constexpr std::uint32_t kHememHot = 8;
+inline constexpr std::uint32_t kHememCool = 18;
+inline constexpr double kHememPeriodMs = 10;
+inline constexpr std::size_t kHememAction =
     1 + kScoreHalvings.size() * kSwapBudgets.size() * kSwapMargins.size();
+inline constexpr std::size_t kSwapActions = kHememAction + 1;
 
 // Scores, the resident set and the plans of every action for the next window.
 class PageSwaps {
@@ -90,17 +100,26 @@ class PageSwaps {
     std::vector<std::uint32_t> score;
     std::vector<std::uint32_t> candidates;  // in DDR with a score, best first
     std::vector<std::uint32_t> residents;   // in HBM, worst first
-    std::uint64_t best_samples = 0;  // last window's samples on the `slots` best-scored pages
+    // Last window's samples on the `slots` best-scored pages (not kept for HeMem's memory).
+    std::uint64_t best_samples = 0;
     std::uint64_t score_total = 0;
   };
 
-  void rank(Memory& m);
-  Plan plan_swaps(std::size_t memory, std::size_t level, std::size_t margin) const;
+  // The memory HeMem's rule scores with, after the kScoreHalvings ones.
+  static constexpr std::size_t kHememMemory = kScoreHalvings.size();
+
+  void rank(Memory& m, double least);
+  void halve(Memory& m) const;
+  void count_best(Memory& m);
+  // Promotes the best candidates of `memory`, up to `budget`, into free room while they score
+  // above `floor`, then in place of the worst residents while they also beat them by `lead`.
+  Plan plan_swaps(std::size_t memory, std::size_t budget, double floor, double lead,
+                  double evict_below) const;
 
   const PreparedPair& pair_;
   std::size_t slots_ = 0;
   std::uint32_t played_ = 0;  // windows learned this episode
-  std::array<Memory, kScoreHalvings.size()> memories_;
+  std::array<Memory, kScoreHalvings.size() + 1> memories_;
   std::vector<std::uint32_t> last_count_;    // samples in the last learned window
   std::vector<std::uint32_t> last_pages_;    // pages of the last learned window
   std::vector<std::uint32_t> scored_;        // pages with a score ever, in first-scored order
@@ -110,6 +129,7 @@ class PageSwaps {
   PageBits resident_;
   std::array<Plan, kSwapActions> plans_{};
   std::uint64_t last_samples_ = 0;
+  double hemem_since_ms_ = 0;  // run time since HeMem's rule last acted
 };
 
 }  // namespace sysgym::memtier

@@ -41,7 +41,7 @@ TEST(PageSwaps, TheEnvKeepsTheContractInSwapMode) {
   options.config = swap_config({{"episode_length", 100}});
   EXPECT_GE(check_env(envs, swap_policies(), kMemtierId, options).size(), 7u);
   MemtierEnv env(swap_config(), *testing::synth_source());
-  EXPECT_EQ(env.action_space().to_string(), "Discrete(13)");
+  EXPECT_EQ(env.action_space().to_string(), "Discrete(14)");
   EXPECT_EQ(env.observation_layout().size(), env.observation_space().flat_size());
   EXPECT_FALSE(env.entity_layout().has_value());
 }
@@ -55,11 +55,11 @@ TEST(PageSwaps, KeepingPlaysTheFirstTouchPlacement) {
 }
 
 // A swap must promise to pay for its moves: when a move costs more than the whole run could
-// save, no action moves a page after the free first placement; when moves are free, swapping
-// moves pages, beats keeping, and never overfills HBM.
+// save, no cost-aware action moves a page after the free first placement; when moves are free,
+// swapping moves pages, beats keeping, and never overfills HBM.
 TEST(PageSwaps, AMoveHappensOnlyWhenItCanPayForItself) {
   const double initial = play("constant", swap_config(), {{"action", 0}}).at("bytes_moved");
-  for (int action = 1; action < static_cast<int>(kSwapActions); ++action) {
+  for (int action = 1; action < static_cast<int>(kHememAction); ++action) {
     const nlohmann::json dear =
         play("constant", swap_config({{"migration_ms_per_page", 1e6}}), {{"action", action}});
     EXPECT_EQ(dear.at("bytes_moved").get<double>(), initial) << action;
@@ -93,6 +93,46 @@ TEST(PageSwaps, EachScoreMemoryServesItsKindOfHotSet) {
   for (std::size_t a = 1; a <= per_memory; ++a)
     EXPECT_EQ(episode(0.03, a).at("bytes_moved").get<double>(), initial) << a;
   EXPECT_GT(episode(0.03, long_swap).at("bytes_moved").get<double>(), initial);
+}
+
+// HeMem's rule ignores what a move costs: it promotes hot pages even when moves are dear, into
+// HBM that never overfills, and acts at most once per kHememPeriodMs of run time.
+TEST(PageSwaps, TheHememActionActsOnItsPeriodWhateverAMoveCosts) {
+  const double initial = play("constant", swap_config(), {{"action", 0}}).at("bytes_moved");
+  const nlohmann::json dear =
+      play("constant", swap_config({{"migration_ms_per_page", 1e6}}), {{"action", kHememAction}});
+  EXPECT_GT(dear.at("bytes_moved").get<double>(), initial);
+  EXPECT_EQ(dear.at("refused_bytes"), 0);
+
+  const MemtierEnv env(swap_config(), *testing::synth_source());
+  const PreparedPair& pair = env.pair();
+  const std::size_t slots = pair.pages.size() / 10;
+  PageSwaps swaps(pair);
+  swaps.start(0, slots);
+  swaps.context.saving_per_sample_ms = 1;
+  swaps.context.move_ms = 1e6;
+  std::vector<std::uint32_t> before;
+  std::vector<std::uint32_t> after;
+  double since_change_ms = 0;
+  std::size_t changes = 0;
+  bool first = true;
+  for (std::size_t w = 0; w < pair.window_count(); ++w) {
+    swaps.learn(w);
+    since_change_ms += static_cast<double>(pair.ddr_ticks[w]) / pair.ticks_per_ms;
+    swaps.plan();
+    before.clear();
+    swaps.resident().for_each([&](std::uint32_t id) { before.push_back(id); });
+    swaps.apply(kHememAction);
+    after.clear();
+    swaps.resident().for_each([&](std::uint32_t id) { after.push_back(id); });
+    ASSERT_LE(after.size(), slots) << w;
+    if (after == before) continue;
+    EXPECT_TRUE(first || since_change_ms >= kHememPeriodMs) << w << ": " << since_change_ms;
+    first = false;
+    since_change_ms = 0;
+    ++changes;
+  }
+  EXPECT_GT(changes, 1u);
 }
 
 // The saving reward counts each window's saving over all-DDR: its return is the all-DDR time
