@@ -69,11 +69,8 @@ void PageSwaps::start(std::size_t begin, std::size_t slots) {
   last_pages_.clear();
   scored_.clear();
   resident_.reset(pages);
-  for (std::size_t w = begin; w < pair_.window_count() && resident_.size() < slots; ++w) {
-    for (std::uint64_t e = pair_.entry_offset[w];
-         e < pair_.entry_offset[w + 1] && resident_.size() < slots; ++e)
-      resident_.insert(pair_.entry_page[e]);
-  }
+  for (std::uint32_t id : first_touched_pages(pair_, begin, slots))
+    resident_.insert(id);
   last_samples_ = 0;
   hemem_since_ms_ = kHememPeriodMs;  // HeMem decides at the first window
 }

@@ -195,4 +195,20 @@ PreparedPair prepare_pair(const TracePair& pair, const WindowOptions& options,
   return out;
 }
 
+std::vector<std::uint32_t> first_touched_pages(const PreparedPair& pair, std::size_t begin,
+                                               std::size_t limit) {
+  std::vector<std::uint8_t> seen(pair.pages.size(), 0);
+  std::vector<std::uint32_t> order;
+  for (std::size_t w = begin; w < pair.window_count() && order.size() < limit; ++w) {
+    for (std::uint64_t e = pair.entry_offset[w];
+         e < pair.entry_offset[w + 1] && order.size() < limit; ++e) {
+      const std::uint32_t id = pair.entry_page[e];
+      if (seen[id] != 0) continue;
+      seen[id] = 1;
+      order.push_back(id);
+    }
+  }
+  return order;
+}
+
 }  // namespace sysgym::memtier

@@ -68,6 +68,11 @@ struct PreparedPair {
   void finalize(const std::string& source);
 };
 
+// The first `limit` distinct pages sampled from window `begin` on, in the order they were first
+// touched: what an allocator that fills HBM first gives.
+std::vector<std::uint32_t> first_touched_pages(const PreparedPair& pair, std::size_t begin,
+                                               std::size_t limit);
+
 // Windows the pair and counts pages per window. Throws ConfigError / TraceFormatError.
 PreparedPair prepare_pair(const TracePair& pair, const WindowOptions& options,
                           const ProgressFn& progress = {});

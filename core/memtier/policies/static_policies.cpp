@@ -40,20 +40,8 @@ class AllHbmLowestAddress : public StaticPolicy {
 class AllHbmFirstTouch : public StaticPolicy {
  public:
   void start(const MemtierEnv& env, Rng&) override {
-    const PreparedPair& pair = env.pair();
-    std::vector<std::uint32_t> first(pair.pages.size(), std::numeric_limits<std::uint32_t>::max());
-    std::vector<std::uint32_t> order;
-    for (std::size_t w = 0; w < pair.window_count() && order.size() < page_slots(env); ++w) {
-      for (std::uint64_t e = pair.entry_offset[w]; e < pair.entry_offset[w + 1]; ++e) {
-        const std::uint32_t id = pair.entry_page[e];
-        if (first[id] == std::numeric_limits<std::uint32_t>::max()) {
-          first[id] = static_cast<std::uint32_t>(w);
-          order.push_back(id);
-        }
-      }
-    }
-    order.resize(std::min(order.size(), page_slots(env)));
-    ranges_of_pages(env, order, ranges_);
+    ranges_of_pages(env, first_touched_pages(env.pair(), env.next_window(), page_slots(env)),
+                    ranges_);
   }
 };
 
