@@ -17,11 +17,17 @@ const std::vector<std::string> kOracleTraces = {
     "gcc-cc1", "graphviz-sccmap", "hpcc-stream", "kyotocabinet", "lammps", "sqlite", "xz"};
 const std::vector<std::string> kOracleCapacities = {"10%"};
 #else
-const std::vector<std::string> kOracleTraces = {
-    "gcc-cc1",     "graphviz-sccmap", "hpcc-randomaccess",
-    "hpcc-stream", "kyotocabinet",    "lammps",
-    "minisat",     "phased",          "sqlite",
-    "xz"};
+const std::vector<std::string> kOracleTraces = {"gcc-cc1",
+                                                "glpk",
+                                                "graphviz-sccmap",
+                                                "hpcc-randomaccess",
+                                                "hpcc-stream",
+                                                "kyotocabinet",
+                                                "lammps",
+                                                "minisat",
+                                                "phased",
+                                                "sqlite",
+                                                "xz"};
 const std::vector<std::string> kOracleCapacities = {"5%", "10%", "25%"};
 #endif
 

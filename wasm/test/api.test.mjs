@@ -139,7 +139,7 @@ test('memtier.traces() rates the shipped traces as `sysgym memtier traces --json
   const rows = sysgym.memtier.traces({ hbmCapacity: '5%' });
   const native = execFileSync(nativeTool, ['memtier', 'traces', '--hbm-capacity', '5%', '--json'], { encoding: 'utf8' });
   assert.deepEqual(rows, JSON.parse(native));
-  assert.deepEqual(rows.map((r) => r.trace), ['gcc-cc1', 'graphviz-sccmap', 'hpcc-randomaccess', 'hpcc-stream', 'kyotocabinet',
+  assert.deepEqual(rows.map((r) => r.trace), ['gcc-cc1', 'glpk', 'graphviz-sccmap', 'hpcc-randomaccess', 'hpcc-stream', 'kyotocabinet',
     'lammps', 'minisat', 'phased', 'sqlite', 'xz']);
   assert.ok(rows.every((r) => r.gap_share > 0 && r.static_oracle_gap_closed > 0));
 });
@@ -157,7 +157,7 @@ test('under Node, trace names are files and the shipped pairs travel in the pack
   const prefix = path.join(dataDir, 'real/sqlite');
   assert.deepEqual(run(prefix), run('sqlite'), 'a path prefix finds the same pair as its shipped name');
   assert.throws(() => sysgym.make('memtier', { trace: 'lamps' }),
-    (e) => e instanceof UnknownNameError && /did you mean 'lammps'\? \(shipped: gcc-cc1, graphviz-sccmap, hpcc-randomaccess, hpcc-stream, kyotocabinet, lammps, minisat, phased, sqlite, xz\)/.test(e.message));
+    (e) => e instanceof UnknownNameError && /did you mean 'lammps'\? \(shipped: gcc-cc1, glpk, graphviz-sccmap, hpcc-randomaccess, hpcc-stream, kyotocabinet, lammps, minisat, phased, sqlite, xz\)/.test(e.message));
 });
 
 test('vector envs step every env in one call, with autoreset', () => {
