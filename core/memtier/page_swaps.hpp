@@ -112,7 +112,8 @@ class PageSwaps {
   void halve(Memory& m) const;
   void count_best(Memory& m);
   // Promotes the best candidates of `memory`, up to `budget`, into free room while they score
-  // above `floor`, then in place of the worst residents while they also beat them by `lead`.
+  // above `floor`, then in place of the worst residents while they also beat them by `lead` and
+  // the resident scores below `evict_below`.
   Plan plan_swaps(std::size_t memory, std::size_t budget, double floor, double lead,
                   double evict_below) const;
 
