@@ -247,7 +247,7 @@ std::uint64_t MemtierEnv::observe_next_window() {
     });
   }
   last_samples_ = pair.window_samples(w);
-  last_t_ddr_ms_ = static_cast<double>(pair.ddr_ticks[w]) / pair.ticks_per_ms;
+  last_t_ddr_ms_ = pair.window_ddr_ms(w);
   last_t_hbm_ms_ = static_cast<double>(pair.hbm_ticks[w]) / pair.ticks_per_ms;
   // Age the normalised histograms: row k holds the window k steps back.
   const std::size_t b = config_.bins;

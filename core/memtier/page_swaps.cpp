@@ -98,7 +98,7 @@ void PageSwaps::learn(std::size_t w) {
     if (halving == 0 || played_ % halving != 0) continue;
     halve(memories_[k]);
   }
-  hemem_since_ms_ += static_cast<double>(pair_.ddr_ticks[w]) / pair_.ticks_per_ms;
+  hemem_since_ms_ += pair_.window_ddr_ms(w);
   Memory& hemem = memories_[kHememMemory];
   if (std::any_of(last_pages_.begin(), last_pages_.end(),
                   [&](std::uint32_t id) { return hemem.score[id] >= kHememCool; }))

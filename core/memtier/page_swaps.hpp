@@ -17,9 +17,10 @@
 //     to pay for itself;
 //   - the last action is HeMem's rule on a third memory kept as HeMem keeps its counts (all
 //     halved when a page reaches kHememCool samples): pages of at least kHememHot samples are
-//     promoted, up to the largest budget, in place of residents they outscore, whatever a move
-//     costs. A fixed threshold beat every cost-based rule at small capacities on programs the
-//     agents never saw (minisat and xz at 5 %), so the agent may choose it when it pays.
+//     promoted, up to the largest budget, in place of resident pages that are not hot and
+//     score less, whatever a move costs, at most once per kHememPeriodMs of run time. A fixed
+//     threshold beat every cost-based rule at small capacities on programs the agents never saw
+//     (minisat and xz at 5 %), so the agent may choose it when it pays.
 // The observation is invariant to the trace's size: shares of samples and of capacity, and for
 // every action what it would have gained on the last window and on the scores, and what it
 // moves. Levels, margins and features are documented in observation_names().

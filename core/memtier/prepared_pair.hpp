@@ -59,6 +59,10 @@ struct PreparedPair {
     return (static_cast<double>(ddr_ticks[w]) - static_cast<double>(hbm_ticks[w])) / ticks_per_ms /
            static_cast<double>(n);
   }
+  // Window w's run time in DDR, in ms.
+  double window_ddr_ms(std::size_t w) const {
+    return static_cast<double>(ddr_ticks[w]) / ticks_per_ms;
+  }
   double ddr_ms() const { return static_cast<double>(ddr_total_ticks) / ticks_per_ms; }
   double hbm_ms() const { return static_cast<double>(hbm_total_ticks) / ticks_per_ms; }
   std::uint64_t page_bytes() const { return std::uint64_t{1} << options.page_size_bits; }

@@ -118,7 +118,7 @@ TEST(PageSwaps, TheHememActionActsOnItsPeriodWhateverAMoveCosts) {
   bool first = true;
   for (std::size_t w = 0; w < pair.window_count(); ++w) {
     swaps.learn(w);
-    since_change_ms += static_cast<double>(pair.ddr_ticks[w]) / pair.ticks_per_ms;
+    since_change_ms += pair.window_ddr_ms(w);
     swaps.plan();
     before.clear();
     swaps.resident().for_each([&](std::uint32_t id) { before.push_back(id); });

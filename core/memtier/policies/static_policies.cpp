@@ -1,6 +1,5 @@
 // Placements fixed for a whole episode (decided at reset, free as the initial placement).
 #include <algorithm>
-#include <limits>
 
 #include "env/config_reader.hpp"
 #include "memtier/policy.hpp"

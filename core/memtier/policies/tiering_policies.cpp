@@ -35,7 +35,7 @@ class OnlinePolicy : public MemtierPolicy {
       last_seen_[id] = steps_;
       window_pages_.push_back(id);
     }
-    last_window_ms_ = static_cast<double>(pair.ddr_ticks[w]) / pair.ticks_per_ms;
+    last_window_ms_ = pair.window_ddr_ms(w);
     after_observe();
   }
 
