@@ -1,0 +1,82 @@
+// A real C program as the inline family sees it: its translation units, its functions and every
+// call site the inliner can decide, with features from clang 14's own analyses, clang's decisions
+// at -O2 and -Oz, dynamic call counts from a run on a documented input, and the program's
+// measured text size and instruction count under reference decision sets.
+//
+// File format (JSON): {"kind": "sysgym-inline-program", "schema_version": 1, "name", "origin",
+// "licence", "units": ["a.c", ...], "cflags": [...], "run": {"args": [...], "stdin": "file" or
+// ""}, "functions": [{"name", "unit", "local", "instructions", "blocks", "calls_in", "properties":
+// {"BasicBlockCount": n, ...}}], "sites": [{"id", "unit", "caller", "callee", "location", "copies",
+// "o2", "oz", "calls", "features": {"Cost": n, "Threshold": n, ...}}], "reference": {"never":
+// {"text_bytes", "instructions"}, "O2": {...}, "Oz": {...}}}. Function and unit fields are
+// indices; a site's id is "UNIT|LOCATION|CALLEE", the key clang's replay reads.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "inline/llvm_reports.hpp"
+
+namespace sysgym::inlining {
+
+inline constexpr int kProgramSchemaVersion = 1;
+inline constexpr const char* kProgramKind = "sysgym-inline-program";
+
+struct Function {
+  std::string name;
+  std::size_t unit = 0;
+  bool local = false;             // static: deleted when no call and no other use is left
+  std::int64_t instructions = 0;  // IR instructions with no call site inlined
+  std::int64_t blocks = 0;
+  std::int64_t calls_in = 0;  // direct calls to it in the IR (copies included)
+  NamedCounts properties;     // opt's print<func-properties>
+};
+
+struct CallSite {
+  std::string id;
+  std::size_t unit = 0;
+  std::size_t caller = 0;  // into Program::functions
+  std::size_t callee = 0;
+  std::string location;     // "CALLER:LINE_OFFSET:COLUMN"
+  std::int64_t copies = 1;  // IR calls under this key (a loop unrolled before the inliner ran)
+  bool o2 = false;          // clang -O2 inlined it
+  bool oz = false;          // clang -Oz inlined it
+  double calls = 0;         // dynamic calls on the documented input
+  NamedCounts features;     // opt's print<inline-cost> for the first copy
+};
+
+struct Measurement {
+  std::int64_t text_bytes = 0;
+  double instructions = 0;  // dynamic, on the documented input (0: not measured)
+};
+
+struct RunSpec {
+  std::vector<std::string> args;
+  std::string stdin_file;  // relative to the program's source folder; "" for none
+};
+
+struct Program {
+  std::string name;
+  std::string origin;  // where the sources come from (package, version, URL-free)
+  std::string licence;
+  std::vector<std::string> units;  // source files, relative to the source folder
+  std::vector<std::string> cflags;
+  RunSpec run;
+  std::vector<Function> functions;
+  std::vector<CallSite> sites;
+  std::map<std::string, Measurement> reference;  // "never", "O2", "Oz", ...
+};
+
+// A site's id from its parts.
+std::string site_id(const std::string& unit, const std::string& location,
+                    const std::string& callee);
+
+nlohmann::json program_to_json(const Program& program);
+// Throws ConfigError naming `what` and the field at fault (wrong kind or version, an index out of
+// range, a site id twice).
+Program program_from_json(const nlohmann::json& j, const std::string& what);
+
+}  // namespace sysgym::inlining

@@ -1,0 +1,207 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "base/error.hpp"
+#include "inline/extraction.hpp"
+
+namespace sysgym::inlining {
+namespace {
+
+// tests/data/inline holds what clang 14 and opt printed for tiny.c (see tiny.c's neighbours).
+std::string fixture(const std::string& name) {
+  std::ifstream in(std::string(SYSGYM_TEST_DATA) + "/inline/" + name);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+template <typename Reader>
+auto read_lines(const std::string& text) {
+  Reader reader;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    reader.line(line);
+  return reader.take();
+}
+
+UnitReports tiny_reports() {
+  UnitReports r;
+  r.unit = "tiny.c";
+  r.ir = read_llvm_ir(fixture("tiny.never.ll"), "tiny.never.ll");
+  r.costs = read_lines<InlineCostReader>(fixture("tiny.cost.txt"));
+  r.properties = read_lines<FunctionPropertiesReader>(fixture("tiny.properties.txt"));
+  r.o2 = read_inline_remarks(fixture("tiny.o2.txt"));
+  r.oz = read_inline_remarks(fixture("tiny.oz.txt"));
+  return r;
+}
+
+const CallSite& site(const Program& p, const std::string& location, const std::string& callee) {
+  for (const CallSite& s : p.sites) {
+    if (s.location == location && p.functions[s.callee].name == callee) return s;
+  }
+  throw std::runtime_error("no site " + location + " -> " + callee);
+}
+
+TEST(LlvmIr, ReadsFunctionsAndTheReplayKeysOfTheirCalls) {
+  const IrModule m = read_llvm_ir(fixture("tiny.never.ll"), "tiny.never.ll");
+  ASSERT_EQ(m.functions.size(), 7u);
+  const IrFunction& twice = m.functions[m.find("twice")];
+  EXPECT_TRUE(twice.local);  // static, its address taken
+  EXPECT_FALSE(m.functions[m.find("main")].local);
+  EXPECT_EQ(m.functions[m.find("clamp")].line, 8);
+  EXPECT_GT(m.functions[m.find("main")].instructions, 30);
+  std::vector<std::string> keys;
+  std::size_t indirect = 0;
+  for (const IrCall& c : m.calls) {
+    if (c.callee.empty()) ++indirect;
+    if (m.functions[c.caller].name == "sum_squares") keys.push_back(c.callee + "@" + c.location);
+  }
+  EXPECT_EQ(indirect, 1u);  // op(r), through a volatile pointer
+  EXPECT_EQ(keys, (std::vector<std::string>{"square@sum_squares:2:47", "clamp@sum_squares:2:62"}));
+}
+
+TEST(LlvmIr, FollowsLexicalBlocksAndInlinedAtChains) {
+  const std::string ir = R"(target triple = "x86_64-pc-linux-gnu"
+define internal void @"odd name"() !dbg !3 {
+entry:
+  call void @g(), !dbg !7
+  ret void
+}
+define void @g() !dbg !4 {
+  tail call void @"odd name"() #1, !dbg !8
+  ret void
+}
+!3 = distinct !DISubprogram(name: "odd name", scope: !1, line: 10, unit: !0)
+!4 = distinct !DISubprogram(name: "g", linkageName: "_Z1gv", scope: !1, line: 20, unit: !0)
+!5 = distinct !DILexicalBlock(scope: !3, file: !1, line: 11, column: 3)
+!6 = !DILexicalBlockFile(scope: !5, file: !1, discriminator: 0)
+!7 = !DILocation(line: 12, column: 5, scope: !6, inlinedAt: !8)
+!8 = !DILocation(line: 21, column: 7, scope: !4)
+)";
+  const IrModule m = read_llvm_ir(ir, "snippet");
+  ASSERT_EQ(m.calls.size(), 2u);
+  EXPECT_EQ(m.calls[0].callee, "g");
+  EXPECT_EQ(m.calls[0].location, "odd name:2:5 @ _Z1gv:1:7");
+  EXPECT_EQ(m.calls[1].callee, "odd name");
+  EXPECT_EQ(m.calls[1].location, "_Z1gv:1:7");
+  EXPECT_TRUE(m.functions[0].local);
+  EXPECT_EQ(m.functions[0].blocks, 1);
+}
+
+TEST(LlvmIr, RefusesWhatIsNotClangsIr) {
+  EXPECT_THROW(read_llvm_ir("int main() { return 0; }\n", "a.c"), TraceFormatError);
+  EXPECT_THROW(read_llvm_ir("define void @f() {\n  ret void\n", "cut.ll"), TraceFormatError);
+  try {
+    read_llvm_ir("define void @f() {\n  call void @f(), !dbg !9\n}\n", "nodbg.ll");
+    FAIL();
+  } catch (const TraceFormatError& e) {
+    EXPECT_NE(std::string(e.what()).find("nodbg.ll line 2: metadata !9"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(LlvmReports, ReadCountersOfBothPrinters) {
+  const auto costs = read_lines<InlineCostReader>(fixture("tiny.cost.txt"));
+  ASSERT_EQ(costs.size(), 8u);
+  EXPECT_EQ(costs[0].callee, "square");
+  EXPECT_EQ(costs[0].caller, "sum_squares");
+  EXPECT_EQ(count_of(costs[0].counts, "NumInstructions"), 2);
+  EXPECT_GT(count_of(costs[0].counts, "Threshold"), 0);
+  const auto props = read_lines<FunctionPropertiesReader>(fixture("tiny.properties.txt"));
+  ASSERT_EQ(props.size(), 7u);
+  EXPECT_EQ(props[0].function, "sum_squares");
+  EXPECT_EQ(count_of(props[0].counts, "MaxLoopDepth"), 1);
+  EXPECT_EQ(count_of(props[0].counts, "NoSuchCounter", -1), -1);
+}
+
+TEST(LlvmReports, ReadRemarksAndSizes) {
+  const auto o2 = read_inline_remarks(fixture("tiny.o2.txt"));
+  ASSERT_EQ(o2.size(), 7u);
+  EXPECT_EQ(o2[0].callee, "square");
+  EXPECT_EQ(o2[0].caller, "sum_squares");
+  EXPECT_EQ(o2[0].location, "sum_squares:2:47");
+  EXPECT_EQ(read_text_bytes("   text\t   data\t    bss\t    dec\t    hex\tfilename\n"
+                            "   2432\t      0\t      0\t   2432\t    980\ta.o\n"
+                            "    100\t      8\t      0\t    108\t     6c\tb.o\n",
+                            "size"),
+            2532);
+  EXPECT_THROW(read_text_bytes("llvm-size: error: no such file\n", "size"), TraceFormatError);
+}
+
+TEST(Extraction, SitesCarryTheCompilersDecisionsAndFeatures) {
+  Program p;
+  p.name = "tiny";
+  ExtractionCounts counts;
+  add_unit(p, tiny_reports(), counts);
+  EXPECT_EQ(p.sites.size(), 8u);
+  EXPECT_EQ(counts.sites, 8u);
+  EXPECT_EQ(counts.indirect_calls, 1u);
+  EXPECT_EQ(counts.external_calls, 4u);  // atoi, malloc, printf, free
+  EXPECT_EQ(counts.o2_elsewhere, 1u);    // atoi: glibc's inline body, gone by the end of -O2
+  const CallSite& sum = site(p, "main:6:41", "sum_squares");
+  EXPECT_TRUE(sum.o2);
+  EXPECT_FALSE(sum.oz);  // -Oz keeps the exported function's call
+  EXPECT_EQ(sum.id, "tiny.c|main:6:41|sum_squares");
+  const CallSite& fib = site(p, "main:7:36", "fib");
+  EXPECT_FALSE(fib.o2);
+  EXPECT_TRUE(site(p, "sum_squares:2:47", "square").oz);
+  EXPECT_EQ(p.functions[fib.callee].calls_in, 2);  // main's and its own
+  EXPECT_EQ(count_of(p.functions[sum.callee].properties, "MaxLoopDepth"), 1);
+  EXPECT_NE(count_of(sum.features, "Threshold"), 0);
+}
+
+TEST(Extraction, RefusesACostReportThatDoesNotFollowTheIr) {
+  UnitReports r = tiny_reports();
+  r.costs.pop_back();
+  Program p;
+  ExtractionCounts counts;
+  EXPECT_THROW(add_unit(p, r, counts), TraceFormatError);
+  r = tiny_reports();
+  std::swap(r.costs[0], r.costs[1]);
+  EXPECT_THROW(add_unit(p, r, counts), TraceFormatError);
+}
+
+TEST(ProgramFile, RoundTripsAndNamesWhatIsWrong) {
+  Program p;
+  p.name = "tiny";
+  p.run.args = {"1000"};
+  ExtractionCounts counts;
+  add_unit(p, tiny_reports(), counts);
+  p.reference["O2"] = {2432, 1.5e6};
+  const nlohmann::json j = program_to_json(p);
+  const Program back = program_from_json(j, "tiny.json");
+  EXPECT_EQ(program_to_json(back), j);
+  EXPECT_EQ(back.sites.size(), p.sites.size());
+  EXPECT_EQ(back.reference.at("O2").text_bytes, 2432);
+
+  const auto message = [](const nlohmann::json& bad) {
+    try {
+      program_from_json(bad, "bad.json");
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message({{"kind", "sysgym-policy"}}).find("not a sysgym-inline-program"),
+            std::string::npos);
+  nlohmann::json bad = j;
+  bad["schema_version"] = 2;
+  EXPECT_NE(message(bad).find("'schema_version'"), std::string::npos);
+  bad = j;
+  bad["sites"][0]["callee"] = 99;
+  EXPECT_NE(message(bad).find("bad.json site 0"), std::string::npos);
+  bad = j;
+  bad["sites"][1] = bad["sites"][0];
+  EXPECT_NE(message(bad).find("appears twice"), std::string::npos);
+  bad = j;
+  bad["sites"][0]["id"] = "tiny.c|main:0:1|fib";
+  EXPECT_NE(message(bad).find("'id'"), std::string::npos);
+  bad = j;
+  bad["sitez"] = 1;
+  EXPECT_NE(message(bad).find("sitez"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace sysgym::inlining
