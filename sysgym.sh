@@ -26,9 +26,10 @@ PACKAGES=(
   libgtest-dev libgmock-dev  # unit and CLI tests
   libbenchmark-dev        # throughput benchmarks
   emscripten              # the WebAssembly build of the npm package (em++ 3.1.6, Embind)
-  valgrind                # `sysgym memtier trace`: lackey streams a real program's memory accesses
+  valgrind                # `sysgym memtier trace` (lackey) and `sysgym inline` (callgrind counts instructions)
   chromium                # the browser the playground's tests drive (playwright-core, headless)
   clang libclang-rt-14-dev  # libFuzzer and its sanitizer runtimes for the fuzz targets
+  llvm-14                 # the inline family: opt's inline-cost and func-properties printers, llvm-size
   clang-tidy-14           # static checks of core/ and native/ (tests/lint/tidy.sh)
   time                    # /usr/bin/time: the native tool's peak memory in wasm/bench/memory.mjs
 )

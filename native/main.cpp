@@ -9,8 +9,9 @@
 #include "base/error.hpp"
 #include "base/quote.hpp"
 #include "commands/commands.hpp"
-#include "families/memtier/memtier_commands.hpp"
+#include "families/inline/inline_commands.hpp"
 #include "families/looptune/looptune_commands.hpp"
+#include "families/memtier/memtier_commands.hpp"
 #include "families/tensorplace/tensorplace_commands.hpp"
 #include "files.hpp"
 #include "temporaries.hpp"
@@ -35,6 +36,7 @@ int main(int argc, char** argv) {
   sysgym::cli::add_memtier_commands(app);  // one line per family with tools of its own
   sysgym::cli::add_tensorplace_commands(app);
   sysgym::cli::add_looptune_commands(app);
+  sysgym::cli::add_inline_commands(app);
   try {
     app.parse(argc, argv);
     sysgym::cli::check_standard_output();

@@ -1,32 +1,12 @@
 #include "inline/extraction.hpp"
 
+#include <map>
 #include <unordered_map>
 
 #include "base/error.hpp"
 #include "base/quote.hpp"
 
 namespace sysgym::inlining {
-namespace {
-
-// Marks the sites that `remarks` say were inlined; counts the rest. Remarks about calls that
-// came from an inlined body (" @ " in the key) are the inliner's later decisions, not ours.
-void mark(Program& p, const std::unordered_map<std::string, std::size_t>& site_of,
-          const std::string& unit, const std::vector<InlinedSite>& remarks, bool CallSite::*field,
-          std::size_t& inlined, std::size_t* elsewhere) {
-  for (const InlinedSite& r : remarks) {
-    if (r.location.find(" @ ") != std::string::npos) continue;
-    const auto it = site_of.find(site_id(unit, r.location, r.callee));
-    if (it == site_of.end()) {
-      if (elsewhere != nullptr) ++*elsewhere;
-      continue;
-    }
-    if (!(p.sites[it->second].*field)) ++inlined;
-    p.sites[it->second].*field = true;
-  }
-}
-
-}  // namespace
-
 void add_unit(Program& p, const UnitReports& r, ExtractionCounts& counts) {
   const std::size_t unit = p.units.size();
   p.units.push_back(r.unit);
@@ -71,16 +51,52 @@ void add_unit(Program& p, const UnitReports& r, ExtractionCounts& counts) {
       ++p.sites[it->second].copies;
       continue;
     }
-    p.sites.push_back({std::move(id), unit, base + call.caller, callee->second, call.location, 1,
-                       false, false, 0, features});
+    p.sites.push_back({std::move(id), unit, base + call.caller, callee->second, call.location,
+                       call.line, 1, false, false, 0, features});
     ++counts.sites;
   }
   if (next_cost != r.costs.size())
     throw TraceFormatError(r.unit + ": the inline-cost report has " +
                            std::to_string(r.costs.size()) + " calls, the IR " +
                            std::to_string(next_cost) + " direct calls to defined functions");
-  mark(p, site_of, r.unit, r.o2, &CallSite::o2, counts.o2_inlined, &counts.o2_elsewhere);
-  mark(p, site_of, r.unit, r.oz, &CallSite::oz, counts.oz_inlined, nullptr);
+}
+
+std::vector<std::size_t> inlined_sites(const Program& p, std::size_t unit,
+                                       const std::vector<InlinedSite>& remarks,
+                                       std::size_t& elsewhere) {
+  std::unordered_map<std::string, std::size_t> site_of;
+  for (std::size_t i = 0; i < p.sites.size(); ++i) {
+    if (p.sites[i].unit == unit) site_of.emplace(p.sites[i].id, i);
+  }
+  std::vector<std::size_t> out;
+  for (const InlinedSite& r : remarks) {
+    if (r.location.find(" @ ") != std::string::npos) continue;
+    const auto it = site_of.find(site_id(p.units[unit], r.location, r.callee));
+    if (it == site_of.end()) {
+      ++elsewhere;
+    } else {
+      out.push_back(it->second);
+    }
+  }
+  return out;
+}
+
+std::size_t attach_calls(Program& p, const CallgrindProfile& profile) {
+  using Key = std::tuple<std::string, std::string, std::int64_t>;
+  std::map<Key, std::vector<std::size_t>> sharing;
+  for (std::size_t i = 0; i < p.sites.size(); ++i) {
+    const CallSite& s = p.sites[i];
+    sharing[{p.functions[s.caller].name, p.functions[s.callee].name, s.line}].push_back(i);
+  }
+  std::size_t counted = 0;
+  for (const auto& [key, sites] : sharing) {
+    const auto it = profile.calls.find(key);
+    const double calls = it == profile.calls.end() ? 0 : it->second;
+    for (std::size_t i : sites)
+      p.sites[i].calls = calls / static_cast<double>(sites.size());
+    if (calls > 0) counted += sites.size();
+  }
+  return counted;
 }
 
 }  // namespace sysgym::inlining

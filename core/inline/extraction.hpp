@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "inline/callgrind.hpp"
 #include "inline/llvm_ir.hpp"
 #include "inline/llvm_reports.hpp"
 #include "inline/program.hpp"
@@ -17,8 +18,6 @@ struct UnitReports {
   IrModule ir;                          // the unit at -O2 with no call site inlined
   std::vector<InlineCostRecord> costs;  // opt print<inline-cost> over that IR
   std::vector<FunctionPropertiesRecord> properties;
-  std::vector<InlinedSite> o2;  // clang -O2 -Rpass=inline
-  std::vector<InlinedSite> oz;
 };
 
 // What did not become a site, for the extraction's report.
@@ -27,13 +26,23 @@ struct ExtractionCounts {
   std::size_t external_calls = 0;  // to functions without a body in the unit
   std::size_t indirect_calls = 0;
   std::size_t unlocated_calls = 0;  // no debug location: no replay key
-  std::size_t o2_inlined = 0;       // sites clang -O2 inlined
-  std::size_t o2_elsewhere = 0;     // -O2 remarks of original calls that are no site here
-  std::size_t oz_inlined = 0;
 };
 
 // Appends the unit's functions and sites to `program`. Throws TraceFormatError when the
 // inline-cost report does not follow the IR's calls one for one.
 void add_unit(Program& program, const UnitReports& reports, ExtractionCounts& counts);
+
+// The sites of `unit` that clang's "inlined into" remarks name (remarks about calls that came from
+// an inlined body, " @ " in their key, are the inliner's later decisions: not sites). Remarks
+// about original calls that are no site (a body that -O2 drops by its end, as glibc's inline
+// atoi) are counted in `elsewhere`.
+std::vector<std::size_t> inlined_sites(const Program& program, std::size_t unit,
+                                       const std::vector<InlinedSite>& remarks,
+                                       std::size_t& elsewhere);
+
+// Sets each site's dynamic calls from a profile of the program built with no site inlined (and
+// no tail calls, which callgrind would not see as calls); sites that share a caller, a callee
+// and a line share its count evenly. Returns how many sites were called at all.
+std::size_t attach_calls(Program& program, const CallgrindProfile& profile);
 
 }  // namespace sysgym::inlining

@@ -74,6 +74,7 @@ CallSite site_from_json(const nlohmann::json& j, const std::string& where, const
   s.caller = index("caller", p.functions.size());
   s.callee = index("callee", p.functions.size());
   s.location = r.string("location", "");
+  s.line = r.integer("line", 0, 0, kMaxIndex);
   s.copies = r.integer("copies", 1, 1, kMaxIndex);
   s.o2 = r.boolean("o2", false);
   s.oz = r.boolean("oz", false);
@@ -113,6 +114,7 @@ nlohmann::json program_to_json(const Program& p) {
                      {"caller", s.caller},
                      {"callee", s.callee},
                      {"location", s.location},
+                     {"line", s.line},
                      {"copies", s.copies},
                      {"o2", s.o2},
                      {"oz", s.oz},
@@ -127,8 +129,10 @@ nlohmann::json program_to_json(const Program& p) {
           {"name", p.name},
           {"origin", p.origin},
           {"licence", p.licence},
+          {"source_dir", p.source_dir},
           {"units", p.units},
           {"cflags", p.cflags},
+          {"ldflags", p.ldflags},
           {"run", {{"args", p.run.args}, {"stdin", p.run.stdin_file}}},
           {"functions", std::move(functions)},
           {"sites", std::move(sites)},
@@ -148,9 +152,11 @@ Program program_from_json(const nlohmann::json& j, const std::string& what) {
   p.name = r.string("name", "");
   p.origin = r.string("origin", "");
   p.licence = r.string("licence", "");
+  p.source_dir = r.string("source_dir", ".");
   p.units = strings_from_json(r.raw("units"), what + " 'units'");
   if (p.units.empty()) r.fail("units", "is missing or empty");
   p.cflags = strings_from_json(r.raw("cflags"), what + " 'cflags'");
+  p.ldflags = strings_from_json(r.raw("ldflags"), what + " 'ldflags'");
   if (const nlohmann::json* run = r.raw("run")) {
     ConfigReader rr(*run, what + " 'run'");
     p.run.args = strings_from_json(rr.raw("args"), what + " 'run' 'args'");

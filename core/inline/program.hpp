@@ -4,10 +4,12 @@
 // measured text size and instruction count under reference decision sets.
 //
 // File format (JSON): {"kind": "sysgym-inline-program", "schema_version": 1, "name", "origin",
-// "licence", "units": ["a.c", ...], "cflags": [...], "run": {"args": [...], "stdin": "file" or
+// "licence", "source_dir", "units": ["a.c", ...], "cflags": [...], "ldflags": [...], "run":
+// {"args": [...], "stdin": "file" or
 // ""}, "functions": [{"name", "unit", "local", "instructions", "blocks", "calls_in", "properties":
-// {"BasicBlockCount": n, ...}}], "sites": [{"id", "unit", "caller", "callee", "location", "copies",
-// "o2", "oz", "calls", "features": {"Cost": n, "Threshold": n, ...}}], "reference": {"never":
+// {"BasicBlockCount": n, ...}}], "sites": [{"id", "unit", "caller", "callee", "location", "line",
+// "copies", "o2", "oz", "calls", "features": {"Cost": n, "Threshold": n, ...}}], "reference":
+// {"never":
 // {"text_bytes", "instructions"}, "O2": {...}, "Oz": {...}}}. Function and unit fields are
 // indices; a site's id is "UNIT|LOCATION|CALLEE", the key clang's replay reads.
 #pragma once
@@ -41,6 +43,7 @@ struct CallSite {
   std::size_t caller = 0;  // into Program::functions
   std::size_t callee = 0;
   std::string location;     // "CALLER:LINE_OFFSET:COLUMN"
+  std::int64_t line = 0;    // the call's source line
   std::int64_t copies = 1;  // IR calls under this key (a loop unrolled before the inliner ran)
   bool o2 = false;          // clang -O2 inlined it
   bool oz = false;          // clang -Oz inlined it
@@ -60,10 +63,12 @@ struct RunSpec {
 
 struct Program {
   std::string name;
-  std::string origin;  // where the sources come from (package, version, URL-free)
+  std::string source_dir = ".";  // where the units are, relative to the program file
+  std::string origin;            // where the sources come from (package, version, URL-free)
   std::string licence;
   std::vector<std::string> units;  // source files, relative to the source folder
   std::vector<std::string> cflags;
+  std::vector<std::string> ldflags;  // for linking the program to run it
   RunSpec run;
   std::vector<Function> functions;
   std::vector<CallSite> sites;

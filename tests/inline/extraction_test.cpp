@@ -1,9 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
 #include "base/error.hpp"
+#include "inline/decisions.hpp"
 #include "inline/extraction.hpp"
 
 namespace sysgym::inlining {
@@ -32,9 +34,22 @@ UnitReports tiny_reports() {
   r.ir = read_llvm_ir(fixture("tiny.never.ll"), "tiny.never.ll");
   r.costs = read_lines<InlineCostReader>(fixture("tiny.cost.txt"));
   r.properties = read_lines<FunctionPropertiesReader>(fixture("tiny.properties.txt"));
-  r.o2 = read_inline_remarks(fixture("tiny.o2.txt"));
-  r.oz = read_inline_remarks(fixture("tiny.oz.txt"));
   return r;
+}
+
+// tiny.c as a program, with clang's decisions at -O2 and -Oz marked.
+Program tiny_program(std::size_t* o2_elsewhere = nullptr) {
+  Program p;
+  p.name = "tiny";
+  ExtractionCounts counts;
+  add_unit(p, tiny_reports(), counts);
+  std::size_t elsewhere = 0;
+  for (std::size_t i : inlined_sites(p, 0, read_inline_remarks(fixture("tiny.o2.txt")), elsewhere))
+    p.sites[i].o2 = true;
+  if (o2_elsewhere != nullptr) *o2_elsewhere = elsewhere;
+  for (std::size_t i : inlined_sites(p, 0, read_inline_remarks(fixture("tiny.oz.txt")), elsewhere))
+    p.sites[i].oz = true;
+  return p;
 }
 
 const CallSite& site(const Program& p, const std::string& location, const std::string& callee) {
@@ -131,15 +146,16 @@ TEST(LlvmReports, ReadRemarksAndSizes) {
 }
 
 TEST(Extraction, SitesCarryTheCompilersDecisionsAndFeatures) {
-  Program p;
-  p.name = "tiny";
+  Program bare;
   ExtractionCounts counts;
-  add_unit(p, tiny_reports(), counts);
-  EXPECT_EQ(p.sites.size(), 8u);
+  add_unit(bare, tiny_reports(), counts);
   EXPECT_EQ(counts.sites, 8u);
   EXPECT_EQ(counts.indirect_calls, 1u);
   EXPECT_EQ(counts.external_calls, 4u);  // atoi, malloc, printf, free
-  EXPECT_EQ(counts.o2_elsewhere, 1u);    // atoi: glibc's inline body, gone by the end of -O2
+  std::size_t elsewhere = 0;
+  const Program p = tiny_program(&elsewhere);
+  EXPECT_EQ(p.sites.size(), 8u);
+  EXPECT_EQ(elsewhere, 1u);  // atoi: glibc's inline body, gone by the end of -O2
   const CallSite& sum = site(p, "main:6:41", "sum_squares");
   EXPECT_TRUE(sum.o2);
   EXPECT_FALSE(sum.oz);  // -Oz keeps the exported function's call
@@ -164,11 +180,8 @@ TEST(Extraction, RefusesACostReportThatDoesNotFollowTheIr) {
 }
 
 TEST(ProgramFile, RoundTripsAndNamesWhatIsWrong) {
-  Program p;
-  p.name = "tiny";
+  Program p = tiny_program();
   p.run.args = {"1000"};
-  ExtractionCounts counts;
-  add_unit(p, tiny_reports(), counts);
   p.reference["O2"] = {2432, 1.5e6};
   const nlohmann::json j = program_to_json(p);
   const Program back = program_from_json(j, "tiny.json");
@@ -201,6 +214,84 @@ TEST(ProgramFile, RoundTripsAndNamesWhatIsWrong) {
   bad = j;
   bad["sitez"] = 1;
   EXPECT_NE(message(bad).find("sitez"), std::string::npos);
+}
+
+// As callgrind 3.19 writes a profile with --compress-strings=no --compress-pos=no (cut down).
+constexpr const char* kProfile = R"(# callgrind format
+version: 1
+positions: line
+events: Ir
+summary: 7724099
+
+fl=tiny.c
+fn=main
+37 11
+cfn=sum_squares
+calls=50 22
+37 120
+cfn=square
+calls=25 6
+37 250
+cfn=square
+calls=25 6
+37 250
+fn=fib
+20 8
+cfn=fib'2
+calls=985 20
+20 150635
+
+totals: 7724099
+)";
+
+TEST(Callgrind, CountsCallsPerCallerCalleeAndLine) {
+  const CallgrindProfile p = read_callgrind(kProfile, "cg.out");
+  EXPECT_EQ(p.instructions, 7724099);
+  EXPECT_EQ(p.calls.at({"main", "square", 37}), 50);
+  EXPECT_EQ(p.calls.at({"fib", "fib", 20}), 985);  // recursion levels are the function
+  EXPECT_THROW(read_callgrind("fn=(1) main\n", "compressed"), TraceFormatError);
+  EXPECT_THROW(read_callgrind("events: Ir\ncalls=3 4\nfn=x\ntotals: 5\n", "cut"), TraceFormatError);
+}
+
+TEST(Callgrind, SitesOnOneLineShareTheirCount) {
+  Program p = tiny_program();
+  const std::size_t called = attach_calls(p, read_callgrind(kProfile, "cg.out"));
+  EXPECT_EQ(site(p, "main:6:61", "square").calls, 50);
+  EXPECT_EQ(site(p, "main:6:41", "sum_squares").calls, 50);
+  EXPECT_EQ(site(p, "fib:0:44", "fib").calls, 985);
+  EXPECT_EQ(site(p, "main:7:36", "fib").calls, 0);  // not in this cut-down profile
+  EXPECT_EQ(called, 3u);
+}
+
+TEST(Decisions, NamedSetsAndFilesNameWhatIsWrong) {
+  const Program p = tiny_program();
+  const Decisions o2 = decision_set(p, "O2");
+  EXPECT_EQ(std::count(o2.begin(), o2.end(), true), 6);
+  const Decisions always = decision_set(p, "always");
+  EXPECT_EQ(std::count(always.begin(), always.end(), true), 8);
+  EXPECT_THROW(decision_set(p, "O3"), UnknownNameError);
+  const nlohmann::json j = decisions_to_json(p, o2);
+  EXPECT_EQ(decisions_from_json(p, j, "d.json"), o2);
+  const auto message = [&](const nlohmann::json& bad) {
+    try {
+      decisions_from_json(p, bad, "d.json");
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  nlohmann::json bad = j;
+  bad["inline"].push_back("tiny.c|main:6:62|square");
+  EXPECT_NE(message(bad).find("did you mean 'tiny.c|main:6:61|square'"), std::string::npos)
+      << message(bad);
+  bad = j;
+  bad["inline"].push_back(bad["inline"][0]);
+  EXPECT_NE(message(bad).find("listed twice"), std::string::npos);
+  bad = j;
+  bad["program"] = "lua";
+  EXPECT_NE(message(bad).find("another program"), std::string::npos);
+  EXPECT_NE(message({{"kind", "sysgym-inline-program"}}).find("not a sysgym-inline-decisions"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -1,0 +1,303 @@
+// sysgym inline extract: a C program's call sites with clang's features, decisions and the
+// program's reference measurements, as a program file. sysgym inline measure: real mode, the
+// program compiled with a set of decisions forced and measured.
+#include "families/inline/inline_commands.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <sstream>
+
+#include "base/error.hpp"
+#include "base/json_text.hpp"
+#include "base/quote.hpp"
+#include "families/inline/real_mode.hpp"
+#include "files.hpp"
+#include "inline/extraction.hpp"
+#include "progress_bar.hpp"
+
+namespace sysgym::cli {
+namespace {
+
+namespace fs = std::filesystem;
+constexpr const char* kDefaultLlvmBin = "/usr/lib/llvm-14/bin";
+
+std::vector<std::string> words(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;)
+    out.push_back(w);
+  return out;
+}
+
+std::string file_text(const std::string& path) {
+  const MappedFile file(path);
+  return {reinterpret_cast<const char*>(file.bytes().data()), file.bytes().size()};
+}
+
+struct ExtractArgs {
+  std::string source;
+  std::string cflags;
+  std::string ldflags;
+  std::string run_args;
+  std::string stdin_file;
+  std::string name;
+  std::string origin;
+  std::string licence;
+  std::string llvm_bin = kDefaultLlvmBin;
+  std::string output;
+  bool no_run = false;
+  bool json = false;
+};
+
+// The units (every .c file of a folder, or the one file) and the folder they are in.
+std::pair<std::string, std::vector<std::string>> units_of(const std::string& source) {
+  std::error_code ec;
+  if (fs::is_directory(source, ec)) {
+    std::vector<std::string> units;
+    for (const fs::directory_entry& e : fs::directory_iterator(source, ec)) {
+      if (e.is_regular_file() && e.path().extension() == ".c")
+        units.push_back(e.path().filename().string());
+    }
+    std::sort(units.begin(), units.end());
+    if (units.empty()) throw IoError("--source " + quote(source) + ": no .c files in the folder");
+    return {source, units};
+  }
+  if (!fs::is_regular_file(source, ec))
+    throw IoError("--source " + quote(source) + ": no such file or folder");
+  const fs::path p(source);
+  return {p.has_parent_path() ? p.parent_path().string() : ".", {p.filename().string()}};
+}
+
+// The unit's functions and sites, from its IR with nothing inlined and opt's two printers.
+void extract_unit(const Toolchain& tools, const WorkDir& work, const std::string& source_dir,
+                  inlining::Program& program, const std::string& unit,
+                  inlining::ExtractionCounts& counts) {
+  const std::string never = work.file("never.txt");
+  write_replay_file(program, 0, std::vector<bool>(program.sites.size(), false), never);
+  const std::string ir = work.file("unit.ll");
+  emit_never_inlined_ir(tools, source_dir, unit, program.cflags, never, ir);
+  inlining::UnitReports r;
+  r.unit = unit;
+  r.ir = inlining::read_llvm_ir(file_text(ir), unit + " (IR)");
+  inlining::InlineCostReader costs;
+  opt_print(tools, "print<inline-cost>", ir, [&](std::string_view l) { costs.line(l); });
+  r.costs = costs.take();
+  inlining::FunctionPropertiesReader properties;
+  opt_print(tools, "print<func-properties>", ir, [&](std::string_view l) { properties.line(l); });
+  r.properties = properties.take();
+  inlining::add_unit(program, r, counts);
+}
+
+nlohmann::json measurement_json(const inlining::Measurement& m) {
+  return {{"text_bytes", m.text_bytes}, {"instructions", m.instructions}};
+}
+
+void run_extract(const ExtractArgs& args) {
+  const Toolchain tools = Toolchain::find(args.llvm_bin);
+  const auto [source_dir, units] = units_of(args.source);
+  inlining::Program p;
+  p.name = args.name.empty() ? fs::path(args.source).stem().string() : args.name;
+  p.origin = args.origin;
+  p.licence = args.licence;
+  p.cflags = words(args.cflags);
+  p.ldflags = words(args.ldflags);
+  p.run = {words(args.run_args), args.stdin_file};
+  const fs::path out_dir = fs::absolute(args.output).parent_path();
+  p.source_dir = fs::relative(fs::absolute(source_dir), out_dir).string();
+  if (p.source_dir.empty()) p.source_dir = ".";
+
+  const WorkDir work;
+  inlining::ExtractionCounts counts;
+  {
+    ProgressBar bar("reading call sites");
+    for (std::size_t u = 0; u < units.size(); ++u) {
+      extract_unit(tools, work, source_dir, p, units[u], counts);
+      bar.update(u + 1, units.size());
+    }
+  }
+  const bool run = !args.no_run;
+  std::size_t elsewhere = 0;
+  const auto reference = [&](const char* label, RealBuild build) {
+    ProgressBar bar(label);
+    RealMeasurement m = measure_real(tools, p, source_dir, build, work, bar.callback());
+    return m;
+  };
+  for (const char* level : {"O2", "Oz"}) {
+    const RealMeasurement m =
+        reference(level, {std::nullopt, std::string("-") + level, run, false});
+    p.reference[level] = {m.text_bytes, m.instructions};
+    for (std::size_t u = 0; u < p.units.size(); ++u) {
+      for (std::size_t i : inlining::inlined_sites(p, u, m.remarks[u], elsewhere))
+        (std::string(level) == "O2" ? p.sites[i].o2 : p.sites[i].oz) = true;
+    }
+  }
+  const inlining::Decisions never = inlining::decision_set(p, "never");
+  const RealMeasurement none = reference("never", {never, "-O2", run, false});
+  p.reference["never"] = {none.text_bytes, none.instructions};
+  std::size_t called = 0;
+  if (run) {
+    const RealMeasurement counted = reference("counting calls", {never, "-O2", true, true});
+    called = inlining::attach_calls(p, counted.profile);
+  }
+  write_file_atomically(args.output, program_to_json(p).dump(1) + "\n");
+
+  std::size_t o2 = 0, oz = 0;
+  for (const inlining::CallSite& s : p.sites) {
+    o2 += s.o2 ? 1 : 0;
+    oz += s.oz ? 1 : 0;
+  }
+  const nlohmann::json report = {{"program", p.name},
+                                 {"units", p.units.size()},
+                                 {"functions", p.functions.size()},
+                                 {"sites", p.sites.size()},
+                                 {"sites_called", called},
+                                 {"o2_inlined", o2},
+                                 {"oz_inlined", oz},
+                                 {"calls_not_sites",
+                                  {{"external", counts.external_calls},
+                                   {"indirect", counts.indirect_calls},
+                                   {"without_location", counts.unlocated_calls},
+                                   {"inlined_by_o2_without_a_body_at_the_end", elsewhere}}},
+                                 {"reference",
+                                  {{"O2", measurement_json(p.reference["O2"])},
+                                   {"Oz", measurement_json(p.reference["Oz"])},
+                                   {"never", measurement_json(p.reference["never"])}}},
+                                 {"output", args.output}};
+  if (args.json) {
+    std::printf("%s\n", report.dump(2).c_str());
+    return;
+  }
+  std::printf(
+      "%s: %zu units, %zu functions, %zu call sites (%zu called on the input); clang "
+      "inlines %zu at -O2, %zu at -Oz\n",
+      p.name.c_str(), p.units.size(), p.functions.size(), p.sites.size(), called, o2, oz);
+  std::printf("  %-6s %12s %16s\n", "", "text bytes", "instructions");
+  for (const char* ref : {"O2", "Oz", "never"})
+    std::printf("  %-6s %12lld %16.0f\n", ref, static_cast<long long>(p.reference[ref].text_bytes),
+                p.reference[ref].instructions);
+  std::printf("wrote %s\n", args.output.c_str());
+}
+
+struct MeasureArgs {
+  std::string program;
+  std::string decisions = "O2";
+  std::string opt_level = "O2";
+  std::string source_dir;
+  std::string llvm_bin = kDefaultLlvmBin;
+  bool no_run = false;
+  bool json = false;
+};
+
+inlining::Program read_program(const std::string& path) {
+  return inlining::program_from_json(parse_json_text(file_text(path), path), path);
+}
+
+void run_measure(const MeasureArgs& args) {
+  const inlining::Program p = read_program(args.program);
+  const bool own = args.decisions == "clang";
+  inlining::Decisions d;
+  if (!own) {
+    const auto& names = inlining::decision_set_names();
+    d = std::find(names.begin(), names.end(), args.decisions) != names.end()
+            ? inlining::decision_set(p, args.decisions)
+            : inlining::decisions_from_json(
+                  p, parse_json_text(file_text(args.decisions), args.decisions), args.decisions);
+  }
+  const std::string source_dir =
+      !args.source_dir.empty()
+          ? args.source_dir
+          : (fs::absolute(args.program).parent_path() / p.source_dir).lexically_normal().string();
+  const Toolchain tools = Toolchain::find(args.llvm_bin);
+  const WorkDir work;
+  RealBuild build{own ? std::nullopt : std::optional(d), "-" + args.opt_level, !args.no_run, false};
+  ProgressBar bar("measuring " + p.name);
+  const RealMeasurement m = measure_real(tools, p, source_dir, build, work, bar.callback());
+  const double applied =
+      m.requested == 0 ? 1.0 : static_cast<double>(m.applied) / static_cast<double>(m.requested);
+  nlohmann::json report = {{"program", p.name},
+                           {"decisions", args.decisions},
+                           {"opt_level", args.opt_level},
+                           {"text_bytes", m.text_bytes},
+                           {"instructions", m.instructions},
+                           {"sites", p.sites.size()},
+                           {"inlined_requested", m.requested},
+                           {"inlined_applied", m.applied},
+                           {"applied_share", applied},
+                           {"not_applied_examples", m.not_applied}};
+  if (args.json) {
+    std::printf("%s\n", report.dump(2).c_str());
+    return;
+  }
+  std::printf("%s at -%s with %s decisions: text %lld bytes, %.0f instructions\n", p.name.c_str(),
+              args.opt_level.c_str(), args.decisions.c_str(), static_cast<long long>(m.text_bytes),
+              m.instructions);
+  if (!own)
+    std::printf("  %zu of %zu sites asked to be inlined were (%.1f %%)\n", m.applied, m.requested,
+                100 * applied);
+}
+
+}  // namespace
+
+void add_inline_commands(CLI::App& app) {
+  CLI::App* family = app.add_subcommand(
+      "inline", "The inline family's tools: extract a C program's call sites, measure decisions");
+  family->require_subcommand(1);
+
+  auto ex = std::make_shared<ExtractArgs>();
+  CLI::App* extract = family->add_subcommand(
+      "extract", "Read a C program's call sites, clang's decisions and reference measurements");
+  extract->footer(
+      "Examples:\n  sysgym inline extract --source prog.c --run-args '1000' -o prog.json\n"
+      "  sysgym inline extract --source src/ --cflags '-DNDEBUG -I.' --ldflags -lm -o lua.json\n"
+      "Compiles each unit with clang 14 at -O2 with nothing inlined, reads every direct call to a "
+      "function with a body (opt's inline-cost and func-properties printers), compiles at -O2 "
+      "and -Oz to record clang's own decisions, and counts instructions and calls per site "
+      "under callgrind on the given input (--no-run: sizes only).");
+  extract
+      ->add_option("--source", ex->source, "A .c file, or a folder whose .c files form the program")
+      ->required();
+  extract->add_option("--cflags", ex->cflags, "Compiler flags, space-separated");
+  extract->add_option("--ldflags", ex->ldflags, "Linker flags, space-separated (e.g. -lm)");
+  extract->add_option("--run-args", ex->run_args,
+                      "Arguments of the documented run, space-separated");
+  extract->add_option("--stdin", ex->stdin_file,
+                      "The run's standard input (relative to the source folder)");
+  extract->add_option("--name", ex->name, "The program's name (default: the source's)");
+  extract->add_option("--origin", ex->origin, "Where the sources come from");
+  extract->add_option("--licence", ex->licence, "The sources' licence");
+  extract->add_option("--llvm-bin", ex->llvm_bin, "Where clang, opt and llvm-size are")
+      ->capture_default_str();
+  extract->add_flag("--no-run", ex->no_run,
+                    "Do not run the program (no instruction or call counts)");
+  extract->add_flag("--json", ex->json, "Print the report as JSON");
+  extract->add_option("-o,--output", ex->output, "The program file to write")->required();
+  extract->callback([ex] { run_extract(*ex); });
+
+  auto me = std::make_shared<MeasureArgs>();
+  CLI::App* measure = family->add_subcommand(
+      "measure",
+      "Compile a program with a set of decisions forced; report text size and instructions");
+  measure->footer(
+      "Examples:\n  sysgym inline measure --program prog.json --decisions never\n"
+      "  sysgym inline measure --program prog.json --decisions mine.json --opt-level Oz --json\n"
+      "--decisions: never, always, O2 or Oz (clang's decisions as the program file records them, "
+      "replayed), clang (clang's own inliner, nothing forced) or a decisions file. Each site is "
+      "forced with clang's inline replay, every other site is never inlined, and the remarks "
+      "tell how many of the requested sites clang really inlined.");
+  measure->add_option("--program", me->program, "A program file from extract")->required();
+  measure->add_option("--decisions", me->decisions, "never, always, O2, Oz, clang or a file")
+      ->capture_default_str();
+  measure->add_option("--opt-level", me->opt_level, "O2 or Oz")
+      ->check(CLI::IsMember({"O2", "Oz"}))
+      ->capture_default_str();
+  measure->add_option("--source-dir", me->source_dir,
+                      "Where the units are (default: the program file's source_dir)");
+  measure->add_option("--llvm-bin", me->llvm_bin, "Where clang, opt and llvm-size are")
+      ->capture_default_str();
+  measure->add_flag("--no-run", me->no_run, "Text size only");
+  measure->add_flag("--json", me->json, "Print the report as JSON");
+  measure->callback([me] { run_measure(*me); });
+}
+
+}  // namespace sysgym::cli

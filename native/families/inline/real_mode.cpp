@@ -1,0 +1,56 @@
+#include "families/inline/real_mode.hpp"
+
+#include <unordered_map>
+
+namespace sysgym::cli {
+
+RealMeasurement measure_real(const Toolchain& tools, const inlining::Program& program,
+                             const std::string& source_dir, const RealBuild& build,
+                             const WorkDir& work, const ProgressFn& progress) {
+  RealMeasurement m;
+  std::unordered_map<std::string, std::size_t> site_of;
+  for (std::size_t i = 0; i < program.sites.size(); ++i)
+    site_of.emplace(program.sites[i].id, i);
+  std::vector<bool> applied(program.sites.size(), false);
+  std::vector<std::string> objects;
+  const std::size_t steps = program.units.size() + (build.run ? 1 : 0);
+  for (std::size_t u = 0; u < program.units.size(); ++u) {
+    CompileSpec spec{build.opt_level, "", build.no_tail_calls};
+    if (build.decisions) {
+      spec.replay_file = work.file("replay-" + std::to_string(u) + ".txt");
+      write_replay_file(program, u, *build.decisions, spec.replay_file);
+    }
+    objects.push_back(work.file("unit-" + std::to_string(u) + ".o"));
+    m.remarks.push_back(
+        compile_object(tools, source_dir, program.units[u], program.cflags, spec, objects.back()));
+    for (const inlining::InlinedSite& r : m.remarks.back()) {
+      if (r.location.find(" @ ") != std::string::npos) continue;
+      const auto it = site_of.find(inlining::site_id(program.units[u], r.location, r.callee));
+      if (it != site_of.end()) applied[it->second] = true;
+    }
+    if (progress) progress(u + 1, steps);
+  }
+  m.text_bytes = text_bytes(tools, objects);
+  if (build.decisions) {
+    for (std::size_t i = 0; i < program.sites.size(); ++i) {
+      if (!(*build.decisions)[i]) continue;
+      ++m.requested;
+      if (applied[i]) {
+        ++m.applied;
+      } else if (m.not_applied.size() < 10) {
+        m.not_applied.push_back(program.sites[i].id);
+      }
+    }
+  }
+  if (build.run) {
+    const std::string executable = work.file("program");
+    link_program(tools, objects, program.ldflags, executable);
+    m.profile =
+        count_instructions(tools, executable, source_dir, program.run, work.file("callgrind.out"));
+    m.instructions = m.profile.instructions;
+    if (progress) progress(steps, steps);
+  }
+  return m;
+}
+
+}  // namespace sysgym::cli

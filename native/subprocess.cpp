@@ -1,0 +1,168 @@
+#include "subprocess.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <deque>
+
+#include "base/error.hpp"
+#include "base/quote.hpp"
+
+extern char** environ;
+
+namespace sysgym::cli {
+namespace {
+
+class Fd {
+ public:
+  Fd() = default;
+  explicit Fd(int fd) : fd_(fd) {}
+  ~Fd() { reset(); }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  int get() const { return fd_; }
+  void reset() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+
+ private:
+  int fd_ = -1;
+};
+
+int open_or_throw(const std::string& path, int flags, const char* role) {
+  const int fd = ::open(path.c_str(), flags | O_CLOEXEC, 0644);
+  if (fd < 0)
+    throw IoError("cannot open " + quote(path) + " for a tool's " + role + ": " +
+                  std::strerror(errno));
+  return fd;
+}
+
+// Splits a stream into lines for a callback; keeps the tail of stderr for messages.
+class LineSplitter {
+ public:
+  LineSplitter(std::function<void(std::string_view)> on_line, bool keep_tail)
+      : on_line_(std::move(on_line)), keep_tail_(keep_tail) {}
+  void add(std::string_view chunk) {
+    partial_.append(chunk);
+    std::size_t start = 0;
+    for (std::size_t nl = partial_.find('\n'); nl != std::string::npos;
+         nl = partial_.find('\n', start)) {
+      emit(std::string_view(partial_).substr(start, nl - start));
+      start = nl + 1;
+    }
+    partial_.erase(0, start);
+  }
+  void finish() {
+    if (!partial_.empty()) emit(partial_);
+    partial_.clear();
+  }
+  std::string tail() const {
+    std::string out;
+    for (const std::string& l : tail_)
+      out += l + "\n";
+    return out;
+  }
+
+ private:
+  void emit(std::string_view line) {
+    if (on_line_) on_line_(line);
+    if (!keep_tail_) return;
+    tail_.emplace_back(line.substr(0, 400));
+    if (tail_.size() > 20) tail_.pop_front();
+  }
+  std::function<void(std::string_view)> on_line_;
+  bool keep_tail_;
+  std::string partial_;
+  std::deque<std::string> tail_;
+};
+
+}  // namespace
+
+std::string command_line(const std::vector<std::string>& argv) {
+  std::string out;
+  for (const std::string& a : argv) {
+    if (!out.empty()) out += ' ';
+    out += a.find(' ') == std::string::npos ? a : "'" + a + "'";
+  }
+  return out;
+}
+
+ProcessOutcome run_process(const ProcessSpec& spec) {
+  std::array<int, 2> out_pipe{-1, -1}, err_pipe{-1, -1};
+  if (::pipe2(out_pipe.data(), O_CLOEXEC) != 0 || ::pipe2(err_pipe.data(), O_CLOEXEC) != 0)
+    throw IoError(std::string("cannot make a pipe: ") + std::strerror(errno));
+  Fd out_read(out_pipe[0]), out_write(out_pipe[1]), err_read(err_pipe[0]), err_write(err_pipe[1]);
+  const Fd in(
+      open_or_throw(spec.stdin_file.empty() ? "/dev/null" : spec.stdin_file, O_RDONLY, "input"));
+  const Fd out_file(spec.stdout_file.empty()
+                        ? -1
+                        : open_or_throw(spec.stdout_file, O_WRONLY | O_CREAT | O_TRUNC, "output"));
+
+  std::vector<std::string> args = spec.argv;
+  std::vector<char*> argv;
+  for (std::string& a : args)
+    argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in.get(), 0);
+  posix_spawn_file_actions_adddup2(&actions, out_file.get() >= 0 ? out_file.get() : out_write.get(),
+                                   1);
+  posix_spawn_file_actions_adddup2(&actions, err_write.get(), 2);
+  if (!spec.cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, spec.cwd.c_str());
+  pid_t pid = 0;
+  const int error = ::posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (error != 0) throw IoError("cannot run " + quote(spec.argv[0]) + ": " + std::strerror(error));
+  out_write.reset();
+  err_write.reset();
+
+  LineSplitter out(spec.on_stdout_line, false), err(spec.on_stderr_line, true);
+  std::array<char, 1 << 16> buffer{};
+  std::array<pollfd, 2> fds = {pollfd{out_read.get(), POLLIN, 0},
+                               pollfd{err_read.get(), POLLIN, 0}};
+  std::array<LineSplitter*, 2> sinks = {&out, &err};
+  int open_streams = 2;
+  while (open_streams > 0) {
+    if (::poll(fds.data(), fds.size(), -1) < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    for (std::size_t i = 0; i < fds.size(); ++i) {
+      if (fds[i].fd < 0 || fds[i].revents == 0) continue;
+      const ssize_t got = ::read(fds[i].fd, buffer.data(), buffer.size());
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) {
+        fds[i].fd = -1;
+        --open_streams;
+        continue;
+      }
+      sinks[i]->add(std::string_view(buffer.data(), static_cast<std::size_t>(got)));
+    }
+  }
+  out.finish();
+  err.finish();
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  ProcessOutcome outcome;
+  outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  outcome.stderr_tail = err.tail();
+  return outcome;
+}
+
+void run_checked(const ProcessSpec& spec, const std::string& what) {
+  const ProcessOutcome outcome = run_process(spec);
+  if (outcome.exit_code != 0)
+    throw IoError(what + " failed (exit " + std::to_string(outcome.exit_code) +
+                  "): " + command_line(spec.argv) + "\n" + outcome.stderr_tail);
+}
+
+}  // namespace sysgym::cli

@@ -1,0 +1,41 @@
+// Running a tool (a compiler, valgrind, the program under study) and reading what it prints,
+// line by line as it prints it, so that a tool that writes hundreds of megabytes (opt's
+// inline-cost printer) is read through a pipe and never stored.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace sysgym::cli {
+
+struct ProcessSpec {
+  explicit ProcessSpec(std::vector<std::string> command, std::string dir = "")
+      : argv(std::move(command)), cwd(std::move(dir)) {}
+  std::vector<std::string> argv;  // argv[0] is looked up on PATH
+  std::string cwd;                // "" runs in this process's directory
+  std::string stdin_file;         // "" reads /dev/null
+  std::string stdout_file;        // "" sends stdout to on_stdout_line
+  std::function<void(std::string_view)> on_stdout_line;
+  std::function<void(std::string_view)> on_stderr_line;
+};
+
+struct ProcessOutcome {
+  int exit_code = 0;  // the exit status, or 128 + the signal that ended it
+  // The last lines of stderr (up to 20), for an error message when the tool failed.
+  std::string stderr_tail;
+};
+
+// Throws IoError naming argv[0] when it cannot be started (not installed) and the files when they
+// cannot be opened. Lines reach the callbacks without their newline.
+ProcessOutcome run_process(const ProcessSpec& spec);
+
+// Runs and throws IoError "WHAT failed (exit N): <stderr tail>" unless the tool exits with 0.
+void run_checked(const ProcessSpec& spec, const std::string& what);
+
+// The tool's argv joined for a message (each argument quoted where it holds a space).
+std::string command_line(const std::vector<std::string>& argv);
+
+}  // namespace sysgym::cli

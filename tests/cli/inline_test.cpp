@@ -1,0 +1,99 @@
+// sysgym inline extract and measure on tests/data/inline/tiny.c, with the machine's clang 14, opt
+// and valgrind (the README's setup installs them).
+#include "cli/cli_fixture.hpp"
+
+namespace sysgym::testing {
+namespace {
+
+class InlineCli : public Cli {
+ protected:
+  // tiny.c extracted into the test directory, run with 2,000 elements.
+  std::string extract() {
+    fs::copy_file(fs::path(SYSGYM_TEST_DATA) / "inline" / "tiny.c", path("tiny.c"));
+    const Result r = run("inline extract --source " + path("tiny.c") + " --run-args 2000 -o " +
+                         path("tiny.json") + " --json");
+    EXPECT_EQ(r.code, 0) << r.err;
+    report_ = nlohmann::json::parse(r.out);
+    return path("tiny.json");
+  }
+  nlohmann::json measure(const std::string& args) {
+    const Result r = run("inline measure --program " + path("tiny.json") + " --json " + args);
+    EXPECT_EQ(r.code, 0) << r.err;
+    return nlohmann::json::parse(r.out);
+  }
+  nlohmann::json report_;
+};
+
+TEST_F(InlineCli, ExtractsSitesDecisionsAndReferenceMeasurements) {
+  const nlohmann::json program = read_json(extract());
+  EXPECT_EQ(report_["sites"], 8);
+  EXPECT_EQ(report_["o2_inlined"], 6);
+  EXPECT_EQ(program["kind"], "sysgym-inline-program");
+  EXPECT_EQ(program["source_dir"], ".");
+  const nlohmann::json& ref = program["reference"];
+  // Inlining removes calls: -O2 runs fewer instructions than nothing inlined, -Oz is smaller.
+  EXPECT_LT(ref["O2"]["instructions"].get<double>(), ref["never"]["instructions"].get<double>());
+  EXPECT_LT(ref["Oz"]["text_bytes"].get<int>(), ref["O2"]["text_bytes"].get<int>());
+  double loop_calls = 0;
+  for (const nlohmann::json& s : program["sites"]) {
+    if (s["id"] == "tiny.c|sum_squares:2:47|square" || s["id"] == "tiny.c|sum_squares:2:62|clamp")
+      loop_calls += s["calls"].get<double>();
+  }
+  EXPECT_EQ(loop_calls, 50 * 2000);  // sum_squares runs 50 times over 2,000 elements
+}
+
+TEST_F(InlineCli, ReplayedDecisionsAreAppliedAndMeasured) {
+  extract();
+  const nlohmann::json own = measure("--decisions clang");
+  const nlohmann::json o2 = measure("--decisions O2");
+  EXPECT_EQ(o2["applied_share"], 1.0);
+  EXPECT_EQ(o2["text_bytes"], own["text_bytes"]);  // clang's decisions, forced: the same code
+  const nlohmann::json never = measure("--decisions never --no-run");
+  EXPECT_EQ(never["text_bytes"], report_["reference"]["never"]["text_bytes"]);
+  EXPECT_EQ(never["instructions"], 0);
+  const nlohmann::json always = measure("--decisions always");
+  EXPECT_EQ(always["inlined_applied"], 8);
+  EXPECT_LT(always["instructions"].get<double>(),
+            report_["reference"]["never"]["instructions"].get<double>());
+  // A decisions file: only the hot call in the loop.
+  std::ofstream(path("hot.json"))
+      << R"({"kind": "sysgym-inline-decisions", "schema_version": 1, "program": "tiny",)"
+      << R"( "inline": ["tiny.c|sum_squares:2:47|square"]})";
+  const nlohmann::json hot = measure("--decisions " + path("hot.json"));
+  EXPECT_EQ(hot["inlined_applied"], 1);
+  EXPECT_LT(hot["instructions"].get<double>(),
+            report_["reference"]["never"]["instructions"].get<double>());
+}
+
+TEST_F(InlineCli, BadInputIsNamed) {
+  Result r = run("inline extract --source " + path("missing.c") + " -o " + path("x.json"));
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("no such file or folder"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(path("x.json")));
+  std::ofstream(path("broken.c")) << "int main( { return 0; }\n";
+  r = run("inline extract --source " + path("broken.c") + " -o " + path("x.json"));
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("compiling 'broken.c' to LLVM IR failed"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(path("x.json")));
+  r = run("inline extract --source " + path("broken.c") + " --llvm-bin /nowhere -o x.json");
+  EXPECT_NE(r.err.find("apt-get install clang-14 llvm-14"), std::string::npos) << r.err;
+
+  extract();
+  std::ofstream(path("bad.json"))
+      << R"({"kind": "sysgym-inline-decisions", "schema_version": 1, "program": "tiny",)"
+      << R"( "inline": ["tiny.c|main:6:62|square"]})";
+  r = run("inline measure --program " + path("tiny.json") + " --decisions " + path("bad.json"));
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("did you mean 'tiny.c|main:6:61|square'"), std::string::npos) << r.err;
+  r = run("inline measure --program " + path("bad.json"));
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("not a sysgym-inline-program file"), std::string::npos) << r.err;
+  std::ofstream(path("fails.c")) << "int main(void) { return 3; }\n";
+  r = run("inline extract --source " + path("fails.c") + " -o " + path("y.json"));
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("running the program under callgrind failed (exit 3)"), std::string::npos)
+      << r.err;
+}
+
+}  // namespace
+}  // namespace sysgym::testing
