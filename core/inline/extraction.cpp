@@ -14,7 +14,7 @@ void add_unit(Program& p, const UnitReports& r, ExtractionCounts& counts) {
   std::unordered_map<std::string, std::size_t> index;
   for (const IrFunction& f : r.ir.functions) {
     index.emplace(f.name, p.functions.size());
-    p.functions.push_back({f.name, unit, f.local, f.instructions, f.blocks, 0, {}});
+    p.functions.push_back({f.name, unit, f.local, f.instructions, f.blocks, 0, 0, {}});
   }
   for (const FunctionPropertiesRecord& props : r.properties) {
     const auto it = index.find(props.function);

@@ -92,6 +92,23 @@ std::vector<InlinedSite> read_inline_remarks(std::string_view text) {
   return out;
 }
 
+std::vector<std::pair<std::string, std::int64_t>> read_function_sizes(std::string_view text) {
+  std::vector<std::pair<std::string, std::int64_t>> out;
+  LineCursor cursor(text);
+  std::string_view line;
+  while (cursor.next(line)) {
+    // "ADDRESS SIZE TYPE NAME"
+    const std::size_t a = line.find(' ');
+    const std::size_t b = a == std::string_view::npos ? a : line.find(' ', a + 1);
+    if (b == std::string_view::npos || b + 3 > line.size() || line[b + 2] != ' ') continue;
+    const char type = line[b + 1];
+    std::uint64_t size = 0;
+    if ((type != 't' && type != 'T') || !parse_hex(line.substr(a + 1, b - a - 1), size)) continue;
+    out.emplace_back(std::string(line.substr(b + 3)), static_cast<std::int64_t>(size));
+  }
+  return out;
+}
+
 std::int64_t read_text_bytes(std::string_view text, const std::string& what) {
   LineCursor cursor(text);
   std::string_view line;

@@ -60,6 +60,9 @@ struct InlinedSite {
 // The "inlined into" remarks among `text`'s lines (other lines are skipped).
 std::vector<InlinedSite> read_inline_remarks(std::string_view text);
 
+// Function symbols' sizes in bytes from `llvm-nm --print-size --defined-only` (t/T symbols only).
+std::vector<std::pair<std::string, std::int64_t>> read_function_sizes(std::string_view text);
+
 // The sum of the text column of llvm-size's Berkeley table. Throws TraceFormatError naming
 // `what` when the text holds no such table.
 std::int64_t read_text_bytes(std::string_view text, const std::string& what);

@@ -57,6 +57,7 @@ Function function_from_json(const nlohmann::json& j, const std::string& where, s
   f.instructions = r.integer("instructions", 0, 0, kMaxIndex);
   f.blocks = r.integer("blocks", 0, 0, kMaxIndex);
   f.calls_in = r.integer("calls_in", 0, 0, kMaxIndex);
+  f.text_bytes = r.integer("text_bytes", 0, 0, kMaxIndex);
   f.properties = counts_from_json(r.raw("properties"), where + " 'properties'");
   r.finish();
   if (f.name.empty()) r.fail("name", "is missing or empty");
@@ -105,6 +106,7 @@ nlohmann::json program_to_json(const Program& p) {
                          {"instructions", f.instructions},
                          {"blocks", f.blocks},
                          {"calls_in", f.calls_in},
+                         {"text_bytes", f.text_bytes},
                          {"properties", counts_to_json(f.properties)}});
   }
   nlohmann::json sites = nlohmann::json::array();

@@ -33,8 +33,9 @@ struct Function {
   bool local = false;             // static: deleted when no call and no other use is left
   std::int64_t instructions = 0;  // IR instructions with no call site inlined
   std::int64_t blocks = 0;
-  std::int64_t calls_in = 0;  // direct calls to it in the IR (copies included)
-  NamedCounts properties;     // opt's print<func-properties>
+  std::int64_t calls_in = 0;    // direct calls to it in the IR (copies included)
+  std::int64_t text_bytes = 0;  // its machine code at -O2 with no site inlined
+  NamedCounts properties;       // opt's print<func-properties>
 };
 
 struct CallSite {

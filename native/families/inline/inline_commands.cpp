@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <sstream>
 
@@ -30,13 +31,9 @@ std::vector<std::string> words(const std::string& text) {
   return out;
 }
 
-std::string file_text(const std::string& path) {
-  const MappedFile file(path);
-  return {reinterpret_cast<const char*>(file.bytes().data()), file.bytes().size()};
-}
-
 struct ExtractArgs {
   std::string source;
+  std::vector<std::string> units;
   std::string cflags;
   std::string ldflags;
   std::string run_args;
@@ -50,9 +47,19 @@ struct ExtractArgs {
   bool json = false;
 };
 
-// The units (every .c file of a folder, or the one file) and the folder they are in.
-std::pair<std::string, std::vector<std::string>> units_of(const std::string& source) {
+// The units (those named, every .c file of a folder, or the one file) and the folder they are in.
+std::pair<std::string, std::vector<std::string>> units_of(const std::string& source,
+                                                          const std::vector<std::string>& named) {
   std::error_code ec;
+  if (!named.empty()) {
+    if (!fs::is_directory(source, ec))
+      throw IoError("--units needs --source to be a folder; " + quote(source) + " is none");
+    for (const std::string& unit : named) {
+      if (!fs::is_regular_file(fs::path(source) / unit, ec))
+        throw IoError("--units: no file " + quote(unit) + " in " + quote(source));
+    }
+    return {source, named};
+  }
   if (fs::is_directory(source, ec)) {
     std::vector<std::string> units;
     for (const fs::directory_entry& e : fs::directory_iterator(source, ec)) {
@@ -79,7 +86,7 @@ void extract_unit(const Toolchain& tools, const WorkDir& work, const std::string
   emit_never_inlined_ir(tools, source_dir, unit, program.cflags, never, ir);
   inlining::UnitReports r;
   r.unit = unit;
-  r.ir = inlining::read_llvm_ir(file_text(ir), unit + " (IR)");
+  r.ir = inlining::read_llvm_ir(read_text_file(ir), unit + " (IR)");
   inlining::InlineCostReader costs;
   opt_print(tools, "print<inline-cost>", ir, [&](std::string_view l) { costs.line(l); });
   r.costs = costs.take();
@@ -95,7 +102,7 @@ nlohmann::json measurement_json(const inlining::Measurement& m) {
 
 void run_extract(const ExtractArgs& args) {
   const Toolchain tools = Toolchain::find(args.llvm_bin);
-  const auto [source_dir, units] = units_of(args.source);
+  const auto [source_dir, units] = units_of(args.source, args.units);
   inlining::Program p;
   p.name = args.name.empty() ? fs::path(args.source).stem().string() : args.name;
   p.origin = args.origin;
@@ -135,12 +142,20 @@ void run_extract(const ExtractArgs& args) {
   const inlining::Decisions never = inlining::decision_set(p, "never");
   const RealMeasurement none = reference("never", {never, "-O2", run, false});
   p.reference["never"] = {none.text_bytes, none.instructions};
+  for (std::size_t u = 0; u < p.units.size(); ++u) {
+    std::map<std::string, std::int64_t> sizes;
+    for (auto& [name, bytes] : function_sizes(tools, none.objects[u]))
+      sizes[name] = bytes;
+    for (inlining::Function& f : p.functions) {
+      if (f.unit == u && sizes.count(f.name) != 0) f.text_bytes = sizes[f.name];
+    }
+  }
   std::size_t called = 0;
   if (run) {
     const RealMeasurement counted = reference("counting calls", {never, "-O2", true, true});
     called = inlining::attach_calls(p, counted.profile);
   }
-  write_file_atomically(args.output, program_to_json(p).dump(1) + "\n");
+  write_file_atomically(args.output, program_to_json(p).dump() + "\n");
 
   std::size_t o2 = 0, oz = 0;
   for (const inlining::CallSite& s : p.sites) {
@@ -189,10 +204,6 @@ struct MeasureArgs {
   bool json = false;
 };
 
-inlining::Program read_program(const std::string& path) {
-  return inlining::program_from_json(parse_json_text(file_text(path), path), path);
-}
-
 void run_measure(const MeasureArgs& args) {
   const inlining::Program p = read_program(args.program);
   const bool own = args.decisions == "clang";
@@ -202,12 +213,11 @@ void run_measure(const MeasureArgs& args) {
     d = std::find(names.begin(), names.end(), args.decisions) != names.end()
             ? inlining::decision_set(p, args.decisions)
             : inlining::decisions_from_json(
-                  p, parse_json_text(file_text(args.decisions), args.decisions), args.decisions);
+                  p, parse_json_text(read_text_file(args.decisions), args.decisions),
+                  args.decisions);
   }
   const std::string source_dir =
-      !args.source_dir.empty()
-          ? args.source_dir
-          : (fs::absolute(args.program).parent_path() / p.source_dir).lexically_normal().string();
+      !args.source_dir.empty() ? args.source_dir : program_source_dir(args.program, p);
   const Toolchain tools = Toolchain::find(args.llvm_bin);
   const WorkDir work;
   RealBuild build{own ? std::nullopt : std::optional(d), "-" + args.opt_level, !args.no_run, false};
@@ -239,6 +249,19 @@ void run_measure(const MeasureArgs& args) {
 
 }  // namespace
 
+std::string read_text_file(const std::string& path) {
+  const MappedFile file(path);
+  return {reinterpret_cast<const char*>(file.bytes().data()), file.bytes().size()};
+}
+
+inlining::Program read_program(const std::string& path) {
+  return inlining::program_from_json(parse_json_text(read_text_file(path), path), path);
+}
+
+std::string program_source_dir(const std::string& program_path, const inlining::Program& p) {
+  return (fs::absolute(program_path).parent_path() / p.source_dir).lexically_normal().string();
+}
+
 void add_inline_commands(CLI::App& app) {
   CLI::App* family = app.add_subcommand(
       "inline", "The inline family's tools: extract a C program's call sites, measure decisions");
@@ -257,6 +280,10 @@ void add_inline_commands(CLI::App& app) {
   extract
       ->add_option("--source", ex->source, "A .c file, or a folder whose .c files form the program")
       ->required();
+  extract
+      ->add_option("--units", ex->units,
+                   "The units to compile, relative to the --source folder (default: its .c files)")
+      ->delimiter(',');
   extract->add_option("--cflags", ex->cflags, "Compiler flags, space-separated");
   extract->add_option("--ldflags", ex->ldflags, "Linker flags, space-separated (e.g. -lm)");
   extract->add_option("--run-args", ex->run_args,
@@ -298,6 +325,7 @@ void add_inline_commands(CLI::App& app) {
   measure->add_flag("--no-run", me->no_run, "Text size only");
   measure->add_flag("--json", me->json, "Print the report as JSON");
   measure->callback([me] { run_measure(*me); });
+  add_inline_calibrate(*family);
 }
 
 }  // namespace sysgym::cli

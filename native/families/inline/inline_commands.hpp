@@ -3,9 +3,19 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <string>
+
+#include "inline/program.hpp"
 
 namespace sysgym::cli {
 
 void add_inline_commands(CLI::App& app);
+void add_inline_calibrate(CLI::App& family);
+
+// Shared by the subcommands.
+std::string read_text_file(const std::string& path);
+inlining::Program read_program(const std::string& path);
+// Where a program file's units are: its source_dir, relative to the file.
+std::string program_source_dir(const std::string& program_path, const inlining::Program& program);
 
 }  // namespace sysgym::cli

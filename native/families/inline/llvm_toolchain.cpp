@@ -14,6 +14,10 @@
 namespace sysgym::cli {
 namespace {
 
+// Line tables give each call its replay key; DWARF 4, because valgrind 3.19 gives up on the DWARF 5
+// that clang 14 writes by default. Neither changes the code.
+const std::vector<std::string> kDebugFlags = {"-gline-tables-only", "-gdwarf-4"};
+
 std::vector<std::string> replay_flags(const std::string& replay_file) {
   return {"-mllvm", "-cgscc-inline-replay=" + replay_file,
           "-mllvm", "-cgscc-inline-replay-fallback=NeverInline",
@@ -31,8 +35,9 @@ std::string read_text(const std::string& path) {
 }  // namespace
 
 Toolchain Toolchain::find(const std::string& llvm_bin) {
-  Toolchain t{llvm_bin + "/clang", llvm_bin + "/opt", llvm_bin + "/llvm-size", "valgrind"};
-  for (const std::string* tool : {&t.clang, &t.opt, &t.llvm_size}) {
+  Toolchain t{llvm_bin + "/clang", llvm_bin + "/opt", llvm_bin + "/llvm-size",
+              llvm_bin + "/llvm-nm", "valgrind"};
+  for (const std::string* tool : {&t.clang, &t.opt, &t.llvm_size, &t.llvm_nm}) {
     if (::access(tool->c_str(), X_OK) != 0)
       throw IoError("the inline family needs clang 14 and LLVM 14's tools: " + quote(*tool) +
                     " is missing (Debian: apt-get install clang-14 llvm-14; or --llvm-bin DIR)");
@@ -57,8 +62,8 @@ WorkDir::~WorkDir() {
 std::vector<inlining::InlinedSite> compile_object(
     const Toolchain& tools, const std::string& source_dir, const std::string& unit,
     const std::vector<std::string>& cflags, const CompileSpec& spec, const std::string& object) {
-  std::vector<std::string> argv = {tools.clang, spec.opt_level, "-gline-tables-only",
-                                   "-Rpass=inline"};
+  std::vector<std::string> argv = {tools.clang, spec.opt_level, "-Rpass=inline"};
+  argv.insert(argv.end(), kDebugFlags.begin(), kDebugFlags.end());
   argv.insert(argv.end(), cflags.begin(), cflags.end());
   if (!spec.replay_file.empty()) {
     const auto replay = replay_flags(spec.replay_file);
@@ -78,7 +83,8 @@ std::vector<inlining::InlinedSite> compile_object(
 void emit_never_inlined_ir(const Toolchain& tools, const std::string& source_dir,
                            const std::string& unit, const std::vector<std::string>& cflags,
                            const std::string& replay_never, const std::string& ir) {
-  std::vector<std::string> argv = {tools.clang, "-O2", "-gline-tables-only"};
+  std::vector<std::string> argv = {tools.clang, "-O2"};
+  argv.insert(argv.end(), kDebugFlags.begin(), kDebugFlags.end());
   argv.insert(argv.end(), cflags.begin(), cflags.end());
   const auto replay = replay_flags(replay_never);
   argv.insert(argv.end(), replay.begin(), replay.end());
@@ -109,6 +115,15 @@ std::int64_t text_bytes(const Toolchain& tools, const std::vector<std::string>& 
   p.on_stdout_line = [&](std::string_view line) { (out += line) += '\n'; };
   run_checked(p, "llvm-size");
   return inlining::read_text_bytes(out, "llvm-size");
+}
+
+std::vector<std::pair<std::string, std::int64_t>> function_sizes(const Toolchain& tools,
+                                                                 const std::string& object) {
+  std::string out;
+  ProcessSpec p({tools.llvm_nm, "--print-size", "--defined-only", object});
+  p.on_stdout_line = [&](std::string_view line) { (out += line) += '\n'; };
+  run_checked(p, "llvm-nm");
+  return inlining::read_function_sizes(out);
 }
 
 inlining::CallgrindProfile count_instructions(const Toolchain& tools, const std::string& executable,

@@ -18,6 +18,7 @@ struct Toolchain {
   std::string clang;
   std::string opt;
   std::string llvm_size;
+  std::string llvm_nm;
   std::string valgrind = "valgrind";
 
   // The tools in `llvm_bin` (Debian's clang-14 and llvm-14 put them in /usr/lib/llvm-14/bin).
@@ -67,6 +68,10 @@ void link_program(const Toolchain& tools, const std::vector<std::string>& object
                   const std::vector<std::string>& ldflags, const std::string& executable);
 
 std::int64_t text_bytes(const Toolchain& tools, const std::vector<std::string>& objects);
+
+// The machine code bytes of each function defined in `object`, by symbol name.
+std::vector<std::pair<std::string, std::int64_t>> function_sizes(const Toolchain& tools,
+                                                                 const std::string& object);
 
 // Runs the program under callgrind on its documented input (in `source_dir`) and reads the
 // profile. Throws IoError when the program fails.

@@ -12,7 +12,7 @@ RealMeasurement measure_real(const Toolchain& tools, const inlining::Program& pr
   for (std::size_t i = 0; i < program.sites.size(); ++i)
     site_of.emplace(program.sites[i].id, i);
   std::vector<bool> applied(program.sites.size(), false);
-  std::vector<std::string> objects;
+  std::vector<std::string>& objects = m.objects;
   const std::size_t steps = program.units.size() + (build.run ? 1 : 0);
   for (std::size_t u = 0; u < program.units.size(); ++u) {
     CompileSpec spec{build.opt_level, "", build.no_tail_calls};

@@ -30,6 +30,7 @@ struct RealMeasurement {
   std::vector<std::string> not_applied;  // the first few ids, for the report
   inlining::CallgrindProfile profile;    // when run
   std::vector<std::vector<inlining::InlinedSite>> remarks;  // per unit: what clang inlined
+  std::vector<std::string> objects;  // per unit, in the work folder until the next build
 };
 
 // Compiles every unit (each in turn, reporting progress), links, sizes and runs the program.

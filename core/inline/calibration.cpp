@@ -1,0 +1,76 @@
+#include "inline/calibration.hpp"
+
+#include "base/error.hpp"
+#include "base/quote.hpp"
+#include "env/config_reader.hpp"
+
+namespace sysgym::inlining {
+
+std::vector<Decisions> calibration_sets(const Program& p, std::size_t count, Rng& rng) {
+  std::vector<Decisions> sets;
+  for (const std::string& name : decision_set_names())
+    sets.push_back(decision_set(p, name));
+  for (std::size_t k = 0; k < count; ++k) {
+    const double share = (static_cast<double>(k) + 0.5) / static_cast<double>(count);
+    Decisions d(p.sites.size());
+    for (std::size_t i = 0; i < d.size(); ++i)
+      d[i] = rng.uniform() < share;
+    sets.push_back(std::move(d));
+  }
+  return sets;
+}
+
+nlohmann::json samples_to_json(const std::vector<const Program*>& programs,
+                               const std::vector<CalibrationSample>& samples) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const CalibrationSample& s : samples) {
+    std::string bits(s.decisions.size(), '0');
+    for (std::size_t i = 0; i < bits.size(); ++i)
+      bits[i] = s.decisions[i] ? '1' : '0';
+    list.push_back({{"program", programs[s.program]->name},
+                    {"decisions", bits},
+                    {"text_bytes", s.text_bytes},
+                    {"instructions", s.instructions}});
+  }
+  return {{"kind", "sysgym-inline-samples"}, {"schema_version", 1}, {"samples", list}};
+}
+
+std::vector<CalibrationSample> samples_from_json(const std::vector<const Program*>& programs,
+                                                 const nlohmann::json& j, const std::string& what) {
+  if (!j.is_object() || j.value("kind", nlohmann::json()) != "sysgym-inline-samples")
+    throw ConfigError(what + ": not a sysgym-inline-samples file");
+  ConfigReader r(j, what);
+  r.string("kind", "");
+  if (r.integer("schema_version", 0, 0, 1 << 20) != 1)
+    r.fail("schema_version", "is not 1, the version this build reads");
+  const nlohmann::json* list = r.raw("samples");
+  if (list == nullptr || !list->is_array()) r.fail("samples", "is missing or not a list");
+  r.finish();
+  std::vector<CalibrationSample> out;
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const std::string where = what + " sample " + std::to_string(i);
+    ConfigReader sr((*list)[i], where);
+    const std::string name = sr.string("program", "");
+    const std::string bits = sr.string("decisions", "");
+    CalibrationSample s;
+    s.text_bytes = sr.number("text_bytes", 0, 1, 1e15);
+    s.instructions = sr.number("instructions", 0, 0, 1e18);
+    sr.finish();
+    s.program = programs.size();
+    for (std::size_t p = 0; p < programs.size(); ++p) {
+      if (programs[p]->name == name) s.program = p;
+    }
+    if (s.program == programs.size())
+      throw ConfigError(where + ": program " + quote(name) + " is not among those given");
+    if (bits.size() != programs[s.program]->sites.size() ||
+        bits.find_first_not_of("01") != std::string::npos)
+      throw ConfigError(where + ": 'decisions' is not one 0 or 1 per site of " + quote(name) +
+                        " (" + std::to_string(programs[s.program]->sites.size()) + ")");
+    for (char c : bits)
+      s.decisions.push_back(c == '1');
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+}  // namespace sysgym::inlining

@@ -1,0 +1,28 @@
+// The decision sets a cost model is calibrated on, and the file that keeps them with what real
+// mode measured (so that a model can be refitted without compiling again).
+//
+// Samples file (JSON): {"kind": "sysgym-inline-samples", "schema_version": 1, "samples":
+// [{"program": NAME, "decisions": "0110...", "text_bytes": n, "instructions": n}]}; "decisions"
+// holds one digit per site of the program file, in its order.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "base/rng.hpp"
+#include "inline/cost_model.hpp"
+
+namespace sysgym::inlining {
+
+// The named sets (never, always, O2, Oz), then `count` random sets whose share of inlined sites
+// runs evenly from 0 to 1 (set k inlines each site with probability (k + 0.5) / count).
+std::vector<Decisions> calibration_sets(const Program& program, std::size_t count, Rng& rng);
+
+nlohmann::json samples_to_json(const std::vector<const Program*>& programs,
+                               const std::vector<CalibrationSample>& samples);
+// Throws ConfigError naming `what` for a sample of a program not given or of the wrong length.
+std::vector<CalibrationSample> samples_from_json(const std::vector<const Program*>& programs,
+                                                 const nlohmann::json& j, const std::string& what);
+
+}  // namespace sysgym::inlining

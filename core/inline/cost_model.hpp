@@ -1,0 +1,94 @@
+// Model mode: what a set of decisions does to a program's text size and instruction count,
+// estimated from the program file alone (no compiler), in both builds.
+//
+//   size of f  = its bytes with nothing inlined + for each site of f inlined:
+//                copies x (alpha x size of the callee - call_bytes - const_arg_bytes x constant
+//                args) (bottom-up: a callee's size includes what was inlined into it)
+//   text       = the never-inlined text + the growth of every live function - the bytes of every
+//                static function whose calls were all inlined (and that has no other use)
+//   instructions = the never-inlined count - for each site inlined, its dynamic calls x
+//                (call_instr + const_arg_instr x constant args + simplified_instr x instructions
+//                the inline-cost analysis simplified) + growth_instr x its calls x callee KiB
+//
+// callgrind counts instructions, not cycles, so i-cache misses cost nothing here; growth_instr
+// stands for what larger bodies add to every call (spills, lost specialisation). The parameters
+// are fitted to real-mode measurements (fit_cost_model; `sysgym inline calibrate`).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "inline/decisions.hpp"
+#include "inline/program.hpp"
+
+namespace sysgym::inlining {
+
+struct CostModel {
+  double alpha = 1.0;
+  double call_bytes = 8;
+  double const_arg_bytes = 2;
+  double call_instr = 8;
+  double const_arg_instr = 1;
+  double simplified_instr = 0.5;
+  double growth_instr = 0;
+
+  nlohmann::json to_json() const;
+  // Keys left out keep their defaults; ConfigError names an unknown key or a negative value.
+  static CostModel from_json(const nlohmann::json& j, const std::string& what);
+};
+
+struct Estimate {
+  double text_bytes = 0;
+  double instructions = 0;
+};
+
+// What the model needs of a program, computed once (bottom-up order, per-site counts).
+class ProgramModel {
+ public:
+  explicit ProgramModel(const Program& program);
+  Estimate estimate(const CostModel& model, const Decisions& decisions) const;
+  const Program& program() const { return *program_; }
+
+  // The size as S0 - call_bytes x S1 - const_arg_bytes x S2 for a fixed alpha (the model is
+  // affine in the two for a given alpha), and the instructions' terms; for fitting.
+  struct Terms {
+    double s0 = 0, s1 = 0, s2 = 0;
+    double calls = 0, const_calls = 0, simplified_calls = 0, growth_calls = 0;
+  };
+  Terms terms(double alpha, const Decisions& decisions) const;
+
+ private:
+  const Program* program_;
+  std::vector<std::vector<std::size_t>> sites_of_;  // per function, its sites
+  std::vector<std::size_t> order_;                  // functions, callees before callers
+  std::vector<double> const_args_;                  // per site
+  std::vector<double> simplified_;                  // per site
+  std::vector<bool> deletable_;  // per function: static, every use a located direct call
+  std::vector<std::vector<std::size_t>> calls_to_;  // per function, the sites calling it
+  double other_text_ = 0;  // text that is no function's (constants, startup code)
+};
+
+struct CalibrationSample {
+  std::size_t program = 0;  // index into the programs fitted
+  Decisions decisions;
+  double text_bytes = 0;
+  double instructions = 0;  // 0 when not run
+};
+
+// Least squares on relative errors: alpha by a grid, the rest by solving the normal equations.
+CostModel fit_cost_model(const std::vector<const ProgramModel*>& programs,
+                         const std::vector<CalibrationSample>& samples);
+
+// Spearman's rank correlation of model and measurement over `samples` (of one program or all),
+// for text size and for instructions (samples without instructions left out).
+struct Fit {
+  double size_spearman = 0;
+  double instructions_spearman = 0;
+  double size_error = 0;  // mean |model - real| / real
+  double instructions_error = 0;
+};
+Fit model_fit(const CostModel& model, const std::vector<const ProgramModel*>& programs,
+              const std::vector<CalibrationSample>& samples);
+
+}  // namespace sysgym::inlining

@@ -1,0 +1,161 @@
+// sysgym inline calibrate: measure random decision sets of programs in real mode and report how
+// well the cost model (model mode) ranks them; --fit fits its parameters and writes them.
+#include <cstdio>
+#include <memory>
+
+#include "base/json_text.hpp"
+#include "catalog.hpp"
+#include "families/inline/inline_commands.hpp"
+#include "families/inline/real_mode.hpp"
+#include "files.hpp"
+#include "inline/calibration.hpp"
+#include "numeric_flags.hpp"
+#include "progress_bar.hpp"
+
+namespace sysgym::cli {
+namespace {
+
+struct CalibrateArgs {
+  std::vector<std::string> programs;
+  std::int64_t sets = 40;
+  std::int64_t seed = 0;
+  std::string cost_model;
+  std::string from_samples;
+  std::string samples;
+  std::string output;
+  std::string llvm_bin = "/usr/lib/llvm-14/bin";
+  bool no_run = false;
+  bool json = false;
+};
+
+std::vector<inlining::CalibrationSample> measure_sets(
+    const CalibrateArgs& args, const std::vector<std::unique_ptr<inlining::Program>>& programs) {
+  const Toolchain tools = Toolchain::find(args.llvm_bin);
+  std::vector<inlining::CalibrationSample> out;
+  Rng rng(static_cast<std::uint64_t>(args.seed));
+  std::vector<std::vector<inlining::Decisions>> sets;
+  std::size_t total = 0;
+  for (const auto& p : programs) {
+    sets.push_back(inlining::calibration_sets(*p, static_cast<std::size_t>(args.sets), rng));
+    total += sets.back().size();
+  }
+  ProgressBar bar("compiling and measuring decision sets");
+  std::size_t done = 0;
+  for (std::size_t p = 0; p < programs.size(); ++p) {
+    const std::string source_dir = program_source_dir(args.programs[p], *programs[p]);
+    for (inlining::Decisions& d : sets[p]) {
+      const WorkDir work;
+      const RealMeasurement m =
+          measure_real(tools, *programs[p], source_dir, {d, "-O2", !args.no_run, false}, work);
+      out.push_back({p, std::move(d), static_cast<double>(m.text_bytes), m.instructions});
+      bar.update(++done, total);
+    }
+  }
+  return out;
+}
+
+nlohmann::json fit_json(const inlining::Fit& f) {
+  return {{"size_spearman", f.size_spearman},
+          {"size_error", f.size_error},
+          {"instructions_spearman", f.instructions_spearman},
+          {"instructions_error", f.instructions_error}};
+}
+
+// Per program and pooled.
+nlohmann::json fits(const inlining::CostModel& model,
+                    const std::vector<const inlining::ProgramModel*>& models,
+                    const std::vector<inlining::CalibrationSample>& samples,
+                    const std::vector<std::unique_ptr<inlining::Program>>& programs) {
+  nlohmann::json per = nlohmann::json::array();
+  for (std::size_t p = 0; p < programs.size(); ++p) {
+    std::vector<inlining::CalibrationSample> mine;
+    for (const auto& s : samples) {
+      if (s.program == p) mine.push_back(s);
+    }
+    nlohmann::json row = fit_json(inlining::model_fit(model, models, mine));
+    row["program"] = programs[p]->name;
+    row["sets"] = mine.size();
+    per.push_back(std::move(row));
+  }
+  return {{"programs", per},
+          {"all", fit_json(inlining::model_fit(model, models, samples))},
+          {"cost_model", model.to_json()}};
+}
+
+void print_fits(const char* title, const nlohmann::json& r) {
+  std::printf("%s\n  %-10s %5s %14s %11s %14s %11s\n", title, "program", "sets", "size spearman",
+              "size error", "instr spearman", "instr error");
+  for (const nlohmann::json& p : r["programs"])
+    std::printf("  %-10s %5zu %14.3f %10.1f%% %14.3f %10.1f%%\n",
+                p["program"].get<std::string>().c_str(), p["sets"].get<std::size_t>(),
+                p["size_spearman"].get<double>(), 100 * p["size_error"].get<double>(),
+                p["instructions_spearman"].get<double>(),
+                100 * p["instructions_error"].get<double>());
+}
+
+void run_calibrate(const CalibrateArgs& args) {
+  std::vector<std::unique_ptr<inlining::Program>> programs;
+  std::vector<const inlining::Program*> views;
+  std::vector<std::unique_ptr<inlining::ProgramModel>> owned;
+  std::vector<const inlining::ProgramModel*> models;
+  for (const std::string& path : args.programs) {
+    programs.push_back(std::make_unique<inlining::Program>(read_program(path)));
+    views.push_back(programs.back().get());
+    owned.push_back(std::make_unique<inlining::ProgramModel>(*programs.back()));
+    models.push_back(owned.back().get());
+  }
+  const std::vector<inlining::CalibrationSample> samples =
+      args.from_samples.empty()
+          ? measure_sets(args, programs)
+          : inlining::samples_from_json(
+                views, parse_json_text(read_text_file(args.from_samples), args.from_samples),
+                args.from_samples);
+  if (!args.samples.empty())
+    write_file_atomically(args.samples, inlining::samples_to_json(views, samples).dump() + "\n");
+  const inlining::CostModel start = inlining::CostModel::from_json(
+      args.cost_model.empty() ? nlohmann::json::object()
+                              : json_option(args.cost_model, "--cost-model"),
+      "--cost-model");
+  const inlining::CostModel fitted = inlining::fit_cost_model(models, samples);
+  const nlohmann::json report = {{"model", fits(start, models, samples, programs)},
+                                 {"fitted", fits(fitted, models, samples, programs)}};
+  if (!args.output.empty()) write_file_atomically(args.output, fitted.to_json().dump(2) + "\n");
+  if (args.json) {
+    std::printf("%s\n", report.dump(2).c_str());
+    return;
+  }
+  print_fits("the cost model against real mode (Spearman's rank correlation; mean relative error):",
+             report["model"]);
+  print_fits("fitted:", report["fitted"]);
+  std::printf("fitted parameters: %s\n", fitted.to_json().dump().c_str());
+}
+
+}  // namespace
+
+void add_inline_calibrate(CLI::App& family) {
+  auto args = std::make_shared<CalibrateArgs>();
+  CLI::App* command = family.add_subcommand(
+      "calibrate", "Measure random decision sets in real mode and fit the cost model to them");
+  command->footer(
+      "Examples:\n  sysgym inline calibrate --program data/inline/lz4.json --sets 40\n"
+      "  sysgym inline calibrate --program a.json --program b.json --samples s.json -o model.json\n"
+      "  sysgym inline calibrate --program a.json --from-samples s.json\n"
+      "Per program: the never, O2, Oz and always sets, then --sets random sets inlining from 0 "
+      "to 100 % of the sites; each is compiled with its decisions forced and measured.");
+  command->add_option("--program", args->programs, "Program files (repeat)")->required();
+  add_integer_flag(*command, "--sets", args->sets, "Random decision sets per program", {1, 100000});
+  add_integer_flag(*command, "--seed", args->seed, "Seed of the random sets", {0, INT64_MAX});
+  command->add_option("--cost-model", args->cost_model,
+                      "Cost model parameters to report (JSON text or a file)");
+  command->add_option("--from-samples", args->from_samples,
+                      "Refit on a samples file instead of measuring");
+  command->add_option("--samples", args->samples, "Write the measured samples here");
+  command->add_option("-o,--output", args->output, "Write the fitted parameters here");
+  command->add_option("--llvm-bin", args->llvm_bin, "Where clang, opt and llvm-size are")
+      ->capture_default_str();
+  command->add_flag("--no-run", args->no_run, "Text size only (no callgrind runs)");
+  command->add_flag("--json", args->json, "Print the report as JSON");
+  command->callback([args] { run_calibrate(*args); });
+}
+
+}  // namespace sysgym::cli

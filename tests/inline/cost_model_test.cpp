@@ -1,0 +1,119 @@
+#include "inline/cost_model.hpp"
+
+#include <gtest/gtest.h>
+
+#include "base/error.hpp"
+#include "inline/calibration.hpp"
+
+namespace sysgym::inlining {
+namespace {
+
+// A program of three functions: main calls helper (static, called once) and leaf twice through
+// helper: main -> helper (site 0), helper -> leaf (site 1), main -> leaf (site 2).
+Program three() {
+  Program p;
+  p.name = "three";
+  p.units = {"t.c"};
+  const auto fn = [](const char* name, bool local, std::int64_t bytes, std::int64_t calls_in) {
+    Function f;
+    f.name = name;
+    f.local = local;
+    f.text_bytes = bytes;
+    f.calls_in = calls_in;
+    f.properties = {{"Uses", local ? calls_in : calls_in + 1}};
+    return f;
+  };
+  p.functions = {fn("main", false, 200, 0), fn("helper", true, 100, 1), fn("leaf", true, 20, 2)};
+  const auto site = [](std::size_t caller, std::size_t callee, double calls, std::int64_t consts) {
+    CallSite s;
+    s.caller = caller;
+    s.callee = callee;
+    s.calls = calls;
+    s.features = {{"NumConstantArgs", consts}, {"NumInstructionsSimplified", 2}};
+    return s;
+  };
+  p.sites = {site(0, 1, 10, 0), site(1, 2, 1000, 1), site(0, 2, 5, 0)};
+  p.reference["never"] = {400, 1e6};  // 80 bytes of text are no function's
+  return p;
+}
+
+TEST(CostModel, NothingInlinedIsTheMeasuredProgram) {
+  const Program p = three();
+  const ProgramModel m(p);
+  const Estimate e = m.estimate(CostModel{}, decision_set(p, "never"));
+  EXPECT_EQ(e.text_bytes, 400);
+  EXPECT_EQ(e.instructions, 1e6);
+}
+
+TEST(CostModel, InliningGrowsCallersSavesCallsAndDeletesDeadStatics) {
+  const Program p = three();
+  const ProgramModel m(p);
+  CostModel c;
+  c.call_bytes = 5;
+  c.const_arg_bytes = 0;
+  c.call_instr = 4;
+  c.const_arg_instr = 1;
+  c.simplified_instr = 0;
+  // helper -> leaf only: helper grows by leaf - a call; leaf stays (main still calls it).
+  Estimate e = m.estimate(c, {false, true, false});
+  EXPECT_EQ(e.text_bytes, 400 + 20 - 5);
+  EXPECT_EQ(e.instructions, 1e6 - 1000 * (4 + 1));
+  // Both calls of leaf inlined: leaf is deleted.
+  e = m.estimate(c, {false, true, true});
+  EXPECT_EQ(e.text_bytes, 400 + 2 * (20 - 5) - 20);
+  // Everything: helper (grown by leaf) is copied into main and deleted.
+  e = m.estimate(c, {true, true, true});
+  EXPECT_EQ(e.text_bytes, 80 + 200 + (100 + 20 - 5 - 5) + (20 - 5));
+  EXPECT_THROW(m.estimate(c, {true}), ConfigError);
+}
+
+TEST(CostModel, FittingRecoversTheParametersThatMadeTheSamples) {
+  const Program p = three();
+  const ProgramModel m(p);
+  CostModel truth;
+  truth.alpha = 0.8;
+  truth.call_bytes = 6;
+  truth.const_arg_bytes = 3;
+  truth.call_instr = 7;
+  truth.const_arg_instr = 2;
+  truth.simplified_instr = 0.5;
+  truth.growth_instr = 30;
+  std::vector<CalibrationSample> samples;
+  for (int bits = 0; bits < 8; ++bits) {
+    const Decisions d = {(bits & 1) != 0, (bits & 2) != 0, (bits & 4) != 0};
+    const Estimate e = m.estimate(truth, d);
+    samples.push_back({0, d, e.text_bytes, e.instructions});
+  }
+  const CostModel fitted = fit_cost_model({&m}, samples);
+  EXPECT_NEAR(fitted.alpha, 0.8, 1e-9);
+  EXPECT_NEAR(fitted.call_bytes, 6, 1e-6);
+  const Fit fit = model_fit(fitted, {&m}, samples);
+  EXPECT_NEAR(fit.size_error, 0, 1e-9);
+  EXPECT_NEAR(fit.instructions_error, 0, 1e-9);
+  EXPECT_NEAR(fit.size_spearman, 1, 1e-9);
+}
+
+TEST(CostModel, ParametersAndSamplesFilesNameWhatIsWrong) {
+  EXPECT_THROW(CostModel::from_json({{"alhpa", 1}}, "m.json"), ConfigError);
+  EXPECT_EQ(CostModel::from_json({{"alpha", 0.5}}, "m.json").alpha, 0.5);
+  const Program p = three();
+  Rng rng(1);
+  const std::vector<Decisions> sets = calibration_sets(p, 10, rng);
+  ASSERT_EQ(sets.size(), 14u);  // never, always, O2, Oz and 10 random
+  EXPECT_EQ(sets[0], Decisions(3, false));
+  EXPECT_EQ(sets[1], Decisions(3, true));
+  std::vector<CalibrationSample> samples = {{0, sets[5], 410, 9e5}};
+  const nlohmann::json j = samples_to_json({&p}, samples);
+  const auto back = samples_from_json({&p}, j, "s.json");
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_EQ(back[0].decisions, sets[5]);
+  nlohmann::json bad = j;
+  bad["samples"][0]["decisions"] = "01";
+  EXPECT_THROW(samples_from_json({&p}, bad, "s.json"), ConfigError);
+  bad = j;
+  bad["samples"][0]["program"] = "other";
+  EXPECT_THROW(samples_from_json({&p}, bad, "s.json"), ConfigError);
+}
+
+}  // namespace
+}  // namespace sysgym::inlining
