@@ -1,6 +1,7 @@
 #include "builtins/builtins.hpp"
 
 #include "agents/learned_policy.hpp"
+#include "inline/inline_env.hpp"
 #include "looptune/looptune_env.hpp"
 #include "memtier/memtier_env.hpp"
 #include "memtier/pair_source.hpp"
@@ -19,6 +20,8 @@ void register_builtins(Registry& envs, PolicyRegistry& policies,
   tensorplace::register_tensorplace_policies(policies);
   looptune::register_looptune(envs, data);
   looptune::register_looptune_policies(policies);
+  inlining::register_inline(envs, data);
+  inlining::register_inline_policies(policies);
 }
 
 }  // namespace sysgym

@@ -81,6 +81,8 @@ ProgramModel::ProgramModel(const Program& program)
       stack.pop_back();
     }
   }
+  for (std::size_t f : order_)
+    bottom_up_.insert(bottom_up_.end(), sites_of_[f].begin(), sites_of_[f].end());
 }
 
 ProgramModel::Terms ProgramModel::terms(double alpha, const Decisions& d) const {

@@ -49,6 +49,9 @@ class ProgramModel {
   explicit ProgramModel(const Program& program);
   Estimate estimate(const CostModel& model, const Decisions& decisions) const;
   const Program& program() const { return *program_; }
+  // The sites in MLGO's order: a function's sites before its callers' (callees first), each
+  // function's in its instruction order.
+  const std::vector<std::size_t>& bottom_up_sites() const { return bottom_up_; }
 
   // The size as S0 - call_bytes x S1 - const_arg_bytes x S2 for a fixed alpha (the model is
   // affine in the two for a given alpha), and the instructions' terms; for fitting.
@@ -62,9 +65,10 @@ class ProgramModel {
   const Program* program_;
   std::vector<std::vector<std::size_t>> sites_of_;  // per function, its sites
   std::vector<std::size_t> order_;                  // functions, callees before callers
-  std::vector<double> const_args_;                  // per site
-  std::vector<double> simplified_;                  // per site
-  std::vector<bool> deletable_;  // per function: static, every use a located direct call
+  std::vector<std::size_t> bottom_up_;
+  std::vector<double> const_args_;  // per site
+  std::vector<double> simplified_;  // per site
+  std::vector<bool> deletable_;     // per function: static, every use a located direct call
   std::vector<std::vector<std::size_t>> calls_to_;  // per function, the sites calling it
   double other_text_ = 0;  // text that is no function's (constants, startup code)
 };

@@ -1,0 +1,119 @@
+#include "inline/inline_config.hpp"
+
+#include <map>
+#include <mutex>
+
+#include "base/error.hpp"
+#include "base/json_text.hpp"
+#include "base/names.hpp"
+#include "base/quote.hpp"
+#include "env/config_reader.hpp"
+#include "inline/embedded_program.hpp"
+
+namespace sysgym::inlining {
+namespace {
+
+constexpr const char* kContext = "inline-v0 config";
+constexpr const char* kEmbedded = "(compiled in) kernels";
+
+std::string shipped_name(const DataSource& data, const std::string& file) {
+  return data.shipped_prefix() + "inline/" + file;
+}
+
+// Program files are parsed once per process: SQLite's is 7 MB and a vector env makes many envs.
+std::shared_ptr<const LoadedProgram> load(const DataSource& data, const std::string& name) {
+  static std::mutex mutex;
+  static std::map<std::string, std::weak_ptr<const LoadedProgram>> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (auto hit = cache[name].lock()) return hit;
+  const bool embedded = name == kEmbedded;
+  auto loaded = std::make_shared<const LoadedProgram>(program_from_json(
+      embedded ? parse_json_text(embedded_kernels_program(), "kernels")
+               : read_data_json(data, name, std::string(kContext) + ": 'program'"),
+      name));
+  if (loaded->program.reference.count("never") == 0)
+    throw ConfigError(std::string(kContext) + ": " + quote(name) +
+                      " has no 'never' reference measurement (extract it without --no-run)");
+  cache[name] = loaded;
+  return loaded;
+}
+
+std::vector<std::shared_ptr<const LoadedProgram>> programs_of(const std::string& name,
+                                                              const DataSource& data) {
+  const auto shipped = shipped_programs(data);
+  std::vector<std::shared_ptr<const LoadedProgram>> out;
+  std::vector<std::string> names = {"train", "held-out"};
+  for (const auto& [program, split] : shipped) {
+    names.push_back(program);
+    if (program == name || split == name)
+      out.push_back(load(data, shipped_name(data, program + ".json")));
+  }
+  if (!out.empty()) return out;
+  if (name == "kernels") return {load(data, kEmbedded)};
+  if (name.ends_with(".json") || data.has(name)) return {load(data, name)};
+  throw UnknownNameError(std::string(kContext) + ": " +
+                         unknown_name_message("program", name, names) +
+                         " (or a program file from `sysgym inline extract`)");
+}
+
+}  // namespace
+
+const ConfigSchema& inline_schema() {
+  static const ConfigSchema schema({
+      value_key("program", "kernels",
+                "a shipped program (sqlite, expat, argon2, kernels, lmdb, lz4), a split drawn "
+                "from per episode (train, held-out), or a program file"),
+      choice_key("objective", "size", {"size", "instructions", "mix"},
+                 "what a decision set is scored on: text bytes, dynamic instructions, or a mix"),
+      number_key("size_weight", 0.5, 0, 1, "objective=mix: the size ratio's weight"),
+      choice_key("baseline", "auto", {"auto", "Oz", "O2", "never"},
+                 "the decisions the score is relative to (clang's, as the program records "
+                 "them); auto: Oz for objective=size, O2 otherwise"),
+      choice_key("reward", "final", {"final", "dense"},
+                 "final: 1 - cost / the baseline's cost at the end (MLGO's); dense: the change of "
+                 "that score after each decision, undecided sites not inlined"),
+      value_key("cost_model", nlohmann::json::object(),
+                "cost model parameters replaced (from `sysgym inline calibrate -o`)"),
+  });
+  return schema;
+}
+
+std::vector<std::pair<std::string, std::string>> shipped_programs(const DataSource& data) {
+  const std::string manifest = shipped_name(data, "manifest.json");
+  std::vector<std::pair<std::string, std::string>> out;
+  if (!data.has(manifest)) return out;
+  const nlohmann::json j = read_data_json(data, manifest, kContext);
+  for (const nlohmann::json& p : j.at("programs"))
+    out.emplace_back(p.at("name").get<std::string>(), p.at("split").get<std::string>());
+  return out;
+}
+
+InlineConfig read_inline_config(const nlohmann::json& config, const DataSource& data) {
+  ConfigReader reader(config, kContext);
+  const ConfigSchema& k = inline_schema();
+  InlineConfig out;
+  const std::string program = reader.string("program", "kernels");
+  out.programs = programs_of(program, data);
+  const std::string objective = reader.choice(k.at("objective"));
+  out.objective = objective == "size"           ? Objective::kSize
+                  : objective == "instructions" ? Objective::kInstructions
+                                                : Objective::kMix;
+  out.size_weight = reader.number(k.at("size_weight"));
+  out.baseline = reader.choice(k.at("baseline"));
+  if (out.baseline == "auto") out.baseline = out.objective == Objective::kSize ? "Oz" : "O2";
+  out.dense = reader.choice(k.at("reward")) == "dense";
+  const nlohmann::json* model = reader.raw("cost_model");
+  out.model = CostModel::from_json(model ? *model : nlohmann::json::object(),
+                                   std::string(kContext) + ": 'cost_model'");
+  reader.resolve("cost_model", out.model.to_json());
+  reader.finish();
+  for (const auto& p : out.programs) {
+    if (p->program.sites.empty())
+      throw ConfigError(std::string(kContext) + ": " + quote(p->program.name) +
+                        " has no call site to decide");
+  }
+  out.resolved = reader.resolved();
+  return out;
+}
+
+}  // namespace sysgym::inlining

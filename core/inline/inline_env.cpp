@@ -1,0 +1,208 @@
+#include "inline/inline_env.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "base/det_math.hpp"
+#include "base/error.hpp"
+
+namespace sysgym::inlining {
+namespace {
+
+const std::vector<std::string> kChannels = {"calls",
+                                            "copies",
+                                            "cost",
+                                            "threshold",
+                                            "constant_args",
+                                            "simplified",
+                                            "callee_ir",
+                                            "sroa_savings",
+                                            "load_elim",
+                                            "recursive",
+                                            "callee_bytes",
+                                            "callee_static",
+                                            "callee_calls_in",
+                                            "callee_last_call",
+                                            "callee_blocks",
+                                            "callee_cond_blocks",
+                                            "callee_loop_depth",
+                                            "callee_calls_out",
+                                            "callee_memory_ops",
+                                            "caller_bytes",
+                                            "caller_blocks",
+                                            "caller_loop_depth",
+                                            "caller_calls_out",
+                                            "progress",
+                                            "inlined_share",
+                                            "inlined_bytes"};
+const std::vector<std::string> kInfoKeys = {"site", "action", "inlined", "sites"};
+
+// log2(1 + n) / scale for a count (n < 0 counts as 0).
+float lg(std::int64_t n, double scale) {
+  return static_cast<float>(
+      log2_1p_count(static_cast<std::uint64_t>(std::max<std::int64_t>(0, n))) / scale);
+}
+
+float share(double part, double whole) {
+  return whole > 0 ? static_cast<float>(std::min(1.0, part / whole)) : 0.0f;
+}
+
+}  // namespace
+
+InlineEnv::InlineEnv(const nlohmann::json& config, const DataSource& data)
+    : InlineEnv(read_inline_config(config, data)) {}
+
+InlineEnv::InlineEnv(InlineConfig config)
+    : Env("inline-v0", Space::box({kChannels.size()}, -1.0f, 1.0f), Space::discrete(2), kInfoKeys),
+      config_(std::move(config)),
+      loaded_(config_.programs.front()) {}
+
+nlohmann::json InlineEnv::facts() const {
+  nlohmann::json f = {{"programs", config_.programs.size()}, {"baseline", config_.baseline}};
+  if (config_.programs.size() == 1) {
+    const Program& p = config_.programs.front()->program;
+    f["program"] = p.name;
+    f["sites"] = p.sites.size();
+    f["functions"] = p.functions.size();
+  }
+  return f;
+}
+
+std::vector<std::string> InlineEnv::observation_layout() const {
+  return kChannels;
+}
+
+std::vector<std::string> InlineEnv::report_columns() const {
+  return {"score", "text_bytes", "instructions", "text_vs_Oz", "instructions_vs_O2", "inlined"};
+}
+
+const CallSite& InlineEnv::current_site() const {
+  const auto& order = loaded_->model.bottom_up_sites();
+  if (step_ >= order.size()) throw ApiMisuseError("inline-v0: no site left to decide");
+  return program().sites[order[step_]];
+}
+
+double InlineEnv::cost(const Decisions& d) const {
+  const Estimate e = loaded_->model.estimate(config_.model, d);
+  const double size = e.text_bytes / baseline_.text_bytes;
+  const double instructions = e.instructions / baseline_.instructions;
+  switch (config_.objective) {
+    case Objective::kSize:
+      return size;
+    case Objective::kInstructions:
+      return instructions;
+    case Objective::kMix:
+      break;
+  }
+  return config_.size_weight * size + (1 - config_.size_weight) * instructions;
+}
+
+void InlineEnv::on_reset(Rng& rng, const nlohmann::json& options) {
+  if (!options.empty())
+    throw ConfigError("inline-v0 reset options: none are taken, got " + options.dump());
+  const auto& programs = config_.programs;
+  loaded_ = programs.size() == 1 ? programs.front() : programs[rng.below(programs.size())];
+  baseline_ = loaded_->model.estimate(config_.model, decision_set(program(), config_.baseline));
+  step_ = 0;
+  inlined_ = 0;
+  inlined_bytes_ = 0;
+  decisions_.assign(program().sites.size(), false);
+  score_ = config_.dense ? 1 - cost(decisions_) : 0;
+  write_observation();
+  write_info(-1);
+}
+
+InlineEnv::StepOutcome InlineEnv::on_step(std::span<const double> action) {
+  const int a = static_cast<int>(action[0]);
+  const CallSite& site = current_site();
+  if (a == 1) {
+    decisions_[loaded_->model.bottom_up_sites()[step_]] = true;
+    ++inlined_;
+    inlined_bytes_ += static_cast<double>(program().functions[site.callee].text_bytes);
+  }
+  ++step_;
+  StepOutcome out;
+  out.terminated = step_ == decisions_.size();
+  if (config_.dense) {
+    const double score = 1 - cost(decisions_);
+    out.reward = score - score_;
+    score_ = score;
+  } else if (out.terminated) {
+    score_ = 1 - cost(decisions_);
+    out.reward = score_;
+  }
+  write_observation();
+  write_info(a);
+  return out;
+}
+
+void InlineEnv::write_info(int action) {
+  const std::span<double> info = info_buffer();
+  info[0] = static_cast<double>(step_);
+  info[1] = action;
+  info[2] = static_cast<double>(inlined_);
+  info[3] = static_cast<double>(decisions_.size());
+}
+
+void InlineEnv::write_observation() {
+  const std::span<float> obs = observation_buffer();
+  std::fill(obs.begin(), obs.end(), 0.0f);
+  const Program& p = program();
+  const double never_text = static_cast<double>(p.reference.at("never").text_bytes);
+  const std::size_t sites = decisions_.size();
+  obs[23] = share(static_cast<double>(step_), static_cast<double>(sites));
+  obs[24] = share(static_cast<double>(inlined_), static_cast<double>(step_));
+  obs[25] = share(inlined_bytes_, never_text);
+  if (step_ >= sites) return;  // the last observation: no site left
+  const CallSite& s = current_site();
+  const Function& callee = p.functions[s.callee];
+  const Function& caller = p.functions[s.caller];
+  const auto f = [&](const char* name) { return count_of(s.features, name); };
+  const auto prop = [](const Function& fn, const char* name) {
+    return count_of(fn.properties, name);
+  };
+  const std::int64_t cost = f("Cost");
+  obs[0] = lg(static_cast<std::int64_t>(s.calls), 32);
+  obs[1] = lg(s.copies, 8);
+  obs[2] = (cost < 0 ? -1.0f : 1.0f) * lg(std::llabs(cost), 16);
+  obs[3] = lg(f("Threshold"), 16);
+  obs[4] = static_cast<float>(std::min<std::int64_t>(f("NumConstantArgs"), 8)) / 8;
+  obs[5] = lg(f("NumInstructionsSimplified"), 16);
+  obs[6] = lg(f("NumInstructions"), 16);
+  obs[7] = lg(f("SROACostSavings"), 16);
+  obs[8] = lg(f("LoadEliminationCost"), 16);
+  obs[9] = s.caller == s.callee ? 1.0f : 0.0f;
+  obs[10] = lg(callee.text_bytes, 20);
+  obs[11] = callee.local ? 1.0f : 0.0f;
+  obs[12] = lg(callee.calls_in, 16);
+  obs[13] = callee.local && callee.calls_in == s.copies && prop(callee, "Uses") == callee.calls_in
+                ? 1.0f
+                : 0.0f;
+  obs[14] = lg(prop(callee, "BasicBlockCount"), 16);
+  obs[15] = lg(prop(callee, "BlocksReachedFromConditionalInstruction"), 16);
+  obs[16] = static_cast<float>(std::min<std::int64_t>(prop(callee, "MaxLoopDepth"), 8)) / 8;
+  obs[17] = lg(prop(callee, "DirectCallsToDefinedFunctions"), 16);
+  obs[18] = lg(prop(callee, "LoadInstCount") + prop(callee, "StoreInstCount"), 16);
+  obs[19] = lg(caller.text_bytes, 20);
+  obs[20] = lg(prop(caller, "BasicBlockCount"), 16);
+  obs[21] = static_cast<float>(std::min<std::int64_t>(prop(caller, "MaxLoopDepth"), 8)) / 8;
+  obs[22] = lg(prop(caller, "DirectCallsToDefinedFunctions"), 16);
+}
+
+nlohmann::json InlineEnv::episode_summary() const {
+  if (decisions_.empty()) return nlohmann::json::object();  // before the first reset
+  const Program& p = program();
+  const Estimate e = loaded_->model.estimate(config_.model, decisions_);
+  const Estimate oz = loaded_->model.estimate(config_.model, decision_set(p, "Oz"));
+  const Estimate o2 = loaded_->model.estimate(config_.model, decision_set(p, "O2"));
+  return {{"score", step_ == decisions_.size() || config_.dense ? 1 - cost(decisions_) : 0.0},
+          {"text_bytes", e.text_bytes},
+          {"instructions", e.instructions},
+          {"text_vs_Oz", e.text_bytes / oz.text_bytes},
+          {"instructions_vs_O2", e.instructions / o2.instructions},
+          {"inlined", inlined_},
+          {"decided", step_},
+          {"sites", decisions_.size()}};
+}
+
+}  // namespace sysgym::inlining

@@ -1,0 +1,70 @@
+// inline-v0: decide, call site by call site, whether clang inlines it (MLGO's protocol).
+//
+// An episode walks a program's call sites bottom-up (a function's sites before its callers'),
+// one step per site; action 1 inlines the site, 0 keeps the call. The episode terminates after
+// the last site. The decisions are scored by the cost model (model mode, cost_model.hpp):
+//   cost  = text / text of the baseline decisions (objective size), instructions / the
+//           baseline's (instructions), or size_weight x the one + (1 - size_weight) x the other
+//   reward=final: 1 - cost at the last step (0 before): > 0 beats the baseline
+//   reward=dense: after each step the change of 1 - cost with undecided sites not inlined
+//
+// The observation: the site's features (the inline-cost analysis' counters, its dynamic calls,
+// caller and callee sizes and shapes, all as log2(1 + n) / 32 or shares, so that programs of any
+// size look alike) then the episode's progress, the share of sites inlined so far and the bytes
+// inlined so far as a share of the program. Every number is computed with integer or
+// correctly rounded arithmetic: native and WebAssembly builds see the same bits.
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "base/data_store.hpp"
+#include "env/env.hpp"
+#include "env/policy.hpp"
+#include "env/registry.hpp"
+#include "inline/inline_config.hpp"
+
+namespace sysgym::inlining {
+
+class InlineEnv : public Env {
+ public:
+  InlineEnv(const nlohmann::json& config, const DataSource& data);
+
+  nlohmann::json config() const override { return config_.resolved; }
+  nlohmann::json facts() const override;
+  std::vector<std::string> observation_layout() const override;
+  nlohmann::json episode_summary() const override;
+  std::string primary_metric() const override { return "score"; }
+  std::vector<std::string> report_columns() const override;
+
+  // What family policies read: the program of the episode and the site the next step decides.
+  const Program& program() const { return loaded_->program; }
+  const CallSite& current_site() const;
+  const Decisions& decisions() const { return decisions_; }
+
+ protected:
+  void on_reset(Rng& rng, const nlohmann::json& options) override;
+  StepOutcome on_step(std::span<const double> action) override;
+
+ private:
+  explicit InlineEnv(InlineConfig config);
+  double cost(const Decisions& d) const;
+  void write_observation();
+  void write_info(int action);
+
+  InlineConfig config_;
+  std::shared_ptr<const LoadedProgram> loaded_;
+  Estimate baseline_;
+  std::size_t step_ = 0;
+  Decisions decisions_;
+  double score_ = 0;  // 1 - cost after the last step (dense: after each)
+  double inlined_bytes_ = 0;
+  std::size_t inlined_ = 0;
+};
+
+void register_inline(Registry& registry, const std::shared_ptr<const DataSource>& data);
+void register_inline_policies(PolicyRegistry& registry);
+
+}  // namespace sysgym::inlining
