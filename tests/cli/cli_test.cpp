@@ -480,7 +480,7 @@ TEST_F(Cli, ListAndCheckCoverEveryRegisteredEnv) {
   EXPECT_EQ(unknown.code, 1);
   EXPECT_EQ(unknown.err,
             "sysgym: UnknownNameError: unknown env 'memtire' (did you mean 'memtier'?); valid: "
-            "looptune-v0, memtier-v0, tensorplace-v0\n");
+            "inline-v0, looptune-v0, memtier-v0, tensorplace-v0\n");
   const Result neither = run("check");
   EXPECT_EQ(neither.code, 1);
   EXPECT_EQ(neither.err, "sysgym: ConfigError: give one env id, or --all\n");

@@ -12,7 +12,7 @@ const sysgym = await load();
 const config = { trace: 'synth:phased:20000:5:32', bins: 16, hbm_capacity: '10%' };
 
 test('lists envs and policies', () => {
-  assert.deepEqual(sysgym.envIds(), ['looptune-v0', 'memtier-v0', 'tensorplace-v0']);
+  assert.deepEqual(sysgym.envIds(), ['inline-v0', 'looptune-v0', 'memtier-v0', 'tensorplace-v0']);
   const names = sysgym.policies('memtier-v0').map((p) => p.name);
   assert.ok(names.includes('static-oracle') && names.includes('lfu-hemem'));
   assert.deepEqual(sysgym.policies().map((p) => p.name), sysgym.policies(sysgym.envIds()[0]).map((p) => p.name), 'the first env by default');
@@ -80,7 +80,7 @@ test('spaces sample members deterministically and check membership', () => {
 
 test('errors are Error subclasses named as in C++ with the core message', () => {
   assert.throws(() => sysgym.make('memtir'), (e) => e instanceof UnknownNameError && e instanceof SysgymError &&
-    e.name === 'UnknownNameError' && e.message === "unknown env 'memtir' (did you mean 'memtier'?); valid: looptune-v0, memtier-v0, tensorplace-v0");
+    e.name === 'UnknownNameError' && e.message === "unknown env 'memtir' (did you mean 'memtier'?); valid: inline-v0, looptune-v0, memtier-v0, tensorplace-v0");
   assert.throws(() => sysgym.make('memtier', { ...config, hbm_capcity: '1MiB' }),
     (e) => e instanceof ConfigError && e.message.startsWith("memtier-v0 config: unknown key 'hbm_capcity' (did you mean 'hbm_capacity'?)"));
   assert.throws(() => sysgym.make('memtier', { ...config, hbm_capacity: 100 }),

@@ -17,7 +17,7 @@ const { load, UnknownNameError } = await import(path.join(testPackage, 'index.mj
 const sysgym = await load();
 
 test('the test family is registered beside memtier and its policies are its own', () => {
-  assert.deepEqual(sysgym.envIds(), ['linewalk-v0', 'linewalk-v1', 'looptune-v0', 'memtier-v0', 'tensorplace-v0']);
+  assert.deepEqual(sysgym.envIds(), ['inline-v0', 'linewalk-v0', 'linewalk-v1', 'looptune-v0', 'memtier-v0', 'tensorplace-v0']);
   assert.deepEqual(sysgym.policies('linewalk').map((p) => p.name), ['constant', 'learned', 'random', 'walk-right']);
   assert.ok(!sysgym.policies('memtier').some((p) => p.name === 'walk-right'));
   assert.throws(() => sysgym.episode({ env: 'linewalk', config: {}, policy: 'lru' }),

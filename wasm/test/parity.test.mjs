@@ -62,6 +62,24 @@ for (const c of looptuneCases) {
   });
 }
 
+// inline-v0 scores decisions with its cost model (doubles, no libm) and observes through det_math:
+// the compiled-in kernels program, and a program file read through the host's files.
+const lz4 = path.resolve(import.meta.dirname, '../../data/inline/lz4.json');
+const inlineCases = [
+  { policy: 'random', seed: 3, config: { program: 'kernels', objective: 'mix', reward: 'dense' } },
+  { policy: 'clang-O2', seed: 0, config: { program: 'kernels', objective: 'instructions' } },
+  { policy: 'size-threshold', seed: 0, config: { program: lz4 } },
+];
+for (const c of inlineCases) {
+  test(`inline-v0: ${c.policy} seed ${c.seed} on ${path.basename(c.config.program)} is bit-identical natively and in wasm`, () => {
+    const file = path.join(tmp, `inline-${c.policy}-${c.seed}.json`);
+    execFileSync(nativeTool, ['run', 'inline-v0', '--policy', c.policy, '--seed', String(c.seed), '--config', JSON.stringify(c.config),
+      '--record', file]);
+    const wasm = sysgym.runEpisode({ env: 'inline-v0', config: c.config, policy: c.policy, seed: c.seed, record: true });
+    assert.equal(JSON.stringify(wasm), JSON.stringify(JSON.parse(fs.readFileSync(file, 'utf8'))));
+  });
+}
+
 // A policy trained natively acts identically in wasm: same actions, rewards and observations.
 // Per-bin networks too (a shared network over each bin's features, ranks included).
 const trained = [
