@@ -13,28 +13,12 @@
 
 #include "base/error.hpp"
 #include "base/quote.hpp"
+#include "stream_lines.hpp"
 
 extern char** environ;
 
 namespace sysgym::cli {
 namespace {
-
-class Fd {
- public:
-  Fd() = default;
-  explicit Fd(int fd) : fd_(fd) {}
-  ~Fd() { reset(); }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  int get() const { return fd_; }
-  void reset() {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = -1;
-  }
-
- private:
-  int fd_ = -1;
-};
 
 int open_or_throw(const std::string& path, int flags, const char* role) {
   const int fd = ::open(path.c_str(), flags | O_CLOEXEC, 0644);
@@ -44,24 +28,16 @@ int open_or_throw(const std::string& path, int flags, const char* role) {
   return fd;
 }
 
-// Splits a stream into lines for a callback; keeps the tail of stderr for messages.
-class LineSplitter {
+// One output stream of the tool: its lines to a callback, the last of them kept for messages.
+class LineSink {
  public:
-  LineSplitter(std::function<void(std::string_view)> on_line, bool keep_tail)
+  LineSink(std::function<void(std::string_view)> on_line, bool keep_tail)
       : on_line_(std::move(on_line)), keep_tail_(keep_tail) {}
   void add(std::string_view chunk) {
-    partial_.append(chunk);
-    std::size_t start = 0;
-    for (std::size_t nl = partial_.find('\n'); nl != std::string::npos;
-         nl = partial_.find('\n', start)) {
-      emit(std::string_view(partial_).substr(start, nl - start));
-      start = nl + 1;
-    }
-    partial_.erase(0, start);
+    lines_.feed(chunk, [this](std::string_view line) { emit(line); });
   }
   void finish() {
-    if (!partial_.empty()) emit(partial_);
-    partial_.clear();
+    lines_.finish([this](std::string_view line) { emit(line); });
   }
   std::string tail() const {
     std::string out;
@@ -79,7 +55,7 @@ class LineSplitter {
   }
   std::function<void(std::string_view)> on_line_;
   bool keep_tail_;
-  std::string partial_;
+  LineSplitter lines_;
   std::deque<std::string> tail_;
 };
 
@@ -124,11 +100,11 @@ ProcessOutcome run_process(const ProcessSpec& spec) {
   out_write.reset();
   err_write.reset();
 
-  LineSplitter out(spec.on_stdout_line, false), err(spec.on_stderr_line, true);
+  LineSink out(spec.on_stdout_line, false), err(spec.on_stderr_line, true);
   std::array<char, 1 << 16> buffer{};
   std::array<pollfd, 2> fds = {pollfd{out_read.get(), POLLIN, 0},
                                pollfd{err_read.get(), POLLIN, 0}};
-  std::array<LineSplitter*, 2> sinks = {&out, &err};
+  std::array<LineSink*, 2> sinks = {&out, &err};
   int open_streams = 2;
   while (open_streams > 0) {
     if (::poll(fds.data(), fds.size(), -1) < 0) {

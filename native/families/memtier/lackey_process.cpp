@@ -23,6 +23,7 @@
 #include "base/quote.hpp"
 #include "base/text_scan.hpp"
 #include "files.hpp"
+#include "stream_lines.hpp"
 
 extern char** environ;
 
@@ -34,57 +35,6 @@ constexpr std::size_t kPipeBytes = 1 << 20;
 [[noreturn]] void fail(const std::string& what) {
   throw IoError(what + ": " + std::strerror(errno));
 }
-
-// Owns a file descriptor.
-class Fd {
- public:
-  Fd() = default;
-  explicit Fd(int fd) : fd_(fd) {}
-  Fd(Fd&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
-  Fd& operator=(Fd&& other) noexcept {
-    reset();
-    fd_ = std::exchange(other.fd_, -1);
-    return *this;
-  }
-  ~Fd() { reset(); }
-  int get() const { return fd_; }
-  void reset() {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = -1;
-  }
-
- private:
-  int fd_ = -1;
-};
-
-// Cuts a byte stream into lines; a line may span reads. A line longer than kMaxLineBytes is
-// passed on in pieces, so a program printing without newlines cannot grow the buffer unbounded.
-class LineSplitter {
- public:
-  template <typename OnLine>
-  void feed(std::string_view chunk, OnLine&& on_line) {
-    std::size_t begin = 0;
-    for (std::size_t nl = chunk.find('\n'); nl != std::string_view::npos;
-         nl = chunk.find('\n', begin)) {
-      if (pending_.empty()) {
-        on_line(chunk.substr(begin, nl - begin));
-      } else {
-        pending_.append(chunk.substr(begin, nl - begin));
-        on_line(std::string_view(pending_));
-        pending_.clear();
-      }
-      begin = nl + 1;
-    }
-    pending_.append(chunk.substr(begin));
-    if (pending_.size() > kMaxLineBytes) {
-      on_line(std::string_view(pending_));
-      pending_.clear();
-    }
-  }
-
- private:
-  std::string pending_;
-};
 
 // The program's stdout on a pseudo-terminal, so that it stays line-buffered as on a terminal:
 // through a plain pipe, stdio would hold markers back until 4 KiB had accumulated.
