@@ -83,6 +83,7 @@ ProcessOutcome run_process(const ProcessSpec& spec) {
 
   std::vector<std::string> args = spec.argv;
   std::vector<char*> argv;
+  argv.reserve(args.size() + 1);
   for (std::string& a : args)
     argv.push_back(a.data());
   argv.push_back(nullptr);

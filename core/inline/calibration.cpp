@@ -13,8 +13,8 @@ std::vector<Decisions> calibration_sets(const Program& p, std::size_t count, Rng
   for (std::size_t k = 0; k < count; ++k) {
     const double share = (static_cast<double>(k) + 0.5) / static_cast<double>(count);
     Decisions d(p.sites.size());
-    for (std::size_t i = 0; i < d.size(); ++i)
-      d[i] = rng.uniform() < share;
+    for (auto&& bit : d)
+      bit = rng.uniform() < share;
     sets.push_back(std::move(d));
   }
   return sets;

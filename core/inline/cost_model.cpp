@@ -135,6 +135,21 @@ Estimate ProgramModel::estimate(const CostModel& m, const Decisions& d) const {
               m.simplified_instr * t.simplified_calls + m.growth_instr * t.growth_calls};
 }
 
+double relative_cost(const ProgramModel& p, const Scoring& s, const Decisions& d) {
+  const Estimate e = p.estimate(s.model, d);
+  const double size = e.text_bytes / s.baseline.text_bytes;
+  const double instructions = e.instructions / s.baseline.instructions;
+  switch (s.objective) {
+    case Objective::kSize:
+      return size;
+    case Objective::kInstructions:
+      return instructions;
+    case Objective::kMix:
+      break;
+  }
+  return s.size_weight * size + (1 - s.size_weight) * instructions;
+}
+
 namespace {
 
 // Solves min |A x - b|^2 (rows already divided by the measured value).

@@ -73,6 +73,19 @@ class ProgramModel {
   double other_text_ = 0;  // text that is no function's (constants, startup code)
 };
 
+enum class Objective { kSize, kInstructions, kMix };
+
+// What the env and the tools minimise: text bytes, instructions, or size_weight x the one +
+// (1 - size_weight) x the other, each relative to the baseline decisions' estimate.
+struct Scoring {
+  CostModel model;
+  Objective objective = Objective::kSize;
+  double size_weight = 0.5;
+  Estimate baseline;
+};
+double relative_cost(const ProgramModel& program, const Scoring& scoring,
+                     const Decisions& decisions);
+
 struct CalibrationSample {
   std::size_t program = 0;  // index into the programs fitted
   Decisions decisions;

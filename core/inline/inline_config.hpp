@@ -25,8 +25,6 @@ struct LoadedProgram {
   ProgramModel model;  // points into `program`
 };
 
-enum class Objective { kSize, kInstructions, kMix };
-
 struct InlineConfig {
   nlohmann::json resolved;
   std::vector<std::shared_ptr<const LoadedProgram>> programs;  // one, or a split

@@ -83,18 +83,8 @@ const CallSite& InlineEnv::current_site() const {
 }
 
 double InlineEnv::cost(const Decisions& d) const {
-  const Estimate e = loaded_->model.estimate(config_.model, d);
-  const double size = e.text_bytes / baseline_.text_bytes;
-  const double instructions = e.instructions / baseline_.instructions;
-  switch (config_.objective) {
-    case Objective::kSize:
-      return size;
-    case Objective::kInstructions:
-      return instructions;
-    case Objective::kMix:
-      break;
-  }
-  return config_.size_weight * size + (1 - config_.size_weight) * instructions;
+  return relative_cost(loaded_->model,
+                       {config_.model, config_.objective, config_.size_weight, baseline_}, d);
 }
 
 void InlineEnv::on_reset(Rng& rng, const nlohmann::json& options) {

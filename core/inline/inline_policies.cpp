@@ -35,7 +35,7 @@ class SitePolicy final : public Policy {
   nlohmann::json parameters_;
 };
 
-PolicySpec rule_spec(const std::string& name, std::string summary, Rule rule) {
+PolicySpec rule_spec(const std::string& name, std::string summary, const Rule& rule) {
   return family_policy("inline", name, std::move(summary), [name, rule](ConfigReader&) {
     return std::make_unique<SitePolicy>(name, rule, nlohmann::json::object());
   });

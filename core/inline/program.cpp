@@ -17,13 +17,17 @@ nlohmann::json counts_to_json(const NamedCounts& counts) {
   return out;
 }
 
+[[noreturn]] void not_an_integer(const std::string& where, const std::string& key) {
+  throw ConfigError(where + " " + quote(key) + " is no integer");
+}
+
 // nlohmann keeps object keys sorted: the order read back is the name order, not the printers'.
 NamedCounts counts_from_json(const nlohmann::json* j, const std::string& where) {
   NamedCounts out;
   if (j == nullptr) return out;
   if (!j->is_object()) throw ConfigError(where + " is an object of integers");
   for (const auto& [key, value] : j->items()) {
-    if (!value.is_number_integer()) throw ConfigError(where + " '" + key + "' is no integer");
+    if (!value.is_number_integer()) not_an_integer(where, key);
     out.emplace_back(key, json_integer<std::int64_t>(value));
   }
   return out;

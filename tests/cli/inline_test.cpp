@@ -65,6 +65,21 @@ TEST_F(InlineCli, ReplayedDecisionsAreAppliedAndMeasured) {
             report_["reference"]["never"]["instructions"].get<double>());
 }
 
+TEST_F(InlineCli, AnnealsInModelModeAndMeasuresItsBestSet) {
+  extract();
+  const Result r =
+      run("inline anneal --program " + path("tiny.json") +
+          " --objective instructions --steps 200 --measure --json -o " + path("best.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json report = nlohmann::json::parse(r.out);
+  EXPECT_EQ(report["baseline"], "O2");
+  EXPECT_LE(report["best_cost"].get<double>(), report["start_cost"].get<double>());
+  EXPECT_EQ(report["best_real"]["inlined_applied"], report["best_inlined"]);
+  // The best set is a decisions file measure takes.
+  const nlohmann::json measured = measure("--decisions " + path("best.json"));
+  EXPECT_EQ(measured["text_bytes"], report["best_real"]["text_bytes"]);
+}
+
 TEST_F(InlineCli, BadInputIsNamed) {
   Result r = run("inline extract --source " + path("missing.c") + " -o " + path("x.json"));
   EXPECT_EQ(r.code, 1);

@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "base/error.hpp"
+#include "inline/anneal.hpp"
 #include "inline/calibration.hpp"
 
 namespace sysgym::inlining {
@@ -113,6 +116,27 @@ TEST(CostModel, ParametersAndSamplesFilesNameWhatIsWrong) {
   bad = j;
   bad["samples"][0]["program"] = "other";
   EXPECT_THROW(samples_from_json({&p}, bad, "s.json"), ConfigError);
+}
+
+TEST(Anneal, FindsTheBruteForceOptimumOfASmallProgram) {
+  const Program p = three();
+  const ProgramModel m(p);
+  Scoring scoring;
+  scoring.objective = Objective::kMix;
+  scoring.baseline = m.estimate(scoring.model, decision_set(p, "never"));
+  const auto cost = [&](const Decisions& d) { return relative_cost(m, scoring, d); };
+  double optimum = 1e300;
+  for (int bits = 0; bits < 8; ++bits)
+    optimum = std::min(optimum, cost({(bits & 1) != 0, (bits & 2) != 0, (bits & 4) != 0}));
+  const AnnealResult r = anneal(p, cost, decision_set(p, "never"), {200, 0.04, 0.001, 7});
+  EXPECT_DOUBLE_EQ(r.best_cost, optimum);
+  EXPECT_DOUBLE_EQ(cost(r.best), r.best_cost);
+  EXPECT_EQ(r.costs.size(), 200u);
+  EXPECT_LE(r.best_cost, r.start_cost);
+  // The same seed, the same walk.
+  EXPECT_EQ(anneal(p, cost, decision_set(p, "never"), {200, 0.04, 0.001, 7}).costs, r.costs);
+  EXPECT_THROW(anneal(p, cost, {true}, {}), ConfigError);
+  EXPECT_THROW(anneal(p, cost, decision_set(p, "never"), {10, 0.001, 0.04, 0}), ConfigError);
 }
 
 }  // namespace

@@ -102,7 +102,9 @@ nlohmann::json measurement_json(const inlining::Measurement& m) {
 
 void run_extract(const ExtractArgs& args) {
   const Toolchain tools = Toolchain::find(args.llvm_bin);
-  const auto [source_dir, units] = units_of(args.source, args.units);
+  const auto found = units_of(args.source, args.units);
+  const std::string& source_dir = found.first;
+  const std::vector<std::string>& units = found.second;
   inlining::Program p;
   p.name = args.name.empty() ? fs::path(args.source).stem().string() : args.name;
   p.origin = args.origin;
@@ -125,10 +127,9 @@ void run_extract(const ExtractArgs& args) {
   }
   const bool run = !args.no_run;
   std::size_t elsewhere = 0;
-  const auto reference = [&](const char* label, RealBuild build) {
+  const auto reference = [&](const char* label, const RealBuild& build) {
     ProgressBar bar(label);
-    RealMeasurement m = measure_real(tools, p, source_dir, build, work, bar.callback());
-    return m;
+    return measure_real(tools, p, source_dir, build, work, bar.callback());
   };
   for (const char* level : {"O2", "Oz"}) {
     const RealMeasurement m =
@@ -326,6 +327,7 @@ void add_inline_commands(CLI::App& app) {
   measure->add_flag("--json", me->json, "Print the report as JSON");
   measure->callback([me] { run_measure(*me); });
   add_inline_calibrate(*family);
+  add_inline_anneal(*family);
 }
 
 }  // namespace sysgym::cli

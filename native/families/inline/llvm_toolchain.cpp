@@ -69,7 +69,7 @@ std::vector<inlining::InlinedSite> compile_object(
     const auto replay = replay_flags(spec.replay_file);
     argv.insert(argv.end(), replay.begin(), replay.end());
   }
-  if (spec.no_tail_calls) argv.push_back("-fno-optimize-sibling-calls");
+  if (spec.no_tail_calls) argv.emplace_back("-fno-optimize-sibling-calls");
   argv.insert(argv.end(), {"-c", unit, "-o", object});
   std::string remarks;
   ProcessSpec p{argv, source_dir};

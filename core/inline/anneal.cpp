@@ -1,0 +1,74 @@
+#include "inline/anneal.hpp"
+
+#include <cmath>
+
+#include "base/det_math.hpp"
+#include "base/error.hpp"
+#include "base/rng.hpp"
+
+namespace sysgym::inlining {
+namespace {
+
+void flip(Decisions& d, std::size_t site) {
+  d[site] = !d[site];
+}
+
+void mutate(const Program& p, const std::vector<std::vector<std::size_t>>& sites_of, Decisions& d,
+            Rng& rng) {
+  const std::size_t site = rng.below(p.sites.size());
+  const std::uint64_t kind = rng.below(4);
+  if (kind < 2) {
+    flip(d, site);
+  } else if (kind == 2) {
+    const auto& mine = sites_of[p.sites[site].caller];
+    const std::uint64_t count = 2 + rng.below(7);
+    for (std::uint64_t i = 0; i < count; ++i)
+      flip(d, mine[rng.below(mine.size())]);
+  } else {
+    flip(d, site);
+    for (std::size_t s : sites_of[p.sites[site].callee])
+      flip(d, s);
+  }
+}
+
+}  // namespace
+
+AnnealResult anneal(const Program& p, const std::function<double(const Decisions&)>& cost,
+                    const Decisions& start, const AnnealOptions& o) {
+  if (start.size() != p.sites.size() || p.sites.empty())
+    throw ConfigError("anneal: a start set of " + std::to_string(start.size()) + " decisions for " +
+                      std::to_string(p.sites.size()) + " sites");
+  if (!(o.t_start > 0) || !(o.t_end > 0) || o.t_end > o.t_start)
+    throw ConfigError("anneal: temperatures must be positive and fall (t_start >= t_end > 0)");
+  std::vector<std::vector<std::size_t>> sites_of(p.functions.size());
+  for (std::size_t i = 0; i < p.sites.size(); ++i)
+    sites_of[p.sites[i].caller].push_back(i);
+  Rng rng(o.seed);
+  AnnealResult r;
+  Decisions current = start;
+  double current_cost = cost(current);
+  r.best = current;
+  r.best_cost = r.start_cost = current_cost;
+  const double ratio =
+      o.steps > 1 ? det_log(o.t_end / o.t_start) / static_cast<double>(o.steps - 1) : 0;
+  for (std::size_t step = 0; step < o.steps; ++step) {
+    const double temperature = o.t_start * det_exp(ratio * static_cast<double>(step));
+    Decisions next = current;
+    mutate(p, sites_of, next, rng);
+    const double next_cost = cost(next);
+    const double worse = next_cost - current_cost;
+    if (worse <= 0 || rng.uniform() < det_exp(-worse / temperature)) {
+      current = std::move(next);
+      current_cost = next_cost;
+      ++r.accepted;
+      if (current_cost < r.best_cost) {
+        r.best = current;
+        r.best_cost = current_cost;
+      }
+    }
+    r.costs.push_back(current_cost);
+  }
+  return r;
+}
+
+}  // namespace sysgym::inlining

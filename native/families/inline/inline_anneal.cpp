@@ -1,0 +1,140 @@
+// sysgym inline anneal: simulated annealing over a program's decision sets in model mode, from
+// clang's decisions; --measure compiles the start and the best set and measures both for real.
+#include <cstdio>
+#include <memory>
+
+#include "base/json_text.hpp"
+#include "catalog.hpp"
+#include "families/inline/inline_commands.hpp"
+#include "families/inline/real_mode.hpp"
+#include "files.hpp"
+#include "inline/anneal.hpp"
+#include "inline/cost_model.hpp"
+#include "numeric_flags.hpp"
+
+namespace sysgym::cli {
+namespace {
+
+struct AnnealArgs {
+  std::string program;
+  std::string objective = "size";
+  double size_weight = 0.5;
+  std::string baseline = "auto";
+  std::int64_t steps = 300;
+  double t_start = 0.04;
+  double t_end = 0.001;
+  std::int64_t seed = 0;
+  std::string cost_model;
+  std::string output;
+  std::string llvm_bin = "/usr/lib/llvm-14/bin";
+  bool measure = false;
+  bool json = false;
+};
+
+nlohmann::json real_json(const Toolchain& tools, const inlining::Program& p,
+                         const std::string& source_dir, const inlining::Decisions& d) {
+  const WorkDir work;
+  const RealMeasurement m = measure_real(tools, p, source_dir, {d, "-O2", true, false}, work);
+  return {{"text_bytes", m.text_bytes},
+          {"instructions", m.instructions},
+          {"inlined_requested", m.requested},
+          {"inlined_applied", m.applied}};
+}
+
+void run_anneal(const AnnealArgs& args) {
+  const inlining::Program p = read_program(args.program);
+  const inlining::ProgramModel model(p);
+  inlining::Scoring scoring;
+  scoring.model = inlining::CostModel::from_json(args.cost_model.empty()
+                                                     ? nlohmann::json::object()
+                                                     : json_option(args.cost_model, "--cost-model"),
+                                                 "--cost-model");
+  scoring.objective = args.objective == "size"           ? inlining::Objective::kSize
+                      : args.objective == "instructions" ? inlining::Objective::kInstructions
+                                                         : inlining::Objective::kMix;
+  scoring.size_weight = args.size_weight;
+  const std::string baseline =
+      args.baseline != "auto" ? args.baseline : (args.objective == "size" ? "Oz" : "O2");
+  const inlining::Decisions start = inlining::decision_set(p, baseline);
+  scoring.baseline = model.estimate(scoring.model, start);
+  const inlining::AnnealResult r = inlining::anneal(
+      p, [&](const inlining::Decisions& d) { return inlining::relative_cost(model, scoring, d); },
+      start,
+      {static_cast<std::size_t>(args.steps), args.t_start, args.t_end,
+       static_cast<std::uint64_t>(args.seed)});
+  const inlining::Estimate best = model.estimate(scoring.model, r.best);
+  std::size_t inlined = 0;
+  for (bool b : r.best)
+    inlined += b ? 1 : 0;
+  nlohmann::json report = {
+      {"program", p.name},
+      {"objective", args.objective},
+      {"baseline", baseline},
+      {"steps", args.steps},
+      {"accepted", r.accepted},
+      {"start_cost", r.start_cost},
+      {"best_cost", r.best_cost},
+      {"best_model", {{"text_bytes", best.text_bytes}, {"instructions", best.instructions}}},
+      {"best_inlined", inlined}};
+  if (args.measure) {
+    const Toolchain tools = Toolchain::find(args.llvm_bin);
+    const std::string source_dir = program_source_dir(args.program, p);
+    report["start_real"] = real_json(tools, p, source_dir, start);
+    report["best_real"] = real_json(tools, p, source_dir, r.best);
+  }
+  if (!args.output.empty())
+    write_file_atomically(args.output, inlining::decisions_to_json(p, r.best).dump(1) + "\n");
+  if (args.json) {
+    std::printf("%s\n", report.dump(2).c_str());
+    return;
+  }
+  std::printf(
+      "%s, %s relative to clang's %s decisions: %.4f -> %.4f in %lld steps (%zu accepted); best "
+      "inlines %zu of %zu sites (model: %.0f text bytes, %.0f instructions)\n",
+      p.name.c_str(), args.objective.c_str(), baseline.c_str(), r.start_cost, r.best_cost,
+      static_cast<long long>(args.steps), r.accepted, inlined, p.sites.size(), best.text_bytes,
+      best.instructions);
+  if (args.measure) {
+    for (const char* which : {"start_real", "best_real"})
+      std::printf("  %-10s real: %lld text bytes, %.0f instructions\n", which,
+                  report[which]["text_bytes"].get<long long>(),
+                  report[which]["instructions"].get<double>());
+  }
+}
+
+}  // namespace
+
+void add_inline_anneal(CLI::App& family) {
+  auto args = std::make_shared<AnnealArgs>();
+  CLI::App* command = family.add_subcommand(
+      "anneal", "Simulated annealing over decision sets in model mode (the practical optimum)");
+  command->footer(
+      "Examples:\n  sysgym inline anneal --program data/inline/lz4.json -o best.json\n"
+      "  sysgym inline anneal --program p.json --objective instructions --steps 3000 --measure\n"
+      "Starts from clang's decisions (the baseline), mutates (flip a site, a few sites of one "
+      "caller, or a site with its callee's sites), accepts a worse set with probability "
+      "exp(-worse / T), T falling geometrically from --t-start to --t-end.");
+  command->add_option("--program", args->program, "A program file")->required();
+  command->add_option("--objective", args->objective, "size, instructions or mix")
+      ->check(CLI::IsMember({"size", "instructions", "mix"}))
+      ->capture_default_str();
+  command->add_option("--size-weight", args->size_weight, "objective mix: the size's weight")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  command->add_option("--baseline", args->baseline, "auto, Oz, O2 or never: the start and the 1")
+      ->check(CLI::IsMember({"auto", "Oz", "O2", "never"}))
+      ->capture_default_str();
+  add_integer_flag(*command, "--steps", args->steps, "Annealing steps", {1, 100000000});
+  command->add_option("--t-start", args->t_start, "First temperature")->capture_default_str();
+  command->add_option("--t-end", args->t_end, "Last temperature")->capture_default_str();
+  add_integer_flag(*command, "--seed", args->seed, "Seed of the mutations", {0, INT64_MAX});
+  command->add_option("--cost-model", args->cost_model, "Cost model parameters (JSON or a file)");
+  command->add_option("-o,--output", args->output, "Write the best decisions here");
+  command->add_flag("--measure", args->measure, "Measure the start and the best set for real");
+  command->add_option("--llvm-bin", args->llvm_bin, "Where clang, opt and llvm-size are")
+      ->capture_default_str();
+  command->add_flag("--json", args->json, "Print the report as JSON");
+  command->callback([args] { run_anneal(*args); });
+}
+
+}  // namespace sysgym::cli
