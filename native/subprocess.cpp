@@ -8,6 +8,9 @@
 
 #include <array>
 #include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <deque>
 
@@ -95,7 +98,14 @@ ProcessOutcome run_process(const ProcessSpec& spec) {
   posix_spawn_file_actions_adddup2(&actions, err_write.get(), 2);
   if (!spec.cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, spec.cwd.c_str());
   pid_t pid = 0;
-  const int error = ::posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  // With a timeout, a group of its own, so that stopping the tool stops its children too
+  // (clang's cc1); without one, it stays in ours and a Ctrl-C reaches it.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  if (spec.timeout_seconds > 0) posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
+  const int error = ::posix_spawnp(&pid, argv[0], &actions, &attributes, argv.data(), environ);
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   if (error != 0) throw IoError("cannot run " + quote(spec.argv[0]) + ": " + std::strerror(error));
   out_write.reset();
@@ -107,10 +117,19 @@ ProcessOutcome run_process(const ProcessSpec& spec) {
                                pollfd{err_read.get(), POLLIN, 0}};
   std::array<LineSink*, 2> sinks = {&out, &err};
   int open_streams = 2;
+  const auto started = std::chrono::steady_clock::now();
+  bool timed_out = false;
   while (open_streams > 0) {
-    if (::poll(fds.data(), fds.size(), -1) < 0) {
+    const int ready = ::poll(fds.data(), fds.size(), spec.timeout_seconds > 0 ? 200 : -1);
+    if (ready < 0) {
       if (errno == EINTR) continue;
       break;
+    }
+    if (spec.timeout_seconds > 0 && !timed_out &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() >
+            spec.timeout_seconds) {
+      ::kill(-pid, SIGKILL);  // the pipes then close and the loop ends
+      timed_out = true;
     }
     for (std::size_t i = 0; i < fds.size(); ++i) {
       if (fds[i].fd < 0 || fds[i].revents == 0) continue;
@@ -132,11 +151,18 @@ ProcessOutcome run_process(const ProcessSpec& spec) {
   ProcessOutcome outcome;
   outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   outcome.stderr_tail = err.tail();
+  outcome.timed_out = timed_out;
   return outcome;
 }
 
 void run_checked(const ProcessSpec& spec, const std::string& what) {
   const ProcessOutcome outcome = run_process(spec);
+  if (outcome.timed_out) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%g", spec.timeout_seconds);
+    throw IoError(what + " took longer than " + seconds +
+                  " s and was stopped: " + command_line(spec.argv));
+  }
   if (outcome.exit_code != 0)
     throw IoError(what + " failed (exit " + std::to_string(outcome.exit_code) +
                   "): " + command_line(spec.argv) + "\n" + outcome.stderr_tail);

@@ -18,12 +18,14 @@ struct ProcessSpec {
   std::string cwd;                // "" runs in this process's directory
   std::string stdin_file;         // "" reads /dev/null
   std::string stdout_file;        // "" sends stdout to on_stdout_line
+  double timeout_seconds = 0;     // > 0: the tool is killed when it runs longer
   std::function<void(std::string_view)> on_stdout_line;
   std::function<void(std::string_view)> on_stderr_line;
 };
 
 struct ProcessOutcome {
   int exit_code = 0;  // the exit status, or 128 + the signal that ended it
+  bool timed_out = false;  // killed after timeout_seconds
   // The last lines of stderr (up to 20), for an error message when the tool failed.
   std::string stderr_tail;
 };
@@ -32,7 +34,8 @@ struct ProcessOutcome {
 // cannot be opened. Lines reach the callbacks without their newline.
 ProcessOutcome run_process(const ProcessSpec& spec);
 
-// Runs and throws IoError "WHAT failed (exit N): <stderr tail>" unless the tool exits with 0.
+// Runs and throws IoError "WHAT failed (exit N): <stderr tail>" unless the tool exits with 0
+// ("WHAT took longer than N s" when it timed out).
 void run_checked(const ProcessSpec& spec, const std::string& what);
 
 // The tool's argv joined for a message (each argument quoted where it holds a space).

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "base/error.hpp"
 #include "base/json_text.hpp"
 #include "catalog.hpp"
 #include "families/inline/inline_commands.hpp"
@@ -19,6 +20,7 @@ struct CalibrateArgs {
   std::vector<std::string> programs;
   std::int64_t sets = 40;
   std::int64_t seed = 0;
+  double compile_timeout = 120;
   std::string cost_model;
   std::string from_samples;
   std::string samples;
@@ -40,17 +42,28 @@ std::vector<inlining::CalibrationSample> measure_sets(
     total += sets.back().size();
   }
   ProgressBar bar("compiling and measuring decision sets");
-  std::size_t done = 0;
+  std::size_t done = 0, skipped = 0;
   for (std::size_t p = 0; p < programs.size(); ++p) {
     const std::string source_dir = program_source_dir(args.programs[p], *programs[p]);
     for (inlining::Decisions& d : sets[p]) {
       const WorkDir work;
-      const RealMeasurement m =
-          measure_real(tools, *programs[p], source_dir, {d, "-O2", !args.no_run, false}, work);
-      out.push_back({p, std::move(d), static_cast<double>(m.text_bytes), m.instructions});
+      try {
+        const RealMeasurement m =
+            measure_real(tools, *programs[p], source_dir,
+                         {d, "-O2", !args.no_run, false, args.compile_timeout}, work);
+        out.push_back({p, std::move(d), static_cast<double>(m.text_bytes), m.instructions});
+      } catch (const IoError& e) {
+        // A set that makes a unit explode is left out (and said so), not the whole calibration.
+        if (std::string(e.what()).find("took longer than") == std::string::npos) throw;
+        ++skipped;
+      }
       bar.update(++done, total);
     }
   }
+  if (skipped > 0)
+    std::fprintf(stderr,
+                 "sysgym: warning: %zu decision sets left out: a unit compiled longer than %g s\n",
+                 skipped, args.compile_timeout);
   return out;
 }
 
@@ -145,6 +158,11 @@ void add_inline_calibrate(CLI::App& family) {
   command->add_option("--program", args->programs, "Program files (repeat)")->required();
   add_integer_flag(*command, "--sets", args->sets, "Random decision sets per program", {1, 100000});
   add_integer_flag(*command, "--seed", args->seed, "Seed of the random sets", {0, INT64_MAX});
+  command
+      ->add_option("--compile-timeout", args->compile_timeout,
+                   "Seconds a unit may compile before its set is left out (0: no limit)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   command->add_option("--cost-model", args->cost_model,
                       "Cost model parameters to report (JSON text or a file)");
   command->add_option("--from-samples", args->from_samples,

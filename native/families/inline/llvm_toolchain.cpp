@@ -73,6 +73,7 @@ std::vector<inlining::InlinedSite> compile_object(
   argv.insert(argv.end(), {"-c", unit, "-o", object});
   std::string remarks;
   ProcessSpec p{argv, source_dir};
+  p.timeout_seconds = spec.timeout_seconds;
   p.on_stderr_line = [&](std::string_view line) {
     if (line.find("remark: ") != std::string_view::npos) (remarks += line) += '\n';
   };

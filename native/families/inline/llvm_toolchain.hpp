@@ -46,6 +46,9 @@ struct CompileSpec {
   std::string opt_level = "-O2";
   std::string replay_file;     // "" = clang's own inliner
   bool no_tail_calls = false;  // so that callgrind sees every call as a call
+  // A decision set can make a unit explode (every site of LMDB inlined ran for 20 minutes and
+  // 2 GB): the compile is stopped after this long (0: never).
+  double timeout_seconds = 0;
 };
 
 // Compiles `unit` (relative to `source_dir`) into `object` with -gline-tables-only (the call-site

@@ -15,7 +15,7 @@ RealMeasurement measure_real(const Toolchain& tools, const inlining::Program& pr
   std::vector<std::string>& objects = m.objects;
   const std::size_t steps = program.units.size() + (build.run ? 1 : 0);
   for (std::size_t u = 0; u < program.units.size(); ++u) {
-    CompileSpec spec{build.opt_level, "", build.no_tail_calls};
+    CompileSpec spec{build.opt_level, "", build.no_tail_calls, build.compile_timeout_seconds};
     if (build.decisions) {
       spec.replay_file = work.file("replay-" + std::to_string(u) + ".txt");
       write_replay_file(program, u, *build.decisions, spec.replay_file);

@@ -18,8 +18,9 @@ struct RealBuild {
   // The decisions to force; none = clang's own inliner at `opt_level`.
   std::optional<inlining::Decisions> decisions;
   std::string opt_level = "-O2";
-  bool run = true;             // count instructions (else text size only)
-  bool no_tail_calls = false;  // for the per-site call counts
+  bool run = true;                     // count instructions (else text size only)
+  bool no_tail_calls = false;          // for the per-site call counts
+  double compile_timeout_seconds = 0;  // per unit; 0: none
 };
 
 struct RealMeasurement {

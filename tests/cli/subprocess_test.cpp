@@ -1,0 +1,48 @@
+// native/subprocess: a tool's lines as it prints them, its exit code, and a timeout that stops
+// the tool and the processes it started.
+#include "subprocess.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+#include "base/error.hpp"
+
+namespace sysgym::cli {
+namespace {
+
+TEST(Subprocess, HandsOverLinesAndTheExitCode) {
+  ProcessSpec spec({"sh", "-c", "printf 'a\\nb'; echo oops >&2; exit 3"});
+  std::vector<std::string> out;
+  spec.on_stdout_line = [&](std::string_view l) { out.emplace_back(l); };
+  const ProcessOutcome o = run_process(spec);
+  EXPECT_EQ(o.exit_code, 3);
+  EXPECT_EQ(out, (std::vector<std::string>{"a", "b"}));  // the last line needs no newline
+  EXPECT_EQ(o.stderr_tail, "oops\n");
+  try {
+    run_checked(spec, "the tool");
+    FAIL();
+  } catch (const IoError& e) {
+    EXPECT_NE(std::string(e.what()).find("the tool failed (exit 3)"), std::string::npos);
+  }
+  EXPECT_THROW(run_process(ProcessSpec({"/no/such/tool"})), IoError);
+}
+
+TEST(Subprocess, ATimeoutStopsTheToolAndItsChildren) {
+  // The child sleep holds the pipe open: only stopping the whole group ends the run.
+  ProcessSpec spec({"sh", "-c", "sleep 30 & sleep 30"});
+  spec.timeout_seconds = 0.5;
+  const auto start = std::chrono::steady_clock::now();
+  const ProcessOutcome o = run_process(spec);
+  EXPECT_TRUE(o.timed_out);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10);
+  try {
+    run_checked(spec, "sleeping");
+    FAIL();
+  } catch (const IoError& e) {
+    EXPECT_NE(std::string(e.what()).find("sleeping took longer than 0.5 s"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace sysgym::cli
