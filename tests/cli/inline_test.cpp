@@ -80,6 +80,24 @@ TEST_F(InlineCli, AnnealsInModelModeAndMeasuresItsBestSet) {
   EXPECT_EQ(measured["text_bytes"], report["best_real"]["text_bytes"]);
 }
 
+// The shipped calibration samples (real-mode measurements of five programs): the default cost
+// model ranks their instruction counts as real mode does, and text size on the four larger ones.
+TEST_F(InlineCli, TheCostModelRanksTheShippedRealMeasurements) {
+  const std::string data = std::string(SYSGYM_SHIPPED_DATA) + "/inline/";
+  std::string programs;
+  for (const char* p : {"kernels", "argon2", "expat", "lz4", "lmdb"})
+    programs += " --program " + data + p + ".json";
+  const Result r = run("inline calibrate" + programs + " --from-samples " + data +
+                       "calibration.samples.json --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const nlohmann::json& p : nlohmann::json::parse(r.out)["model"]["programs"]) {
+    EXPECT_GE(p["instructions_spearman"].get<double>(), 0.85) << p["program"];
+    if (p["program"] != "kernels") {
+      EXPECT_GE(p["size_spearman"].get<double>(), 0.95) << p["program"];
+    }
+  }
+}
+
 TEST_F(InlineCli, BadInputIsNamed) {
   Result r = run("inline extract --source " + path("missing.c") + " -o " + path("x.json"));
   EXPECT_EQ(r.code, 1);
