@@ -45,8 +45,14 @@ std::vector<std::shared_ptr<const LoadedProgram>> programs_of(const std::string&
   std::vector<std::string> names = {"train", "held-out"};
   for (const auto& [program, split] : shipped) {
     names.push_back(program);
-    if (program == name || split == name)
-      out.push_back(load(data, shipped_name(data, program + ".json")));
+    if (program != name && split != name) continue;
+    const std::string file = shipped_name(data, program + ".json");
+    // Large programs (SQLite's file is 6.7 MB) are extracted on the machine, not shipped.
+    if (!data.has(file))
+      throw ConfigError(std::string(kContext) + ": the program " + quote(program) +
+                        " is listed but not extracted here (" + data.missing(file) +
+                        "): run `node data/inline/regenerate.mjs " + program + "`");
+    out.push_back(load(data, file));
   }
   if (!out.empty()) return out;
   if (name == "kernels") return {load(data, kEmbedded)};

@@ -105,6 +105,16 @@ TEST(InlineEnv, BadConfigsAreNamed) {
   EXPECT_NE(message({{"size_weight", 2}}).find("'size_weight'"), std::string::npos);
   EXPECT_NE(message({{"cost_model", {{"alhpa", 1}}}}).find("alhpa"), std::string::npos);
   EXPECT_NE(message({{"programme", "lz4"}}).find("programme"), std::string::npos);
+  // A program the manifest lists but whose file was not extracted on this machine.
+  DataStore data;
+  data.add("inline/manifest.json", std::make_shared<const std::string>(
+                                       R"({"programs": [{"name": "sqlite", "split": "train"}]})"));
+  try {
+    InlineEnv({{"program", "train"}}, data);
+    FAIL();
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("regenerate.mjs sqlite"), std::string::npos) << e.what();
+  }
   auto env = make();
   env->reset(0);
   EXPECT_THROW(env->step(std::vector<double>{2}), InvalidActionError);
