@@ -80,10 +80,8 @@ std::pair<std::string, std::vector<std::string>> units_of(const std::string& sou
 void extract_unit(const Toolchain& tools, const WorkDir& work, const std::string& source_dir,
                   inlining::Program& program, const std::string& unit,
                   inlining::ExtractionCounts& counts) {
-  const std::string never = work.file("never.txt");
-  write_replay_file(program, 0, std::vector<bool>(program.sites.size(), false), never);
   const std::string ir = work.file("unit.ll");
-  emit_never_inlined_ir(tools, source_dir, unit, program.cflags, never, ir);
+  emit_never_inlined_ir(tools, source_dir, unit, program.cflags, ir);
   inlining::UnitReports r;
   r.unit = unit;
   r.ir = inlining::read_llvm_ir(read_text_file(ir), unit + " (IR)");

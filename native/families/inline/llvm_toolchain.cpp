@@ -83,7 +83,10 @@ std::vector<inlining::InlinedSite> compile_object(
 
 void emit_never_inlined_ir(const Toolchain& tools, const std::string& source_dir,
                            const std::string& unit, const std::vector<std::string>& cflags,
-                           const std::string& replay_never, const std::string& ir) {
+                           const std::string& ir) {
+  // An empty replay file with the NeverInline fallback: no site is inlined.
+  const std::string replay_never = ir + ".never.txt";
+  if (!std::ofstream(replay_never)) throw IoError("cannot write " + quote(replay_never));
   std::vector<std::string> argv = {tools.clang, "-O2"};
   argv.insert(argv.end(), kDebugFlags.begin(), kDebugFlags.end());
   argv.insert(argv.end(), cflags.begin(), cflags.end());

@@ -61,7 +61,7 @@ std::vector<inlining::InlinedSite> compile_object(
 // The unit's textual IR at -O2 with no call site inlined.
 void emit_never_inlined_ir(const Toolchain& tools, const std::string& source_dir,
                            const std::string& unit, const std::vector<std::string>& cflags,
-                           const std::string& replay_never, const std::string& ir);
+                           const std::string& ir);
 
 // Runs `opt -passes=PASSES -disable-output IR` and hands each line it prints to `on_line`.
 void opt_print(const Toolchain& tools, const std::string& passes, const std::string& ir,
