@@ -56,9 +56,10 @@ ProgramModel::ProgramModel(const Program& program)
                          located == fn.calls_in && fn.calls_in > 0);
   }
   const auto never = program.reference.find("never");
-  other_text_ = never == program.reference.end()
-                    ? 0
-                    : static_cast<double>(never->second.text_bytes) - function_bytes;
+  if (never != program.reference.end()) {
+    other_text_ = static_cast<double>(never->second.text_bytes) - function_bytes;
+    never_instructions_ = never->second.instructions;
+  }
   // Post-order over the call graph (callees first); a call back into a function being visited
   // (recursion) sees that function's own bytes.
   std::vector<int> state(program.functions.size(), 0);  // 0 new, 1 open, 2 done
@@ -128,10 +129,8 @@ Estimate ProgramModel::estimate(const CostModel& m, const Decisions& d) const {
     throw ConfigError("decisions for " + std::to_string(d.size()) + " sites; " + program_->name +
                       " has " + std::to_string(program_->sites.size()));
   const Terms t = terms(m.alpha, d);
-  const auto never = program_->reference.find("never");
-  const double base = never == program_->reference.end() ? 0 : never->second.instructions;
   return {t.s0 - m.call_bytes * t.s1 - m.const_arg_bytes * t.s2,
-          base - m.call_instr * t.calls - m.const_arg_instr * t.const_calls -
+          never_instructions_ - m.call_instr * t.calls - m.const_arg_instr * t.const_calls -
               m.simplified_instr * t.simplified_calls + m.growth_instr * t.growth_calls};
 }
 
@@ -155,11 +154,6 @@ namespace {
 // Solves min |A x - b|^2 (rows already divided by the measured value).
 Eigen::VectorXd least_squares(const Eigen::MatrixXd& a, const Eigen::VectorXd& b) {
   return a.colPivHouseholderQr().solve(b);
-}
-
-double never_instructions(const ProgramModel& p) {
-  const auto it = p.program().reference.find("never");
-  return it == p.program().reference.end() ? 0 : it->second.instructions;
 }
 
 }  // namespace
@@ -204,7 +198,7 @@ CostModel fit_cost_model(const std::vector<const ProgramModel*>& programs,
     const ProgramModel::Terms t = p.terms(best.alpha, s.decisions);
     a.row(i) << -t.calls, -t.const_calls, -t.simplified_calls, t.growth_calls;
     a.row(i) /= s.instructions;
-    b(i) = (s.instructions - never_instructions(p)) / s.instructions;
+    b(i) = (s.instructions - p.never_instructions()) / s.instructions;
   }
   const Eigen::VectorXd x = least_squares(a, b);
   best.call_instr = x(0);

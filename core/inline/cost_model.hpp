@@ -49,6 +49,8 @@ class ProgramModel {
   explicit ProgramModel(const Program& program);
   Estimate estimate(const CostModel& model, const Decisions& decisions) const;
   const Program& program() const { return *program_; }
+  // The instructions measured with no site inlined (0 when the file has no such measurement).
+  double never_instructions() const { return never_instructions_; }
   // The sites in MLGO's order: a function's sites before its callers' (callees first), each
   // function's in its instruction order.
   const std::vector<std::size_t>& bottom_up_sites() const { return bottom_up_; }
@@ -70,7 +72,8 @@ class ProgramModel {
   std::vector<double> simplified_;  // per site
   std::vector<bool> deletable_;     // per function: static, every use a located direct call
   std::vector<std::vector<std::size_t>> calls_to_;  // per function, the sites calling it
-  double other_text_ = 0;  // text that is no function's (constants, startup code)
+  double other_text_ = 0;          // text that is no function's (constants, startup code)
+  double never_instructions_ = 0;  // measured with no site inlined
 };
 
 enum class Objective { kSize, kInstructions, kMix };

@@ -92,7 +92,12 @@ void InlineEnv::on_reset(Rng& rng, const nlohmann::json& options) {
     throw ConfigError("inline-v0 reset options: none are taken, got " + options.dump());
   const auto& programs = config_.programs;
   loaded_ = programs.size() == 1 ? programs.front() : programs[rng.below(programs.size())];
-  baseline_ = loaded_->model.estimate(config_.model, decision_set(program(), config_.baseline));
+  o2_ = loaded_->model.estimate(config_.model, decision_set(program(), "O2"));
+  oz_ = loaded_->model.estimate(config_.model, decision_set(program(), "Oz"));
+  baseline_ = config_.baseline == "O2" ? o2_
+              : config_.baseline == "Oz"
+                  ? oz_
+                  : loaded_->model.estimate(config_.model, decision_set(program(), "never"));
   step_ = 0;
   inlined_ = 0;
   inlined_bytes_ = 0;
@@ -181,15 +186,12 @@ void InlineEnv::write_observation() {
 
 nlohmann::json InlineEnv::episode_summary() const {
   if (decisions_.empty()) return nlohmann::json::object();  // before the first reset
-  const Program& p = program();
   const Estimate e = loaded_->model.estimate(config_.model, decisions_);
-  const Estimate oz = loaded_->model.estimate(config_.model, decision_set(p, "Oz"));
-  const Estimate o2 = loaded_->model.estimate(config_.model, decision_set(p, "O2"));
   return {{"score", step_ == decisions_.size() || config_.dense ? 1 - cost(decisions_) : 0.0},
           {"text_bytes", e.text_bytes},
           {"instructions", e.instructions},
-          {"text_vs_Oz", e.text_bytes / oz.text_bytes},
-          {"instructions_vs_O2", e.instructions / o2.instructions},
+          {"text_vs_Oz", e.text_bytes / oz_.text_bytes},
+          {"instructions_vs_O2", e.instructions / o2_.instructions},
           {"inlined", inlined_},
           {"decided", step_},
           {"sites", decisions_.size()}};

@@ -57,6 +57,7 @@ class InlineEnv : public Env {
   InlineConfig config_;
   std::shared_ptr<const LoadedProgram> loaded_;
   Estimate baseline_;
+  Estimate o2_, oz_;  // clang's decisions, for the summary
   std::size_t step_ = 0;
   Decisions decisions_;
   double score_ = 0;  // 1 - cost after the last step (dense: after each)
