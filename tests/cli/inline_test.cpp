@@ -90,7 +90,9 @@ TEST_F(InlineCli, TheCostModelRanksTheShippedRealMeasurements) {
   const Result r = run("inline calibrate" + programs + " --from-samples " + data +
                        "calibration.samples.json --json");
   ASSERT_EQ(r.code, 0) << r.err;
-  for (const nlohmann::json& p : nlohmann::json::parse(r.out)["model"]["programs"]) {
+  // Kept by name: a range-for over a member of a temporary would read freed memory.
+  const nlohmann::json report = nlohmann::json::parse(r.out);
+  for (const nlohmann::json& p : report["model"]["programs"]) {
     EXPECT_GE(p["instructions_spearman"].get<double>(), 0.85) << p["program"];
     if (p["program"] != "kernels") {
       EXPECT_GE(p["size_spearman"].get<double>(), 0.95) << p["program"];
