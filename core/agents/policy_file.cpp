@@ -50,8 +50,8 @@ PolicyFile PolicyFile::from_json(const nlohmann::json& j) {
   }
   PolicyFile p;
   p.agent = text(j, "agent");
-  if (p.agent != "dqn" && p.agent != "ppo") {
-    throw ConfigError("policy file: unknown agent " + quote(p.agent) + " (dqn or ppo)");
+  if (p.agent != "dqn" && p.agent != "ppo" && p.agent != "imitation") {
+    throw ConfigError("policy file: unknown agent " + quote(p.agent) + " (dqn, ppo or imitation)");
   }
   const nlohmann::json& env = field(j, "env");
   p.env_id = text(env, "id");
@@ -124,7 +124,7 @@ void PolicyFile::act(std::span<const float> observation, std::vector<double>& ac
     normalizer.apply(observation, x);
     network.act(x, out);
   }
-  if (agent == "dqn") {
+  if (agent == "dqn" || agent == "imitation") {
     action.assign(1, static_cast<double>(argmax(out)));
   } else {
     action.resize(out.size());

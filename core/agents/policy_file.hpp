@@ -23,7 +23,9 @@ namespace sysgym::agents {
 inline constexpr int kPolicySchemaVersion = 1;
 
 struct PolicyFile {
-  std::string agent;  // "dqn" (Discrete: argmax of Q) or "ppo" (MultiBinary: logit > 0)
+  // "dqn" (Discrete: argmax of Q), "ppo" (MultiBinary: logit > 0) or "imitation" (Discrete:
+  // argmax of the class scores of a network trained on labelled actions, imitation.hpp)
+  std::string agent;
   std::string env_id;
   nlohmann::json env_config;  // resolved config of the env it was trained on
   std::string action_space;   // Space::to_string()

@@ -49,6 +49,14 @@ AnnealResult anneal(const Program& p, const std::function<double(const Decisions
   double current_cost = cost(current);
   r.best = current;
   r.best_cost = r.start_cost = current_cost;
+  std::size_t current_index = 0;  // of the current set in r.evaluated
+  const auto keep = [&](const Decisions& d, double c) {
+    if (!o.record) return;
+    r.evaluated_parent.push_back(r.evaluated.empty() ? 0 : current_index);
+    r.evaluated.push_back(d);
+    r.evaluated_costs.push_back(c);
+  };
+  keep(current, current_cost);
   const double ratio =
       o.steps > 1 ? det_log(o.t_end / o.t_start) / static_cast<double>(o.steps - 1) : 0;
   for (std::size_t step = 0; step < o.steps; ++step) {
@@ -56,10 +64,12 @@ AnnealResult anneal(const Program& p, const std::function<double(const Decisions
     Decisions next = current;
     mutate(p, sites_of, next, rng);
     const double next_cost = cost(next);
+    keep(next, next_cost);
     const double worse = next_cost - current_cost;
     if (worse <= 0 || rng.uniform() < det_exp(-worse / temperature)) {
       current = std::move(next);
       current_cost = next_cost;
+      current_index = r.evaluated.empty() ? 0 : r.evaluated.size() - 1;
       ++r.accepted;
       if (current_cost < r.best_cost) {
         r.best = current;

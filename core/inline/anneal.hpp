@@ -18,6 +18,7 @@ struct AnnealOptions {
   double t_start = 0.04;
   double t_end = 0.001;
   std::uint64_t seed = 0;
+  bool record = false;  // keep every set evaluated (reward assignment regresses on them)
 };
 
 struct AnnealResult {
@@ -26,6 +27,11 @@ struct AnnealResult {
   double start_cost = 0;
   std::vector<double> costs;  // the current set's cost after each step
   std::size_t accepted = 0;
+  // With record: the start and every proposed set, accepted or not, with its cost and the set it
+  // was mutated from (an index into evaluated; the start's is its own).
+  std::vector<Decisions> evaluated;
+  std::vector<double> evaluated_costs;
+  std::vector<std::size_t> evaluated_parent;
 };
 
 // Mutations (this project's choice): flip one site (half the steps), flip 2 to 8 sites of one

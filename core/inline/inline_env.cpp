@@ -76,13 +76,21 @@ std::vector<std::string> InlineEnv::report_columns() const {
   return {"score", "text_bytes", "instructions", "text_vs_Oz", "instructions_vs_O2", "inlined"};
 }
 
-const CallSite& InlineEnv::current_site() const {
+std::size_t InlineEnv::current_site_index() const {
   const auto& order = loaded_->model.bottom_up_sites();
   if (step_ >= order.size()) throw ApiMisuseError("inline-v0: no site left to decide");
-  return program().sites[order[step_]];
+  return order[step_];
+}
+
+const CallSite& InlineEnv::current_site() const {
+  return program().sites[current_site_index()];
 }
 
 double InlineEnv::cost(const Decisions& d) const {
+  if (!loaded_) throw ApiMisuseError("inline-v0: cost() before the first reset()");
+  if (d.size() != program().sites.size())
+    throw ConfigError("inline-v0: " + std::to_string(d.size()) + " decisions for " +
+                      std::to_string(program().sites.size()) + " sites");
   return relative_cost(loaded_->model,
                        {config_.model, config_.objective, config_.size_weight, baseline_}, d);
 }

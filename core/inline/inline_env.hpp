@@ -42,7 +42,14 @@ class InlineEnv : public Env {
   // What family policies read: the program of the episode and the site the next step decides.
   const Program& program() const { return loaded_->program; }
   const CallSite& current_site() const;
+  // Its index in program().sites.
+  std::size_t current_site_index() const;
   const Decisions& decisions() const { return decisions_; }
+  // The score's cost of any decision set of the episode's program (lower is better; the
+  // baseline's is 1): what the family's tools (anneal, assign) optimise, as the env rewards it.
+  double cost(const Decisions& d) const;
+  // The decisions the cost is relative to (clang's -Oz or -O2, or never).
+  const std::string& baseline() const { return config_.baseline; }
 
  protected:
   void on_reset(Rng& rng, const nlohmann::json& options) override;
@@ -50,7 +57,6 @@ class InlineEnv : public Env {
 
  private:
   explicit InlineEnv(InlineConfig config);
-  double cost(const Decisions& d) const;
   void write_observation();
   void write_info(int action);
 

@@ -100,6 +100,36 @@ TEST_F(InlineCli, TheCostModelRanksTheShippedRealMeasurements) {
   }
 }
 
+// FYP's pipeline on two shipped programs: the labels the regression assigns beat the sets the
+// annealer found, and the policy trained on them plays inline-v0 like any learned policy.
+TEST_F(InlineCli, AssignedRewardsLabelSitesAndTrainAPolicy) {
+  const std::string data = std::string(SYSGYM_SHIPPED_DATA) + "/inline/";
+  const Result r = run("inline assign --program kernels --program " + data +
+                       "argon2.json --restarts 4 --labels " + path("labels.json") + " -o " +
+                       path("fyp.json") + " --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json report = nlohmann::json::parse(r.out);
+  for (const nlohmann::json& p : report["programs"]) {
+    EXPECT_LT(p["labelled_cost"].get<double>(), p["best_cost"].get<double>()) << p["program"];
+    EXPECT_LE(p["best_cost"].get<double>(), p["start_cost"].get<double>()) << p["program"];
+    EXPECT_GT(p["r_squared"].get<double>(), 0.5) << p["program"];
+  }
+  EXPECT_GE(report["balanced_accuracy"].get<double>(), 0.7);
+  const nlohmann::json labels = read_json(path("labels.json"));
+  EXPECT_EQ(labels["kind"], "sysgym-inline-labels");
+  EXPECT_EQ(labels["programs"][1]["program"], "argon2");
+  EXPECT_FALSE(labels["programs"][1]["sites"].empty());
+  const Result played = run("run inline-v0 program=" + data + "lmdb.json --policy learned " +
+                            "--policy-config " + path("fyp.json") + " --json");
+  ASSERT_EQ(played.code, 0) << played.err;
+  EXPECT_EQ(nlohmann::json::parse(played.out)["decided"], 341);
+
+  const Result bad = run("inline assign --program nothing -o " + path("x.json"));
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.err.find("unknown program 'nothing'"), std::string::npos) << bad.err;
+  EXPECT_FALSE(fs::exists(path("x.json")));
+}
+
 TEST_F(InlineCli, BadInputIsNamed) {
   Result r = run("inline extract --source " + path("missing.c") + " -o " + path("x.json"));
   EXPECT_EQ(r.code, 1);

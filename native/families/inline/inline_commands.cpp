@@ -326,6 +326,7 @@ void add_inline_commands(CLI::App& app) {
   measure->callback([me] { run_measure(*me); });
   add_inline_calibrate(*family);
   add_inline_anneal(*family);
+  add_inline_assign(*family);
 }
 
 }  // namespace sysgym::cli

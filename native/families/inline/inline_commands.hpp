@@ -12,6 +12,7 @@ namespace sysgym::cli {
 void add_inline_commands(CLI::App& app);
 void add_inline_calibrate(CLI::App& family);
 void add_inline_anneal(CLI::App& family);
+void add_inline_assign(CLI::App& family);
 
 // Shared by the subcommands.
 std::string read_text_file(const std::string& path);
