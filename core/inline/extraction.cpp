@@ -64,18 +64,21 @@ void add_unit(Program& p, const UnitReports& r, ExtractionCounts& counts) {
 std::vector<std::size_t> inlined_sites(const Program& p, std::size_t unit,
                                        const std::vector<InlinedSite>& remarks,
                                        std::size_t& elsewhere) {
-  std::unordered_map<std::string, std::size_t> site_of;
+  std::unordered_map<std::string, std::vector<std::size_t>> sites_of;
   for (std::size_t i = 0; i < p.sites.size(); ++i) {
-    if (p.sites[i].unit == unit) site_of.emplace(p.sites[i].id, i);
+    const CallSite& s = p.sites[i];
+    if (s.unit == unit)
+      sites_of[site_id(p.units[unit], base_location(s.location), p.functions[s.callee].name)]
+          .push_back(i);
   }
   std::vector<std::size_t> out;
   for (const InlinedSite& r : remarks) {
     if (r.location.find(" @ ") != std::string::npos) continue;
-    const auto it = site_of.find(site_id(p.units[unit], r.location, r.callee));
-    if (it == site_of.end()) {
+    const auto it = sites_of.find(site_id(p.units[unit], r.location, r.callee));
+    if (it == sites_of.end()) {
       ++elsewhere;
     } else {
-      out.push_back(it->second);
+      out.insert(out.end(), it->second.begin(), it->second.end());
     }
   }
   return out;

@@ -32,10 +32,11 @@ struct ExtractionCounts {
 // inline-cost report does not follow the IR's calls one for one.
 void add_unit(Program& program, const UnitReports& reports, ExtractionCounts& counts);
 
-// The sites of `unit` that clang's "inlined into" remarks name (remarks about calls that came from
-// an inlined body, " @ " in their key, are the inliner's later decisions: not sites). Remarks
-// about original calls that are no site (a body that -O2 drops by its end, as glibc's inline
-// atoi) are counted in `elsewhere`.
+// The sites of `unit` that clang's "inlined into" remarks name: a remark's key names a call where
+// it was written, so it also names the copies of that call in always_inline bodies
+// (base_location). Remarks about calls that came from a body inlined by a decision (" @ " in
+// their key) are the inliner's later decisions: not sites. Remarks about original calls that are
+// no site (a body that -O2 drops by its end, as glibc's inline atoi) are counted in `elsewhere`.
 std::vector<std::size_t> inlined_sites(const Program& program, std::size_t unit,
                                        const std::vector<InlinedSite>& remarks,
                                        std::size_t& elsewhere);

@@ -101,6 +101,10 @@ std::string site_id(const std::string& unit, const std::string& location,
   return unit + "|" + location + "|" + callee;
 }
 
+std::string base_location(const std::string& location) {
+  return location.substr(0, location.find(" @ "));
+}
+
 nlohmann::json program_to_json(const Program& p) {
   nlohmann::json functions = nlohmann::json::array();
   for (const Function& f : p.functions) {

@@ -79,6 +79,10 @@ struct Program {
 // A site's id from its parts.
 std::string site_id(const std::string& unit, const std::string& location,
                     const std::string& callee);
+// The key of a call in the body it was written in: a site copied by always_inline bodies
+// ("f:7:22 @ g:75:23") is decided where it was written ("f:7:22"), before f is copied; clang's
+// remarks and its replay name it that way, and every copy follows that one decision.
+std::string base_location(const std::string& location);
 
 nlohmann::json program_to_json(const Program& program);
 // Throws ConfigError naming `what` and the field at fault (wrong kind or version, an index out of

@@ -168,6 +168,37 @@ TEST(Extraction, SitesCarryTheCompilersDecisionsAndFeatures) {
   EXPECT_NE(count_of(sum.features, "Threshold"), 0);
 }
 
+// lz4's LZ4_hashPosition is always_inline: its call to LZ4_read32 has a copy in each caller
+// ("LZ4_hashPosition:7:22 @ g:75:23"), and clang decides it once, where it was written.
+TEST(Extraction, ARemarkNamesEveryCopyOfACallInAlwaysInlineBodies) {
+  Program p;
+  p.units = {"lz4.c"};
+  for (const char* name : {"g", "h", "LZ4_read32"}) {
+    Function f;
+    f.name = name;
+    p.functions.push_back(f);
+  }
+  const auto copy = [&](std::size_t caller, const std::string& location) {
+    CallSite s;
+    s.caller = caller;
+    s.callee = 2;
+    s.location = location;
+    s.id = site_id("lz4.c", location, "LZ4_read32");
+    return s;
+  };
+  p.sites = {copy(0, "LZ4_hashPosition:7:22 @ g:75:23"), copy(1, "LZ4_hashPosition:7:22 @ h:3:9"),
+             copy(1, "h:4:2")};
+  EXPECT_EQ(base_location(p.sites[0].location), "LZ4_hashPosition:7:22");
+  EXPECT_EQ(base_location("h:4:2"), "h:4:2");
+  std::size_t elsewhere = 0;
+  const std::vector<InlinedSite> remarks = {
+      {"LZ4_read32", "LZ4_hashPosition", "LZ4_hashPosition:7:22"},
+      {"LZ4_read32", "g", "LZ4_hashPosition:7:22 @ g:75:23"},
+      {"LZ4_read32", "x", "x:1:1"}};
+  EXPECT_EQ(inlined_sites(p, 0, remarks, elsewhere), (std::vector<std::size_t>{0, 1}));
+  EXPECT_EQ(elsewhere, 1u);
+}
+
 TEST(Extraction, RefusesACostReportThatDoesNotFollowTheIr) {
   UnitReports r = tiny_reports();
   r.costs.pop_back();

@@ -9,12 +9,16 @@
 #include <memory>
 #include <sstream>
 
+#include "agents/learned_policy.hpp"
 #include "base/error.hpp"
 #include "base/json_text.hpp"
 #include "base/quote.hpp"
+#include "catalog.hpp"
+#include "env/episode.hpp"
 #include "families/inline/real_mode.hpp"
 #include "files.hpp"
 #include "inline/extraction.hpp"
+#include "inline/inline_env.hpp"
 #include "progress_bar.hpp"
 
 namespace sysgym::cli {
@@ -196,6 +200,9 @@ void run_extract(const ExtractArgs& args) {
 struct MeasureArgs {
   std::string program;
   std::string decisions = "O2";
+  std::string policy;
+  std::string policy_config;
+  double compile_timeout = 0;
   std::string opt_level = "O2";
   std::string source_dir;
   std::string llvm_bin = kDefaultLlvmBin;
@@ -203,11 +210,27 @@ struct MeasureArgs {
   bool json = false;
 };
 
+// The decisions an episode of `policy` on the program takes (settings: inline-v0's).
+inlining::Decisions policy_decisions(const MeasureArgs& args) {
+  const nlohmann::json parameters = args.policy_config.empty()
+                                        ? nlohmann::json::object()
+                                        : json_option(args.policy_config, "--policy-config");
+  const EnvSpec& spec = catalog().envs.spec("inline-v0");
+  nlohmann::json config = agents::policy_base_config(args.policy, parameters, spec);
+  config["program"] = args.program;
+  auto policy = catalog().policies.make(args.policy, spec.id, parameters);
+  auto env = catalog().envs.make(spec.id, config);
+  run_episode(*env, *policy, args.policy, 0, false);
+  return dynamic_cast<const inlining::InlineEnv&>(*env).decisions();
+}
+
 void run_measure(const MeasureArgs& args) {
   const inlining::Program p = read_program(args.program);
-  const bool own = args.decisions == "clang";
+  const bool own = args.decisions == "clang" && args.policy.empty();
   inlining::Decisions d;
-  if (!own) {
+  if (!args.policy.empty()) {
+    d = policy_decisions(args);
+  } else if (!own) {
     const auto& names = inlining::decision_set_names();
     d = std::find(names.begin(), names.end(), args.decisions) != names.end()
             ? inlining::decision_set(p, args.decisions)
@@ -219,13 +242,14 @@ void run_measure(const MeasureArgs& args) {
       !args.source_dir.empty() ? args.source_dir : program_source_dir(args.program, p);
   const Toolchain tools = Toolchain::find(args.llvm_bin);
   const WorkDir work;
-  RealBuild build{own ? std::nullopt : std::optional(d), "-" + args.opt_level, !args.no_run, false};
+  RealBuild build{own ? std::nullopt : std::optional(d), "-" + args.opt_level, !args.no_run, false,
+                  args.compile_timeout};
   ProgressBar bar("measuring " + p.name);
   const RealMeasurement m = measure_real(tools, p, source_dir, build, work, bar.callback());
   const double applied =
       m.requested == 0 ? 1.0 : static_cast<double>(m.applied) / static_cast<double>(m.requested);
   nlohmann::json report = {{"program", p.name},
-                           {"decisions", args.decisions},
+                           {"decisions", args.policy.empty() ? args.decisions : args.policy},
                            {"opt_level", args.opt_level},
                            {"text_bytes", m.text_bytes},
                            {"instructions", m.instructions},
@@ -239,8 +263,8 @@ void run_measure(const MeasureArgs& args) {
     return;
   }
   std::printf("%s at -%s with %s decisions: text %lld bytes, %.0f instructions\n", p.name.c_str(),
-              args.opt_level.c_str(), args.decisions.c_str(), static_cast<long long>(m.text_bytes),
-              m.instructions);
+              args.opt_level.c_str(), (args.policy.empty() ? args.decisions : args.policy).c_str(),
+              static_cast<long long>(m.text_bytes), m.instructions);
   if (!own)
     std::printf("  %zu of %zu sites asked to be inlined were (%.1f %%)\n", m.applied, m.requested,
                 100 * applied);
@@ -307,13 +331,27 @@ void add_inline_commands(CLI::App& app) {
   measure->footer(
       "Examples:\n  sysgym inline measure --program prog.json --decisions never\n"
       "  sysgym inline measure --program prog.json --decisions mine.json --opt-level Oz --json\n"
+      "  sysgym inline measure --program data/inline/lz4.json --policy learned \\\n"
+      "      --policy-config fyp.json --opt-level Oz\n"
       "--decisions: never, always, O2 or Oz (clang's decisions as the program file records them, "
       "replayed), clang (clang's own inliner, nothing forced) or a decisions file. Each site is "
       "forced with clang's inline replay, every other site is never inlined, and the remarks "
-      "tell how many of the requested sites clang really inlined.");
+      "tell how many of the requested sites clang really inlined. --policy plays one episode of "
+      "inline-v0 on the program and measures its decisions.");
   measure->add_option("--program", me->program, "A program file from extract")->required();
-  measure->add_option("--decisions", me->decisions, "never, always, O2, Oz, clang or a file")
-      ->capture_default_str();
+  CLI::Option* decisions =
+      measure->add_option("--decisions", me->decisions, "never, always, O2, Oz, clang or a file")
+          ->capture_default_str();
+  measure
+      ->add_option("--policy", me->policy,
+                   "Or: the decisions of an inline-v0 policy (e.g. size-threshold, learned)")
+      ->excludes(decisions);
+  measure->add_option("--policy-config", me->policy_config,
+                      "The policy's parameters: JSON text or a file (learned: the policy file)");
+  measure
+      ->add_option("--compile-timeout", me->compile_timeout,
+                   "Seconds a unit may compile before the measurement is given up (0: no limit)")
+      ->check(CLI::NonNegativeNumber);
   measure->add_option("--opt-level", me->opt_level, "O2 or Oz")
       ->check(CLI::IsMember({"O2", "Oz"}))
       ->capture_default_str();

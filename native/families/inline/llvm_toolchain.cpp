@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "base/error.hpp"
@@ -152,11 +153,15 @@ inlining::CallgrindProfile count_instructions(const Toolchain& tools, const std:
 void write_replay_file(const inlining::Program& program, std::size_t unit,
                        const std::vector<bool>& inline_site, const std::string& path) {
   std::ofstream out(path);
+  std::set<std::string> lines;  // copies of one call in always_inline bodies share a line
   for (std::size_t i = 0; i < program.sites.size(); ++i) {
     const inlining::CallSite& s = program.sites[i];
     if (s.unit != unit || !inline_site[i]) continue;
-    out << "remark: '" << program.functions[s.callee].name << "' inlined into '"
-        << program.functions[s.caller].name << "' at callsite " << s.location << ";\n";
+    const std::string at = inlining::base_location(s.location);
+    // The caller is the function the call was written in: the key's first name.
+    const std::string line = "remark: '" + program.functions[s.callee].name + "' inlined into '" +
+                             at.substr(0, at.find(':')) + "' at callsite " + at + ";\n";
+    if (lines.insert(line).second) out << line;
   }
   if (!out.flush()) throw IoError("cannot write " + quote(path));
 }

@@ -1,6 +1,6 @@
 #include "families/inline/real_mode.hpp"
 
-#include <unordered_map>
+#include "inline/extraction.hpp"
 
 namespace sysgym::cli {
 
@@ -8,9 +8,6 @@ RealMeasurement measure_real(const Toolchain& tools, const inlining::Program& pr
                              const std::string& source_dir, const RealBuild& build,
                              const WorkDir& work, const ProgressFn& progress) {
   RealMeasurement m;
-  std::unordered_map<std::string, std::size_t> site_of;
-  for (std::size_t i = 0; i < program.sites.size(); ++i)
-    site_of.emplace(program.sites[i].id, i);
   std::vector<bool> applied(program.sites.size(), false);
   std::vector<std::string>& objects = m.objects;
   const std::size_t steps = program.units.size() + (build.run ? 1 : 0);
@@ -23,11 +20,9 @@ RealMeasurement measure_real(const Toolchain& tools, const inlining::Program& pr
     objects.push_back(work.file("unit-" + std::to_string(u) + ".o"));
     m.remarks.push_back(
         compile_object(tools, source_dir, program.units[u], program.cflags, spec, objects.back()));
-    for (const inlining::InlinedSite& r : m.remarks.back()) {
-      if (r.location.find(" @ ") != std::string::npos) continue;
-      const auto it = site_of.find(inlining::site_id(program.units[u], r.location, r.callee));
-      if (it != site_of.end()) applied[it->second] = true;
-    }
+    std::size_t elsewhere = 0;
+    for (std::size_t i : inlining::inlined_sites(program, u, m.remarks.back(), elsewhere))
+      applied[i] = true;
     if (progress) progress(u + 1, steps);
   }
   m.text_bytes = text_bytes(tools, objects);
