@@ -3,6 +3,7 @@
 #include <Eigen/Dense>
 #include <cmath>
 #include <limits>
+#include <map>
 
 #include "base/error.hpp"
 #include "base/rank_stats.hpp"
@@ -84,9 +85,32 @@ ProgramModel::ProgramModel(const Program& program)
   }
   for (std::size_t f : order_)
     bottom_up_.insert(bottom_up_.end(), sites_of_[f].begin(), sites_of_[f].end());
+
+  std::map<std::string, std::size_t> first;
+  for (std::size_t i = 0; i < sites.size(); ++i) {
+    const std::string key =
+        site_id(program.units.empty() ? "" : program.units[sites[i].unit],
+                base_location(sites[i].location), program.functions[sites[i].callee].name);
+    // A site without a location has no key to share (hand-made programs; extract skips them).
+    const std::size_t group = sites[i].location.empty() ? i : first.emplace(key, i).first->second;
+    written_at_.push_back(group);
+    shared_decisions_ = shared_decisions_ || group != i;
+  }
 }
 
-ProgramModel::Terms ProgramModel::terms(double alpha, const Decisions& d) const {
+Decisions ProgramModel::as_compiled(const Decisions& d) const {
+  if (!shared_decisions_) return d;
+  Decisions inlined(d.size(), false), out(d.size(), false);
+  for (std::size_t s = 0; s < d.size(); ++s) {
+    if (d[s]) inlined[written_at_[s]] = true;
+  }
+  for (std::size_t s = 0; s < d.size(); ++s)
+    out[s] = inlined[written_at_[s]];
+  return out;
+}
+
+ProgramModel::Terms ProgramModel::terms(double alpha, const Decisions& given) const {
+  const Decisions d = as_compiled(given);
   const auto& sites = program_->sites;
   const auto& functions = program_->functions;
   std::vector<double> e0(functions.size()), e1(functions.size(), 0), e2(functions.size(), 0);

@@ -54,6 +54,9 @@ class ProgramModel {
   // The sites in MLGO's order: a function's sites before its callers' (callees first), each
   // function's in its instruction order.
   const std::vector<std::size_t>& bottom_up_sites() const { return bottom_up_; }
+  // The decisions as clang applies them: copies of one call in always_inline bodies are one
+  // decision where the call was written (base_location), inlined when any copy is asked to be.
+  Decisions as_compiled(const Decisions& d) const;
 
   // The size as S0 - call_bytes x S1 - const_arg_bytes x S2 for a fixed alpha (the model is
   // affine in the two for a given alpha), and the instructions' terms; for fitting.
@@ -72,8 +75,10 @@ class ProgramModel {
   std::vector<double> simplified_;  // per site
   std::vector<bool> deletable_;     // per function: static, every use a located direct call
   std::vector<std::vector<std::size_t>> calls_to_;  // per function, the sites calling it
-  double other_text_ = 0;          // text that is no function's (constants, startup code)
-  double never_instructions_ = 0;  // measured with no site inlined
+  double other_text_ = 0;                // text that is no function's (constants, startup code)
+  double never_instructions_ = 0;        // measured with no site inlined
+  std::vector<std::size_t> written_at_;  // per site, the first site of its copies
+  bool shared_decisions_ = false;        // some call has copies
 };
 
 enum class Objective { kSize, kInstructions, kMix };

@@ -118,6 +118,22 @@ TEST(CostModel, ParametersAndSamplesFilesNameWhatIsWrong) {
   EXPECT_THROW(samples_from_json({&p}, bad, "s.json"), ConfigError);
 }
 
+// helper is always_inline: main's call to leaf is a copy of helper's (one key where it was
+// written), so inlining either copy inlines both, as clang's replay does.
+TEST(CostModel, CopiesOfOneCallAreOneDecision) {
+  Program p = three();
+  p.sites[1].location = "helper:1:5";
+  p.sites[2].location = "helper:1:5 @ main:3:2";
+  p.sites[0].location = "main:1:1";
+  const ProgramModel m(p);
+  EXPECT_EQ(m.as_compiled({false, false, true}), (Decisions{false, true, true}));
+  const Estimate both = m.estimate(CostModel{}, {false, true, true});
+  EXPECT_EQ(m.estimate(CostModel{}, {false, true, false}).text_bytes, both.text_bytes);
+  EXPECT_EQ(m.estimate(CostModel{}, {false, false, true}).instructions, both.instructions);
+  EXPECT_EQ(ProgramModel(three()).as_compiled({false, false, true}),
+            (Decisions{false, false, true}));
+}
+
 TEST(Anneal, FindsTheBruteForceOptimumOfASmallProgram) {
   const Program p = three();
   const ProgramModel m(p);
