@@ -210,26 +210,16 @@ struct MeasureArgs {
   bool json = false;
 };
 
-// The decisions an episode of `policy` on the program takes (settings: inline-v0's).
-inlining::Decisions policy_decisions(const MeasureArgs& args) {
-  const nlohmann::json parameters = args.policy_config.empty()
-                                        ? nlohmann::json::object()
-                                        : json_option(args.policy_config, "--policy-config");
-  const EnvSpec& spec = catalog().envs.spec("inline-v0");
-  nlohmann::json config = agents::policy_base_config(args.policy, parameters, spec);
-  config["program"] = args.program;
-  auto policy = catalog().policies.make(args.policy, spec.id, parameters);
-  auto env = catalog().envs.make(spec.id, config);
-  run_episode(*env, *policy, args.policy, 0, false);
-  return dynamic_cast<const inlining::InlineEnv&>(*env).decisions();
-}
-
 void run_measure(const MeasureArgs& args) {
   const inlining::Program p = read_program(args.program);
   const bool own = args.decisions == "clang" && args.policy.empty();
   inlining::Decisions d;
   if (!args.policy.empty()) {
-    d = policy_decisions(args);
+    d = policy_decisions(args.program, args.policy,
+                         args.policy_config.empty()
+                             ? nlohmann::json::object()
+                             : json_option(args.policy_config, "--policy-config"),
+                         nlohmann::json::object());
   } else if (!own) {
     const auto& names = inlining::decision_set_names();
     d = std::find(names.begin(), names.end(), args.decisions) != names.end()
@@ -279,6 +269,19 @@ std::string read_text_file(const std::string& path) {
 
 inlining::Program read_program(const std::string& path) {
   return inlining::program_from_json(parse_json_text(read_text_file(path), path), path);
+}
+
+inlining::Decisions policy_decisions(const std::string& program_path, const std::string& policy,
+                                     const nlohmann::json& parameters,
+                                     const nlohmann::json& settings) {
+  const EnvSpec& spec = catalog().envs.spec("inline-v0");
+  nlohmann::json config = agents::policy_base_config(policy, parameters, spec);
+  config.update(settings);
+  config["program"] = program_path;
+  auto player = catalog().policies.make(policy, spec.id, parameters);
+  auto env = catalog().envs.make(spec.id, config);
+  run_episode(*env, *player, policy, 0, false);
+  return dynamic_cast<const inlining::InlineEnv&>(*env).decisions();
 }
 
 std::string program_source_dir(const std::string& program_path, const inlining::Program& p) {
@@ -365,6 +368,7 @@ void add_inline_commands(CLI::App& app) {
   add_inline_calibrate(*family);
   add_inline_anneal(*family);
   add_inline_assign(*family);
+  add_inline_bench(*family);
 }
 
 }  // namespace sysgym::cli

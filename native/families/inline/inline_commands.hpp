@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "inline/decisions.hpp"
 #include "inline/program.hpp"
 
 namespace sysgym::cli {
@@ -13,10 +14,16 @@ void add_inline_commands(CLI::App& app);
 void add_inline_calibrate(CLI::App& family);
 void add_inline_anneal(CLI::App& family);
 void add_inline_assign(CLI::App& family);
+void add_inline_bench(CLI::App& family);
 
 // Shared by the subcommands.
 std::string read_text_file(const std::string& path);
 inlining::Program read_program(const std::string& path);
+// The decisions of one inline-v0 episode of `policy` on the program file (settings: other
+// inline-v0 keys, e.g. objective; a learned policy's own env keys come first).
+inlining::Decisions policy_decisions(const std::string& program_path, const std::string& policy,
+                                     const nlohmann::json& parameters,
+                                     const nlohmann::json& settings);
 // Where a program file's units are: its source_dir, relative to the file.
 std::string program_source_dir(const std::string& program_path, const inlining::Program& program);
 

@@ -1,0 +1,163 @@
+// sysgym inline bench: the goal table. Per program, in real mode: clang's own build,
+// clang's decisions replayed, the baselines, the annealer's best set (the practical optimum, found
+// in model mode) and each learned policy, compiled and measured; every row relative to clang's
+// decisions replayed (the objective's baseline: -Oz decisions at -Oz for size, -O2 decisions at
+// -O2 for instructions).
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+
+#include "base/json_text.hpp"
+#include "base/rng.hpp"
+#include "catalog.hpp"
+#include "families/inline/inline_commands.hpp"
+#include "families/inline/real_mode.hpp"
+#include "inline/anneal.hpp"
+#include "inline/inline_env.hpp"
+#include "numeric_flags.hpp"
+#include "progress_bar.hpp"
+
+namespace sysgym::cli {
+namespace {
+
+struct BenchArgs {
+  std::vector<std::string> programs;
+  std::vector<std::string> policies;  // policy files
+  std::string objective = "size";
+  std::int64_t anneal_steps = 3000;
+  double compile_timeout = 300;
+  std::string llvm_bin = "/usr/lib/llvm-14/bin";
+  bool no_run = false;
+  bool json = false;
+};
+
+struct Row {
+  std::string name;
+  std::optional<inlining::Decisions> decisions;  // none: clang's own inliner
+};
+
+// The annealer's best set for the objective, from clang's decisions, in model mode.
+inlining::Decisions annealed(const std::string& program, const BenchArgs& args) {
+  auto env =
+      catalog().envs.make("inline-v0", {{"program", program}, {"objective", args.objective}});
+  auto& e = dynamic_cast<inlining::InlineEnv&>(*env);
+  e.reset(0);
+  const inlining::Decisions start = inlining::decision_set(e.program(), e.baseline());
+  return inlining::anneal(e.program(), [&](const inlining::Decisions& d) { return e.cost(d); },
+                          start, {static_cast<std::size_t>(args.anneal_steps), 0.04, 0.001, 0})
+      .best;
+}
+
+std::vector<Row> rows_of(const std::string& program, const inlining::Program& p,
+                         const BenchArgs& args) {
+  const std::string level = args.objective == "size" ? "Oz" : "O2";
+  const nlohmann::json settings = {{"objective", args.objective}};
+  std::vector<Row> rows = {{"clang -" + level + " (own)", std::nullopt},
+                           {"clang-" + level + " decisions", inlining::decision_set(p, level)},
+                           {"never", inlining::decision_set(p, "never")},
+                           {"size-threshold", policy_decisions(program, "size-threshold",
+                                                               nlohmann::json::object(), settings)},
+                           {"anneal", annealed(program, args)}};
+  for (const std::string& file : args.policies) {
+    const nlohmann::json parameters = json_option(file, "--policy-config");
+    rows.push_back({std::filesystem::path(file).stem().string(),
+                    policy_decisions(program, "learned", parameters, settings)});
+  }
+  return rows;
+}
+
+nlohmann::json bench_program(const Toolchain& tools, const std::string& program,
+                             const BenchArgs& args) {
+  const inlining::Program p = read_program(program);
+  const std::string source_dir = program_source_dir(program, p);
+  const std::vector<Row> rows = rows_of(program, p, args);
+  const std::string level = args.objective == "size" ? "-Oz" : "-O2";
+  nlohmann::json out = nlohmann::json::array();
+  ProgressBar bar("measuring " + p.name);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const WorkDir work;
+    const RealMeasurement m =
+        measure_real(tools, p, source_dir,
+                     {rows[i].decisions, level, !args.no_run, false, args.compile_timeout}, work);
+    std::size_t inlined = 0;
+    for (bool b : rows[i].decisions.value_or(inlining::Decisions{}))
+      inlined += b ? 1 : 0;
+    out.push_back({{"policy", rows[i].name},
+                   {"text_bytes", m.text_bytes},
+                   {"instructions", m.instructions},
+                   {"inlined", rows[i].decisions ? nlohmann::json(inlined) : nlohmann::json()},
+                   {"applied", rows[i].decisions ? nlohmann::json(m.applied) : nlohmann::json()}});
+    bar.update(i + 1, rows.size());
+  }
+  const nlohmann::json& base = out[1];  // clang's decisions replayed
+  for (nlohmann::json& r : out) {
+    r["text_vs_baseline"] =
+        static_cast<double>(r["text_bytes"].get<std::int64_t>()) / base["text_bytes"].get<double>();
+    if (!args.no_run)
+      r["instructions_vs_baseline"] =
+          r["instructions"].get<double>() / base["instructions"].get<double>();
+  }
+  return {{"program", p.name}, {"sites", p.sites.size()}, {"opt_level", level}, {"rows", out}};
+}
+
+void print_table(const nlohmann::json& t, bool run) {
+  std::printf("%s (%zu sites) at %s, relative to clang's decisions replayed:\n",
+              t["program"].get<std::string>().c_str(), t["sites"].get<std::size_t>(),
+              t["opt_level"].get<std::string>().c_str());
+  std::printf("  %-22s %11s %8s %14s %8s %8s\n", "policy", "text bytes", "vs", "instructions", "vs",
+              "inlined");
+  for (const nlohmann::json& r : t["rows"]) {
+    std::printf(
+        "  %-22s %11lld %8.4f %14.0f %8s %8s\n", r["policy"].get<std::string>().c_str(),
+        r["text_bytes"].get<long long>(), r["text_vs_baseline"].get<double>(),
+        r["instructions"].get<double>(),
+        run ? std::to_string(r["instructions_vs_baseline"].get<double>()).substr(0, 6).c_str()
+            : "-",
+        r["inlined"].is_null() ? "-" : r["inlined"].dump().c_str());
+  }
+}
+
+void run_bench(const BenchArgs& args) {
+  const Toolchain tools = Toolchain::find(args.llvm_bin);
+  nlohmann::json tables = nlohmann::json::array();
+  for (const std::string& program : args.programs) {
+    tables.push_back(bench_program(tools, program, args));
+    if (!args.json) print_table(tables.back(), !args.no_run);
+  }
+  if (args.json) std::printf("%s\n", tables.dump(2).c_str());
+}
+
+}  // namespace
+
+void add_inline_bench(CLI::App& family) {
+  auto args = std::make_shared<BenchArgs>();
+  CLI::App* command = family.add_subcommand(
+      "bench", "The goal table: every baseline, the annealer and learned policies in real mode");
+  command->footer(
+      "Examples:\n"
+      "  sysgym inline bench --program data/inline/lz4.json --program data/inline/lmdb.json \\\n"
+      "      --policy-config fyp.json --policy-config dqn.json\n"
+      "  sysgym inline bench --program data/inline/lmdb.json --objective instructions\n"
+      "objective size: each row compiled at -Oz, against clang's -Oz decisions replayed; "
+      "instructions: at -O2 against clang's -O2 decisions. The anneal row searches in model mode "
+      "from clang's decisions (--anneal-steps) and is then measured like the others.");
+  command->add_option("--program", args->programs, "Program files (repeat)")->required();
+  command->add_option("--policy-config", args->policies, "Learned policy files (repeat)");
+  command->add_option("--objective", args->objective, "size or instructions")
+      ->check(CLI::IsMember({"size", "instructions"}))
+      ->capture_default_str();
+  add_integer_flag(*command, "--anneal-steps", args->anneal_steps, "Annealing steps",
+                   {1, 100000000});
+  command
+      ->add_option("--compile-timeout", args->compile_timeout,
+                   "Seconds a unit may compile before the bench stops (0: no limit)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  command->add_option("--llvm-bin", args->llvm_bin, "Where clang, opt and llvm-size are")
+      ->capture_default_str();
+  command->add_flag("--no-run", args->no_run, "Text size only (no callgrind runs)");
+  command->add_flag("--json", args->json, "Print the tables as JSON");
+  command->callback([args] { run_bench(*args); });
+}
+
+}  // namespace sysgym::cli
