@@ -80,6 +80,24 @@ TEST_F(InlineCli, AnnealsInModelModeAndMeasuresItsBestSet) {
   EXPECT_EQ(measured["text_bytes"], report["best_real"]["text_bytes"]);
 }
 
+// FYP annealed over measured costs: --real compiles and measures every set it tries.
+TEST_F(InlineCli, AnnealsInRealMode) {
+  extract();
+  const Result r = run("inline anneal --program " + path("tiny.json") +
+                       " --real --steps 6 --json -o " + path("best.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json report = nlohmann::json::parse(r.out);
+  EXPECT_EQ(report["mode"], "real");
+  EXPECT_DOUBLE_EQ(report["start_cost"].get<double>(), 1.0);
+  EXPECT_LE(report["best_cost"].get<double>(), 1.0);
+  // The best set's text at -Oz, measured on its own, is the start's times its cost.
+  const nlohmann::json start = measure("--decisions Oz --opt-level Oz --no-run");
+  const nlohmann::json best =
+      measure("--decisions " + path("best.json") + " --opt-level Oz --no-run");
+  EXPECT_DOUBLE_EQ(best["text_bytes"].get<double>() / start["text_bytes"].get<double>(),
+                   report["best_cost"].get<double>());
+}
+
 // The shipped calibration samples (real-mode measurements of five programs): the default cost
 // model ranks their instruction counts as real mode does (lz4 less well), and text size on the
 // four larger ones.

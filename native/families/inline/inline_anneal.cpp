@@ -1,8 +1,11 @@
 // sysgym inline anneal: simulated annealing over a program's decision sets in model mode, from
 // clang's decisions; --measure compiles the start and the best set and measures both for real.
 #include <cstdio>
+#include <functional>
+#include <limits>
 #include <memory>
 
+#include "base/error.hpp"
 #include "base/json_text.hpp"
 #include "catalog.hpp"
 #include "families/inline/inline_commands.hpp"
@@ -11,6 +14,7 @@
 #include "inline/anneal.hpp"
 #include "inline/cost_model.hpp"
 #include "numeric_flags.hpp"
+#include "progress_bar.hpp"
 
 namespace sysgym::cli {
 namespace {
@@ -28,8 +32,46 @@ struct AnnealArgs {
   std::string output;
   std::string llvm_bin = "/usr/lib/llvm-14/bin";
   bool measure = false;
+  bool real = false;
+  double compile_timeout = 120;
   bool json = false;
 };
+
+// Real mode as the annealer's cost (FYP annealed over measured run times): every set compiled
+// and measured, text at -Oz for objective size, instructions (and text) at -O2 otherwise,
+// relative to the start set's measurement. A set whose unit compiles past the timeout is
+// rejected (infinite cost) rather than ending the search.
+std::function<double(const inlining::Decisions&)> real_cost(const AnnealArgs& args,
+                                                            const inlining::Program& p,
+                                                            const inlining::Decisions& start,
+                                                            std::size_t& evaluations) {
+  auto tools = std::make_shared<Toolchain>(Toolchain::find(args.llvm_bin));
+  const std::string source_dir = program_source_dir(args.program, p);
+  const bool size = args.objective == "size";
+  const RealBuild build{std::nullopt, size ? "-Oz" : "-O2", !size, false, args.compile_timeout};
+  const auto measure = [tools, &p, source_dir, build](const inlining::Decisions& d) {
+    RealBuild b = build;
+    b.decisions = d;
+    const WorkDir work;
+    const RealMeasurement m = measure_real(*tools, p, source_dir, b, work);
+    return std::pair<double, double>(static_cast<double>(m.text_bytes), m.instructions);
+  };
+  const auto base = measure(start);
+  auto bar = std::make_shared<ProgressBar>("annealing " + p.name + " in real mode");
+  const double weight = args.objective == "mix" ? args.size_weight : (size ? 1.0 : 0.0);
+  const auto total = static_cast<std::uint64_t>(args.steps + 1);
+  return [=, &evaluations](const inlining::Decisions& d) {
+    bar->update(++evaluations, total);
+    try {
+      const auto [text, instructions] = measure(d);
+      return weight * text / base.first +
+             (weight < 1 ? (1 - weight) * instructions / base.second : 0.0);
+    } catch (const IoError& e) {
+      if (std::string(e.what()).find("took longer than") == std::string::npos) throw;
+      return std::numeric_limits<double>::infinity();
+    }
+  };
+}
 
 nlohmann::json real_json(const Toolchain& tools, const inlining::Program& p,
                          const std::string& source_dir, const inlining::Decisions& d) {
@@ -57,11 +99,15 @@ void run_anneal(const AnnealArgs& args) {
       args.baseline != "auto" ? args.baseline : (args.objective == "size" ? "Oz" : "O2");
   const inlining::Decisions start = inlining::decision_set(p, baseline);
   scoring.baseline = model.estimate(scoring.model, start);
-  const inlining::AnnealResult r = inlining::anneal(
-      p, [&](const inlining::Decisions& d) { return inlining::relative_cost(model, scoring, d); },
-      start,
-      {static_cast<std::size_t>(args.steps), args.t_start, args.t_end,
-       static_cast<std::uint64_t>(args.seed)});
+  std::size_t evaluations = 0;
+  const std::function<double(const inlining::Decisions&)> cost =
+      args.real ? real_cost(args, p, start, evaluations) : [&](const inlining::Decisions& d) {
+        return inlining::relative_cost(model, scoring, d);
+      };
+  const inlining::AnnealResult r =
+      inlining::anneal(p, cost, start,
+                       {static_cast<std::size_t>(args.steps), args.t_start, args.t_end,
+                        static_cast<std::uint64_t>(args.seed)});
   const inlining::Estimate best = model.estimate(scoring.model, r.best);
   std::size_t inlined = 0;
   for (bool b : r.best)
@@ -70,6 +116,7 @@ void run_anneal(const AnnealArgs& args) {
       {"program", p.name},
       {"objective", args.objective},
       {"baseline", baseline},
+      {"mode", args.real ? "real" : "model"},
       {"steps", args.steps},
       {"accepted", r.accepted},
       {"start_cost", r.start_cost},
@@ -89,11 +136,12 @@ void run_anneal(const AnnealArgs& args) {
     return;
   }
   std::printf(
-      "%s, %s relative to clang's %s decisions: %.4f -> %.4f in %lld steps (%zu accepted); best "
+      "%s, %s relative to clang's %s decisions (%s mode): %.4f -> %.4f in %lld steps (%zu "
+      "accepted); best "
       "inlines %zu of %zu sites (model: %.0f text bytes, %.0f instructions)\n",
-      p.name.c_str(), args.objective.c_str(), baseline.c_str(), r.start_cost, r.best_cost,
-      static_cast<long long>(args.steps), r.accepted, inlined, p.sites.size(), best.text_bytes,
-      best.instructions);
+      p.name.c_str(), args.objective.c_str(), baseline.c_str(), args.real ? "real" : "model",
+      r.start_cost, r.best_cost, static_cast<long long>(args.steps), r.accepted, inlined,
+      p.sites.size(), best.text_bytes, best.instructions);
   if (args.measure) {
     for (const char* which : {"start_real", "best_real"})
       std::printf("  %-10s real: %lld text bytes, %.0f instructions\n", which,
@@ -131,6 +179,14 @@ void add_inline_anneal(CLI::App& family) {
   command->add_option("--cost-model", args->cost_model, "Cost model parameters (JSON or a file)");
   command->add_option("-o,--output", args->output, "Write the best decisions here");
   command->add_flag("--measure", args->measure, "Measure the start and the best set for real");
+  command->add_flag("--real", args->real,
+                    "Anneal in real mode: every set compiled and measured (size: text at -Oz; "
+                    "instructions: at -O2)");
+  command
+      ->add_option("--compile-timeout", args->compile_timeout,
+                   "--real: seconds a unit may compile before its set is rejected")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   command->add_option("--llvm-bin", args->llvm_bin, "Where clang, opt and llvm-size are")
       ->capture_default_str();
   command->add_flag("--json", args->json, "Print the report as JSON");
