@@ -98,6 +98,27 @@ TEST_F(InlineCli, AnnealsInRealMode) {
                    report["best_cost"].get<double>());
 }
 
+TEST_F(InlineCli, TheBenchMeasuresEveryRowAgainstClangsDecisions) {
+  extract();
+  const Result r = run("inline bench --program " + path("tiny.json") + " --no-run --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json tables = nlohmann::json::parse(r.out);
+  ASSERT_EQ(tables.size(), 1u);
+  const nlohmann::json& rows = tables[0]["rows"];
+  ASSERT_EQ(rows.size(), 5u);
+  EXPECT_EQ(tables[0]["opt_level"], "-Oz");
+  EXPECT_EQ(rows[1]["policy"], "clang-Oz decisions");
+  EXPECT_DOUBLE_EQ(rows[1]["text_vs_baseline"].get<double>(), 1.0);
+  EXPECT_EQ(rows[1]["applied"], rows[1]["inlined"]);
+  EXPECT_EQ(rows[2]["policy"], "never");
+  EXPECT_EQ(rows[2]["inlined"], 0);
+  EXPECT_TRUE(rows[0]["inlined"].is_null());  // clang's own inliner: nothing forced
+  const Result bad = run("inline bench --program " + path("tiny.json") + " --policy-config " +
+                         path("missing.json"));
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.err.find("missing.json"), std::string::npos) << bad.err;
+}
+
 // The shipped calibration samples (real-mode measurements of five programs): the default cost
 // model ranks their instruction counts as real mode does (lz4 less well), and text size on the
 // four larger ones.

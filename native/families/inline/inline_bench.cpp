@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "base/error.hpp"
 #include "base/json_text.hpp"
 #include "base/rng.hpp"
 #include "catalog.hpp"
@@ -75,22 +76,32 @@ nlohmann::json bench_program(const Toolchain& tools, const std::string& program,
   nlohmann::json out = nlohmann::json::array();
   ProgressBar bar("measuring " + p.name);
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    const WorkDir work;
-    const RealMeasurement m =
-        measure_real(tools, p, source_dir,
-                     {rows[i].decisions, level, !args.no_run, false, args.compile_timeout}, work);
     std::size_t inlined = 0;
     for (bool b : rows[i].decisions.value_or(inlining::Decisions{}))
       inlined += b ? 1 : 0;
-    out.push_back({{"policy", rows[i].name},
-                   {"text_bytes", m.text_bytes},
-                   {"instructions", m.instructions},
-                   {"inlined", rows[i].decisions ? nlohmann::json(inlined) : nlohmann::json()},
-                   {"applied", rows[i].decisions ? nlohmann::json(m.applied) : nlohmann::json()}});
+    nlohmann::json row = {{"policy", rows[i].name},
+                          {"inlined", rows[i].decisions ? nlohmann::json(inlined) : nullptr}};
+    try {
+      const WorkDir work;
+      const RealMeasurement m =
+          measure_real(tools, p, source_dir,
+                       {rows[i].decisions, level, !args.no_run, false, args.compile_timeout}, work);
+      row["text_bytes"] = m.text_bytes;
+      row["instructions"] = m.instructions;
+      row["applied"] = rows[i].decisions ? nlohmann::json(m.applied) : nullptr;
+    } catch (const IoError& e) {
+      // A set that inlines so much that a unit compiles for minutes is a result, not a failure.
+      if (std::string(e.what()).find("took longer than") == std::string::npos) throw;
+      row["timed_out"] = true;
+    }
+    out.push_back(std::move(row));
     bar.update(i + 1, rows.size());
   }
   const nlohmann::json& base = out[1];  // clang's decisions replayed
+  if (base.contains("timed_out"))
+    throw IoError(p.name + ": clang's own decisions compiled longer than --compile-timeout");
   for (nlohmann::json& r : out) {
+    if (r.contains("timed_out")) continue;
     r["text_vs_baseline"] =
         static_cast<double>(r["text_bytes"].get<std::int64_t>()) / base["text_bytes"].get<double>();
     if (!args.no_run)
@@ -107,6 +118,11 @@ void print_table(const nlohmann::json& t, bool run) {
   std::printf("  %-22s %11s %8s %14s %8s %8s\n", "policy", "text bytes", "vs", "instructions", "vs",
               "inlined");
   for (const nlohmann::json& r : t["rows"]) {
+    if (r.contains("timed_out")) {
+      std::printf("  %-22s a unit compiled longer than the timeout\n",
+                  r["policy"].get<std::string>().c_str());
+      continue;
+    }
     std::printf(
         "  %-22s %11lld %8.4f %14.0f %8s %8s\n", r["policy"].get<std::string>().c_str(),
         r["text_bytes"].get<long long>(), r["text_vs_baseline"].get<double>(),
