@@ -162,15 +162,18 @@ double relative_cost(const ProgramModel& p, const Scoring& s, const Decisions& d
   const Estimate e = p.estimate(s.model, d);
   const double size = e.text_bytes / s.baseline.text_bytes;
   const double instructions = e.instructions / s.baseline.instructions;
+  // The goal "fewer instructions at no more than +5 % text" as a penalty: each point of text
+  // over the limit costs ten points of the objective.
+  const double over = s.size_limit > 0 && size > s.size_limit ? 10 * (size - s.size_limit) : 0.0;
   switch (s.objective) {
     case Objective::kSize:
       return size;
     case Objective::kInstructions:
-      return instructions;
+      return instructions + over;
     case Objective::kMix:
       break;
   }
-  return s.size_weight * size + (1 - s.size_weight) * instructions;
+  return s.size_weight * size + (1 - s.size_weight) * instructions + over;
 }
 
 namespace {

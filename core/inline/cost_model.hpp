@@ -90,6 +90,7 @@ struct Scoring {
   Objective objective = Objective::kSize;
   double size_weight = 0.5;
   Estimate baseline;
+  double size_limit = 0;  // > 0: text over this share of the baseline's costs 10x the excess
 };
 double relative_cost(const ProgramModel& program, const Scoring& scoring,
                      const Decisions& decisions);

@@ -72,6 +72,9 @@ const ConfigSchema& inline_schema() {
       choice_key("objective", "size", {"size", "instructions", "mix"},
                  "what a decision set is scored on: text bytes, dynamic instructions, or a mix"),
       number_key("size_weight", 0.5, 0, 1, "objective=mix: the size ratio's weight"),
+      number_key("size_limit", 0, 0, 100,
+                 "objectives instructions and mix: text as a share of the baseline's above which "
+                 "each point costs ten (1.05: the goal's +5 %); 0: no limit"),
       choice_key("baseline", "auto", {"auto", "Oz", "O2", "never"},
                  "the decisions the score is relative to (clang's, as the program records "
                  "them); auto: Oz for objective=size, O2 otherwise"),
@@ -105,6 +108,7 @@ InlineConfig read_inline_config(const nlohmann::json& config, const DataSource& 
                   : objective == "instructions" ? Objective::kInstructions
                                                 : Objective::kMix;
   out.size_weight = reader.number(k.at("size_weight"));
+  out.size_limit = reader.number(k.at("size_limit"));
   out.baseline = reader.choice(k.at("baseline"));
   if (out.baseline == "auto") out.baseline = out.objective == Objective::kSize ? "Oz" : "O2";
   out.dense = reader.choice(k.at("reward")) == "dense";

@@ -30,6 +30,7 @@ struct InlineConfig {
   std::vector<std::shared_ptr<const LoadedProgram>> programs;  // one, or a split
   Objective objective = Objective::kSize;
   double size_weight = 0.5;     // kMix: the size ratio's weight, the instructions' 1 - this
+  double size_limit = 0;        // Scoring::size_limit
   std::string baseline = "Oz";  // the decision set a score is relative to
   bool dense = false;           // a reward after every decision instead of at the end
   CostModel model;

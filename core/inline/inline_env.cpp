@@ -91,8 +91,9 @@ double InlineEnv::cost(const Decisions& d) const {
   if (d.size() != program().sites.size())
     throw ConfigError("inline-v0: " + std::to_string(d.size()) + " decisions for " +
                       std::to_string(program().sites.size()) + " sites");
-  return relative_cost(loaded_->model,
-                       {config_.model, config_.objective, config_.size_weight, baseline_}, d);
+  return relative_cost(
+      loaded_->model,
+      {config_.model, config_.objective, config_.size_weight, baseline_, config_.size_limit}, d);
 }
 
 void InlineEnv::on_reset(Rng& rng, const nlohmann::json& options) {

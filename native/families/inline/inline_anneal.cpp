@@ -23,6 +23,7 @@ struct AnnealArgs {
   std::string program;
   std::string objective = "size";
   double size_weight = 0.5;
+  double size_limit = 0;
   std::string baseline = "auto";
   std::int64_t steps = 300;
   double t_start = 0.04;
@@ -95,6 +96,7 @@ void run_anneal(const AnnealArgs& args) {
                       : args.objective == "instructions" ? inlining::Objective::kInstructions
                                                          : inlining::Objective::kMix;
   scoring.size_weight = args.size_weight;
+  scoring.size_limit = args.size_limit;
   const std::string baseline =
       args.baseline != "auto" ? args.baseline : (args.objective == "size" ? "Oz" : "O2");
   const inlining::Decisions start = inlining::decision_set(p, baseline);
@@ -169,6 +171,11 @@ void add_inline_anneal(CLI::App& family) {
   command->add_option("--size-weight", args->size_weight, "objective mix: the size's weight")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
+  command
+      ->add_option("--size-limit", args->size_limit,
+                   "Text share of the baseline's above which each point costs ten (0: none)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   command->add_option("--baseline", args->baseline, "auto, Oz, O2 or never: the start and the 1")
       ->check(CLI::IsMember({"auto", "Oz", "O2", "never"}))
       ->capture_default_str();
@@ -182,13 +189,9 @@ void add_inline_anneal(CLI::App& family) {
   command->add_flag("--real", args->real,
                     "Anneal in real mode: every set compiled and measured (size: text at -Oz; "
                     "instructions: at -O2)");
-  command
-      ->add_option("--compile-timeout", args->compile_timeout,
-                   "--real: seconds a unit may compile before its set is rejected")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
-  command->add_option("--llvm-bin", args->llvm_bin, "Where clang, opt and llvm-size are")
-      ->capture_default_str();
+  add_compile_timeout_flag(*command, args->compile_timeout,
+                           "--real: seconds a unit may compile before its set is rejected");
+  add_llvm_bin_flag(*command, args->llvm_bin);
   command->add_flag("--json", args->json, "Print the report as JSON");
   command->callback([args] { run_anneal(*args); });
 }

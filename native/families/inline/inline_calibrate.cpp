@@ -158,19 +158,15 @@ void add_inline_calibrate(CLI::App& family) {
   command->add_option("--program", args->programs, "Program files (repeat)")->required();
   add_integer_flag(*command, "--sets", args->sets, "Random decision sets per program", {1, 100000});
   add_integer_flag(*command, "--seed", args->seed, "Seed of the random sets", {0, INT64_MAX});
-  command
-      ->add_option("--compile-timeout", args->compile_timeout,
-                   "Seconds a unit may compile before its set is left out (0: no limit)")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
+  add_compile_timeout_flag(*command, args->compile_timeout,
+                           "Seconds a unit may compile before its set is left out (0: no limit)");
   command->add_option("--cost-model", args->cost_model,
                       "Cost model parameters to report (JSON text or a file)");
   command->add_option("--from-samples", args->from_samples,
                       "Refit on a samples file instead of measuring");
   command->add_option("--samples", args->samples, "Write the measured samples here");
   command->add_option("-o,--output", args->output, "Write the fitted parameters here");
-  command->add_option("--llvm-bin", args->llvm_bin, "Where clang, opt and llvm-size are")
-      ->capture_default_str();
+  add_llvm_bin_flag(*command, args->llvm_bin);
   command->add_flag("--no-run", args->no_run, "Text size only (no callgrind runs)");
   command->add_flag("--json", args->json, "Print the report as JSON");
   command->callback([args] { run_calibrate(*args); });

@@ -271,6 +271,17 @@ inlining::Program read_program(const std::string& path) {
   return inlining::program_from_json(parse_json_text(read_text_file(path), path), path);
 }
 
+void add_llvm_bin_flag(CLI::App& command, std::string& llvm_bin) {
+  command.add_option("--llvm-bin", llvm_bin, "Where clang, opt and llvm-size are")
+      ->capture_default_str();
+}
+
+void add_compile_timeout_flag(CLI::App& command, double& seconds, const std::string& meaning) {
+  command.add_option("--compile-timeout", seconds, meaning)
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+}
+
 inlining::Decisions policy_decisions(const std::string& program_path, const std::string& policy,
                                      const nlohmann::json& parameters,
                                      const nlohmann::json& settings) {
@@ -319,8 +330,7 @@ void add_inline_commands(CLI::App& app) {
   extract->add_option("--name", ex->name, "The program's name (default: the source's)");
   extract->add_option("--origin", ex->origin, "Where the sources come from");
   extract->add_option("--licence", ex->licence, "The sources' licence");
-  extract->add_option("--llvm-bin", ex->llvm_bin, "Where clang, opt and llvm-size are")
-      ->capture_default_str();
+  add_llvm_bin_flag(*extract, ex->llvm_bin);
   extract->add_flag("--no-run", ex->no_run,
                     "Do not run the program (no instruction or call counts)");
   extract->add_flag("--json", ex->json, "Print the report as JSON");
@@ -351,17 +361,15 @@ void add_inline_commands(CLI::App& app) {
       ->excludes(decisions);
   measure->add_option("--policy-config", me->policy_config,
                       "The policy's parameters: JSON text or a file (learned: the policy file)");
-  measure
-      ->add_option("--compile-timeout", me->compile_timeout,
-                   "Seconds a unit may compile before the measurement is given up (0: no limit)")
-      ->check(CLI::NonNegativeNumber);
+  add_compile_timeout_flag(
+      *measure, me->compile_timeout,
+      "Seconds a unit may compile before the measurement is given up (0: no limit)");
   measure->add_option("--opt-level", me->opt_level, "O2 or Oz")
       ->check(CLI::IsMember({"O2", "Oz"}))
       ->capture_default_str();
   measure->add_option("--source-dir", me->source_dir,
                       "Where the units are (default: the program file's source_dir)");
-  measure->add_option("--llvm-bin", me->llvm_bin, "Where clang, opt and llvm-size are")
-      ->capture_default_str();
+  add_llvm_bin_flag(*measure, me->llvm_bin);
   measure->add_flag("--no-run", me->no_run, "Text size only");
   measure->add_flag("--json", me->json, "Print the report as JSON");
   measure->callback([me] { run_measure(*me); });

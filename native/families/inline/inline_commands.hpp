@@ -17,6 +17,9 @@ void add_inline_assign(CLI::App& family);
 void add_inline_bench(CLI::App& family);
 
 // Shared by the subcommands.
+void add_llvm_bin_flag(CLI::App& command, std::string& llvm_bin);
+// --compile-timeout SECONDS (0: no limit); `meaning` says what a timeout does to the command.
+void add_compile_timeout_flag(CLI::App& command, double& seconds, const std::string& meaning);
 std::string read_text_file(const std::string& path);
 inlining::Program read_program(const std::string& path);
 // The decisions of one inline-v0 episode of `policy` on the program file (settings: other
