@@ -119,6 +119,20 @@ TEST_F(InlineCli, TheBenchMeasuresEveryRowAgainstClangsDecisions) {
   EXPECT_NE(bad.err.find("missing.json"), std::string::npos) << bad.err;
 }
 
+// The shipped FYP policy for instructions, on held-out LMDB in model mode: fewer instructions
+// than clang's -O2 decisions at no more than +5 % of their text (real mode: README's bench).
+TEST_F(InlineCli, TheShippedInstructionsPolicyMeetsItsGoalOnLmdbInModelMode) {
+  const std::string data = std::string(SYSGYM_SHIPPED_DATA);
+  const Result r =
+      run("run inline-v0 program=" + data + "/inline/lmdb.json objective=instructions " +
+          "size_limit=1.05 --policy learned --policy-config " + data +
+          "/policies/inline/fyp-instructions.json --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json episode = nlohmann::json::parse(r.out);
+  EXPECT_LT(episode["instructions_vs_O2"].get<double>(), 0.99);
+  EXPECT_GT(episode["score"].get<double>(), 0.01);  // no size penalty ate the saving
+}
+
 // The shipped calibration samples (real-mode measurements of five programs): the default cost
 // model ranks their instruction counts as real mode does (lz4 less well), and text size on the
 // four larger ones.
