@@ -57,9 +57,13 @@ std::vector<std::shared_ptr<const LoadedProgram>> programs_of(const std::string&
   if (!out.empty()) return out;
   if (name == "kernels") return {load(data, kEmbedded)};
   if (name.ends_with(".json") || data.has(name)) return {load(data, name)};
-  throw UnknownNameError(std::string(kContext) + ": " +
-                         unknown_name_message("program", name, names) +
-                         " (or a program file from `sysgym inline extract`)");
+  // Without the manifest only the splits are listed, which hides why a shipped name is unknown.
+  const std::string manifest = shipped_name(data, "manifest.json");
+  throw UnknownNameError(
+      std::string(kContext) + ": " + unknown_name_message("program", name, names) +
+      " (or a program file from `sysgym inline extract`)" +
+      (shipped.empty() ? "; no shipped programs were found: " + data.missing(manifest)
+                       : std::string()));
 }
 
 }  // namespace

@@ -115,6 +115,14 @@ TEST(InlineEnv, BadConfigsAreNamed) {
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("regenerate.mjs sqlite"), std::string::npos) << e.what();
   }
+  // Without the shipped data (a binary copied away from it) the message says so.
+  try {
+    InlineEnv({{"program", "lz4"}}, DataStore());
+    FAIL();
+  } catch (const UnknownNameError& e) {
+    EXPECT_NE(std::string(e.what()).find("no shipped programs were found"), std::string::npos)
+        << e.what();
+  }
   auto env = make();
   env->reset(0);
   EXPECT_THROW(env->step(std::vector<double>{2}), InvalidActionError);
