@@ -1,8 +1,9 @@
 // sysgym inline assign: the pipeline of "Inlining ML with ML" on inline-v0. Per program, several
-// annealing runs explore decision sets in model mode; a ridge or lasso regression of their costs
-// assigns each varied site a credit (reward_assignment.hpp); the env is played with those labels
-// to collect each labelled site's observation; a network trained on them (imitation.hpp) is
-// written as a policy file that `sysgym run/eval --policy learned` plays like any other.
+// annealing runs explore decision sets in model mode; a ridge or lasso regression of each
+// mutation's change of cost assigns every varied site a credit (reward_assignment.hpp); the env is
+// played with those labels to collect each labelled site's observation; a network trained on them
+// (imitation.hpp) is written as a policy file that `sysgym run/eval --policy learned` plays like
+// any other.
 #include <cstdio>
 #include <memory>
 
