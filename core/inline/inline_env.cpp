@@ -193,17 +193,25 @@ void InlineEnv::write_observation() {
   obs[22] = lg(prop(caller, "DirectCallsToDefinedFunctions"), 16);
 }
 
-nlohmann::json InlineEnv::episode_summary() const {
-  if (decisions_.empty()) return nlohmann::json::object();  // before the first reset
-  const Estimate e = loaded_->model.estimate(config_.model, decisions_);
-  return {{"score", step_ == decisions_.size() || config_.dense ? 1 - cost(decisions_) : 0.0},
+nlohmann::json InlineEnv::assess(const Decisions& d) const {
+  const double cost_of_d = cost(d);  // checks the size and that a program is loaded
+  const Estimate e = loaded_->model.estimate(config_.model, d);
+  return {{"score", 1 - cost_of_d},
           {"text_bytes", e.text_bytes},
           {"instructions", e.instructions},
           {"text_vs_Oz", e.text_bytes / oz_.text_bytes},
           {"instructions_vs_O2", e.instructions / o2_.instructions},
-          {"inlined", inlined_},
-          {"decided", step_},
-          {"sites", decisions_.size()}};
+          {"inlined", std::count(d.begin(), d.end(), true)}};
+}
+
+nlohmann::json InlineEnv::episode_summary() const {
+  if (decisions_.empty()) return nlohmann::json::object();  // before the first reset
+  nlohmann::json summary = assess(decisions_);
+  // A final-reward episode is scored once every site is decided.
+  if (step_ != decisions_.size() && !config_.dense) summary["score"] = 0.0;
+  summary["decided"] = step_;
+  summary["sites"] = decisions_.size();
+  return summary;
 }
 
 }  // namespace sysgym::inlining

@@ -41,6 +41,8 @@ class InlineEnv : public Env {
 
   // What family policies read: the program of the episode and the site the next step decides.
   const Program& program() const { return loaded_->program; }
+  // Its cost model's view (bottom-up order, estimates), shared by every env on the program.
+  const ProgramModel& model() const { return loaded_->model; }
   const CallSite& current_site() const;
   // Its index in program().sites.
   std::size_t current_site_index() const;
@@ -48,6 +50,9 @@ class InlineEnv : public Env {
   // The score's cost of any decision set of the episode's program (lower is better; the
   // baseline's is 1): what the family's tools (anneal, assign) optimise, as the env rewards it.
   double cost(const Decisions& d) const;
+  // What the model says of any decision set of the episode's program: score (1 - cost),
+  // text_bytes, instructions, text_vs_Oz, instructions_vs_O2 and the sites inlined.
+  nlohmann::json assess(const Decisions& d) const;
   // The decisions the cost is relative to (clang's -Oz or -O2, or never).
   const std::string& baseline() const { return config_.baseline; }
 

@@ -187,6 +187,32 @@ TEST_F(InlineCli, AssignedRewardsLabelSitesAndTrainAPolicy) {
   EXPECT_FALSE(fs::exists(path("x.json")));
 }
 
+TEST_F(InlineCli, EstimatesAnyDecisionSetInModelMode) {
+  const auto estimate = [&](const std::string& args) {
+    const Result r = run("inline estimate " + args + " --json");
+    EXPECT_EQ(r.code, 0) << r.err;
+    return nlohmann::json::parse(r.out);
+  };
+  const nlohmann::json oz = estimate("program=lmdb --decisions Oz");
+  EXPECT_EQ(oz["score"], 0.0);  // the baseline of objective size
+  EXPECT_EQ(oz["text_vs_Oz"], 1.0);
+  // A policy's decisions are one episode's: clang-Oz's are the -Oz set's.
+  EXPECT_EQ(estimate("program=lmdb --policy clang-Oz"), oz);
+  const nlohmann::json threshold = estimate("program=lmdb --policy size-threshold");
+  const nlohmann::json never = estimate("program=lmdb --decisions never");
+  EXPECT_LT(threshold["instructions"].get<double>(), never["instructions"].get<double>());
+  EXPECT_EQ(never["inlined"], 0);
+  // The graph: every site once in the env's order.
+  const nlohmann::json g = estimate("--graph")["graph"];
+  EXPECT_EQ(g["order"].size(), g["sites"].size());
+  const Result split = run("inline estimate program=held-out");
+  EXPECT_EQ(split.code, 1);
+  EXPECT_NE(split.err.find("'program' names a split"), std::string::npos) << split.err;
+  const Result missing = run("inline estimate --decisions " + path("none.json"));
+  EXPECT_EQ(missing.code, 1);
+  EXPECT_NE(missing.err.find("none.json"), std::string::npos) << missing.err;
+}
+
 TEST_F(InlineCli, BadInputIsNamed) {
   Result r = run("inline extract --source " + path("missing.c") + " -o " + path("x.json"));
   EXPECT_EQ(r.code, 1);

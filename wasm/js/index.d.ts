@@ -289,6 +289,28 @@ export class Looptune {
   executorBench(options?: { minSeconds?: number }): Array<LooptuneMeasurement & { found_by: string; loops: Array<Record<string, unknown>> }>;
 }
 
+export interface InlineCallGraph {
+  functions: { name: string; local: boolean; text_bytes: number; calls: number; callers: number }[];
+  sites: { id: string; caller: number; callee: number; calls: number; copies: number; line: number; o2: boolean; oz: boolean }[];
+  /** order[k]: the site (index into sites) inline-v0 decides at step k. */
+  order: number[];
+}
+
+export interface InlineEstimate {
+  program: string; sites: number; inlined: number;
+  text_bytes: number; instructions: number; text_vs_Oz: number; instructions_vs_O2: number;
+  /** 1 - cost against the env's baseline (> 0 beats it). */
+  score: number;
+  graph?: InlineCallGraph;
+}
+
+export class Inline {
+  /** The cost model's figures for a decision set: a set's name, site ids to inline, 0/1 per site, or a decisions file's object. */
+  estimate(request: { config?: Record<string, unknown>; decisions?: string | string[] | Array<0 | 1 | boolean> | Record<string, unknown>; graph?: boolean }): InlineEstimate;
+  /** The program's call graph, as the browser draws it. */
+  callGraph(config?: Record<string, unknown>): InlineCallGraph;
+}
+
 export class Tensorplace {
   /** The HiGHS loader to use (the `highs` package's default export), instead of importing `highs`. */
   useHighs(loader: (options?: Record<string, unknown>) => Promise<unknown>): void;
@@ -302,6 +324,7 @@ export class Sysgym {
   envIds(): string[];
   readonly tensorplace: Tensorplace;
   readonly looptune: Looptune;
+  readonly inline: Inline;
   /** A DQN or PPO trainer, as `sysgym train` makes it. */
   trainer(options: TrainerOptions): Trainer;
   /** A trainer continued from Trainer.state() or a native OUTPUT.state file's bytes. */

@@ -10,6 +10,7 @@ import {
 import { Episode, comparing } from './episode.mjs';
 import { infoReader } from './info.mjs';
 import { Memtier } from './memtier.mjs';
+import { Inline } from './inline.mjs';
 import { Looptune } from './looptune.mjs';
 import { Tensorplace } from './tensorplace.mjs';
 import { Trainer, evalReport, makeTrainer, resumeTrainer } from './training.mjs';
@@ -324,6 +325,7 @@ export class Sysgym {
     this.memtier = new Memtier(core);
     this.tensorplace = new Tensorplace(core);
     this.looptune = new Looptune(core);
+    this.inline = new Inline(core);
   }
 
   envIds() {

@@ -377,6 +377,7 @@ void add_inline_commands(CLI::App& app) {
   add_inline_anneal(*family);
   add_inline_assign(*family);
   add_inline_bench(*family);
+  add_inline_estimate(*family);
 }
 
 }  // namespace sysgym::cli

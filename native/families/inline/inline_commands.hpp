@@ -15,6 +15,7 @@ void add_inline_calibrate(CLI::App& family);
 void add_inline_anneal(CLI::App& family);
 void add_inline_assign(CLI::App& family);
 void add_inline_bench(CLI::App& family);
+void add_inline_estimate(CLI::App& family);
 
 // Shared by the subcommands.
 void add_llvm_bin_flag(CLI::App& command, std::string& llvm_bin);
