@@ -17,7 +17,7 @@ import { Trainer, evalReport, makeTrainer, resumeTrainer } from './training.mjs'
 
 export {
   ApiMisuseError, ConfigError, EnvCheckError, Episode, InvalidActionError, IoError, Memtier, SysgymError,
-  Looptune, Tensorplace, TraceFormatError, Trainer, UnknownNameError,
+  Inline, Looptune, Tensorplace, TraceFormatError, Trainer, UnknownNameError,
 };
 
 // A space as Gymnasium has them: type, shape and bounds (the core's JSON), membership, and a
