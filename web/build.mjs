@@ -31,7 +31,7 @@ if (!fs.existsSync(packageEntry)) {
 
 // The shipped learned policies: each folder's manifest.json lists its files (the page offers each
 // on the env it was trained on).
-const POLICY_DIRS = ['data/policies', 'data/policies/tensorplace', 'data/policies/looptune'];
+const POLICY_DIRS = ['data/policies', 'data/policies/tensorplace', 'data/policies/looptune', 'data/policies/inline'];
 const HIGHS_ENTRY = path.join(web, 'node_modules/highs/build/highs.mjs');
 
 const SYNTHETIC = [
@@ -42,10 +42,28 @@ const SYNTHETIC = [
   ['synth:random:1000000', 'random, 1 M samples (a large trace)'],
 ];
 
+// inline's shipped programs (those the manifest does not mark "shipped": false), loaded into the
+// worker's data under the names the core looks for (inline/NAME.json) when a visitor picks one.
+// `dir`: where their files are, relative to the page (the package's player reads ../data/inline).
+function inlinePrograms(out, dir) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'data/inline/manifest.json'), 'utf8'));
+  const programs = manifest.programs.filter((p) => p.shipped !== false);
+  if (dir === 'data/inline') {
+    fs.mkdirSync(path.join(out, dir), { recursive: true });
+    for (const f of ['manifest', ...programs.map((p) => p.name)]) {
+      fs.copyFileSync(path.join(root, 'data/inline', `${f}.json`), path.join(out, dir, `${f}.json`));
+    }
+  }
+  return {
+    manifest: `${dir}/manifest.json`,
+    programs: programs.map((p) => ({ name: p.name, split: p.split, origin: p.origin, file: `${dir}/${p.name}.json` })),
+  };
+}
+
 // Shipped traces under the names the native tool uses for them (repository-relative paths).
 // `dataDir`: where the traces' files are, relative to the page (the site copies them into its
 // data/; the package's player reads the package's own ../data/real). Policies ship with the site.
-function catalogue(out, { dataDir = 'data', withPolicies = true } = {}) {
+function catalogue(out, { dataDir = 'data', inlineDir = 'data/inline', withPolicies = true } = {}) {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'data/real/manifest.json'), 'utf8'));
   const copy = dataDir === 'data';
   if (copy) fs.mkdirSync(path.join(out, 'data'), { recursive: true });
@@ -71,7 +89,8 @@ function catalogue(out, { dataDir = 'data', withPolicies = true } = {}) {
       return { id: p.file.replace(/\.json$/, ''), label: `${p.label} (shipped)`, file: `policies/${p.file}` };
     });
   });
-  fs.writeFileSync(path.join(out, 'catalogue.json'), `${JSON.stringify({ traces, policies }, null, 2)}\n`);
+  const inline = inlinePrograms(out, inlineDir);
+  fs.writeFileSync(path.join(out, 'catalogue.json'), `${JSON.stringify({ traces, policies, inline }, null, 2)}\n`);
   return { traces: traces.length, policies: policies.length };
 }
 
@@ -108,7 +127,7 @@ async function build() {
     }
     fs.copyFileSync(path.join(path.dirname(HIGHS_ENTRY), 'highs.wasm'), path.join(out, 'highs.wasm'));
   }
-  const shipped = args.player ? catalogue(out, { dataDir: '../data/real', withPolicies: false }) : catalogue(out);
+  const shipped = args.player ? catalogue(out, { dataDir: '../data/real', inlineDir: '../data/inline', withPolicies: false }) : catalogue(out);
   const sizes = Object.entries(result.metafile.outputs)
     .filter(([f]) => f.endsWith('.js'))
     .map(([f, o]) => `${path.basename(f)} ${(o.bytes / 1024).toFixed(0)} KiB`);

@@ -68,6 +68,13 @@ nlohmann::json InlineEnv::facts() const {
   return f;
 }
 
+nlohmann::json InlineEnv::frame_context() const {
+  if (!loaded_) return nlohmann::json::object();
+  return {{"program", program().name},
+          {"sites", program().sites.size()},
+          {"functions", program().functions.size()}};
+}
+
 std::vector<std::string> InlineEnv::observation_layout() const {
   return kChannels;
 }

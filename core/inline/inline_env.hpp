@@ -38,6 +38,8 @@ class InlineEnv : public Env {
   nlohmann::json episode_summary() const override;
   std::string primary_metric() const override { return "score"; }
   std::vector<std::string> report_columns() const override;
+  // The episode's program (a split draws one per reset): {program, sites, functions}.
+  nlohmann::json frame_context() const override;
 
   // What family policies read: the program of the episode and the site the next step decides.
   const Program& program() const { return loaded_->program; }

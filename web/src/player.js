@@ -100,7 +100,7 @@ export class SysgymPlayer extends HTMLElement {
   // The view's chart and figures, once the env is known.
   #useView(env) {
     this.#view = viewFor(env);
-    this.#chart = this.#view.player.chart(this.#root.querySelector('.chart'));
+    this.#chart = this.#view.player.chart(this.#root.querySelector('.chart'), services());
     this.#root.querySelector('.legend').textContent = this.#view.player.legend ?? '';
     const bar = this.#root.querySelector('.bar');
     this.#figures = this.#view.player.figures.map(([className, name, value, format]) => {

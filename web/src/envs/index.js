@@ -13,11 +13,13 @@
 // visibly happens on the form's default data), ready (the status line once the page loaded) and
 // comparisonReference (the policy whose return the comparison's curves are drawn relative to).
 import { genericView } from './generic/view.js';
+import { inlineView } from './inline/view.js';
 import { looptuneView } from './looptune/view.js';
 import { memtierView } from './memtier/view.js';
 import { tensorplaceView } from './tensorplace/view.js';
 
 const VIEWS = {
+  inline: inlineView,
   looptune: looptuneView,
   memtier: memtierView,
   tensorplace: tensorplaceView,

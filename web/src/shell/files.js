@@ -46,7 +46,7 @@ async function readJson(file) {
 }
 
 // Sorts picked files into recorded episodes, policy files and data files (everything not JSON,
-// for the env's view to make sense of). Returns {episodes, policies, data, problems}: problems
+// and JSON of another sysgym kind, for the env's view to make sense of). Returns {episodes, policies, data, problems}: problems
 // are FileProblems for files that cannot be used.
 export async function classifyFiles(files) {
   const out = { episodes: [], policies: [], data: [], problems: [] };
@@ -63,7 +63,9 @@ export async function classifyFiles(files) {
       const json = await readJson(file);
       if (json?.kind === 'sysgym-episode') out.episodes.push({ name: file.name, json });
       else if (json?.kind === 'sysgym-policy') out.policies.push({ name: file.name, json });
-      else out.problems.push(new FileProblem(file.name, `neither a recorded episode nor a policy file ("kind" is ${JSON.stringify(json?.kind ?? null)})`));
+      // A family's own file (inline: a program from `sysgym inline extract`): its view's data.
+      else if (String(json?.kind).startsWith('sysgym-')) out.data.push(file);
+      else out.problems.push(new FileProblem(file.name, `neither a recorded episode, a policy file nor a sysgym data file ("kind" is ${JSON.stringify(json?.kind ?? null)})`));
     } catch (e) {
       out.problems.push(e);
     }
