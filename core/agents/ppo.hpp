@@ -1,5 +1,6 @@
-// PPO (Schulman et al. 2017) for MultiBinary action spaces: a policy MLP whose outputs are the
-// logits of independent Bernoulli variables (one per bin: "this bin in HBM"), a separate value
+// PPO (Schulman et al. 2017) for MultiBinary action spaces (and Discrete(2), one variable): a
+// policy MLP whose outputs are the logits of independent Bernoulli variables (one per bin: "this
+// bin in HBM"), a separate value
 // MLP, generalised advantage estimation (GAE, Schulman et al. 2016), the clipped surrogate, an
 // entropy bonus and Adam.
 //

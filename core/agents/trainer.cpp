@@ -83,9 +83,13 @@ Trainer::Trainer(const Registry& registry, TrainerOptions options, ParallelFor p
                                       DqnConfig::from_json(options_.agent_config), options_.seed,
                                       envs_.env(0).entity_layout());
   } else if (options_.agent == "ppo") {
-    if (actions.kind() != SpaceKind::kMultiBinary) {
-      throw ConfigError("ppo needs a MultiBinary action space; " + options_.env_id + " has " +
-                        actions.to_string() + switch_hint(envs_.env(0).config(), "bins", "dqn"));
+    // Discrete(2) is one Bernoulli variable, which is exactly a two-way categorical: the one
+    // logit says how much more likely action 1 is (inline-v0: inline this site or not).
+    const bool two_way = actions.kind() == SpaceKind::kDiscrete && actions.n() == 2;
+    if (actions.kind() != SpaceKind::kMultiBinary && !two_way) {
+      throw ConfigError("ppo needs a MultiBinary or Discrete(2) action space; " + options_.env_id +
+                        " has " + actions.to_string() +
+                        switch_hint(envs_.env(0).config(), "bins", "dqn"));
     }
     ppo_ = std::make_unique<PpoAgent>(obs, static_cast<int>(action_size_), static_cast<int>(k),
                                       PpoConfig::from_json(options_.agent_config), options_.seed,

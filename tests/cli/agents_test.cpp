@@ -243,8 +243,9 @@ TEST_F(Cli, LearnedPolicyMismatchesAndBadFilesAreClearErrors) {
       run("train memtier --agent ppo trace=synth:phased:6000 action_mode=discrete -o " +
           path("x.json"));
   EXPECT_EQ(ppo.code, 1);
-  EXPECT_NE(ppo.err.find("ppo needs a MultiBinary action space; memtier-v0 has Discrete(129) "
-                         "(set \"action_mode\": \"bins\", or use dqn)"),
+  EXPECT_NE(ppo.err.find(
+                "ppo needs a MultiBinary or Discrete(2) action space; memtier-v0 has Discrete(129) "
+                "(set \"action_mode\": \"bins\", or use dqn)"),
             std::string::npos)
       << ppo.err;
   // An env that acts in MultiBinary only trains ppo by default, and says so when asked for dqn.

@@ -12,7 +12,7 @@
 #include "families/inline/real_mode.hpp"
 #include "files.hpp"
 #include "inline/anneal.hpp"
-#include "inline/cost_model.hpp"
+#include "inline/inline_env.hpp"
 #include "numeric_flags.hpp"
 #include "progress_bar.hpp"
 
@@ -84,36 +84,36 @@ nlohmann::json real_json(const Toolchain& tools, const inlining::Program& p,
           {"inlined_applied", m.applied}};
 }
 
+// The env of the flags: its cost is what the annealer minimises in model mode, as the env and
+// the other tools (assign, bench) score a decision set.
+std::unique_ptr<Env> anneal_env(const AnnealArgs& args) {
+  nlohmann::json config = {{"program", args.program},
+                           {"objective", args.objective},
+                           {"size_weight", args.size_weight},
+                           {"size_limit", args.size_limit},
+                           {"baseline", args.baseline}};
+  if (!args.cost_model.empty()) config["cost_model"] = json_option(args.cost_model, "--cost-model");
+  std::unique_ptr<Env> env = catalog().envs.make("inline-v0", config);
+  env->reset(static_cast<std::uint64_t>(args.seed));
+  return env;
+}
+
 void run_anneal(const AnnealArgs& args) {
-  const inlining::Program p = read_program(args.program);
-  const inlining::ProgramModel model(p);
-  inlining::Scoring scoring;
-  scoring.model = inlining::CostModel::from_json(args.cost_model.empty()
-                                                     ? nlohmann::json::object()
-                                                     : json_option(args.cost_model, "--cost-model"),
-                                                 "--cost-model");
-  scoring.objective = args.objective == "size"           ? inlining::Objective::kSize
-                      : args.objective == "instructions" ? inlining::Objective::kInstructions
-                                                         : inlining::Objective::kMix;
-  scoring.size_weight = args.size_weight;
-  scoring.size_limit = args.size_limit;
-  const std::string baseline =
-      args.baseline != "auto" ? args.baseline : (args.objective == "size" ? "Oz" : "O2");
+  const std::unique_ptr<Env> made = anneal_env(args);
+  const auto& env = dynamic_cast<const inlining::InlineEnv&>(*made);
+  const inlining::Program& p = env.program();
+  const std::string& baseline = env.baseline();
   const inlining::Decisions start = inlining::decision_set(p, baseline);
-  scoring.baseline = model.estimate(scoring.model, start);
   std::size_t evaluations = 0;
   const std::function<double(const inlining::Decisions&)> cost =
-      args.real ? real_cost(args, p, start, evaluations) : [&](const inlining::Decisions& d) {
-        return inlining::relative_cost(model, scoring, d);
-      };
+      args.real ? real_cost(args, p, start, evaluations)
+                : [&](const inlining::Decisions& d) { return env.cost(d); };
   const inlining::AnnealResult r =
       inlining::anneal(p, cost, start,
                        {static_cast<std::size_t>(args.steps), args.t_start, args.t_end,
                         static_cast<std::uint64_t>(args.seed)});
-  const inlining::Estimate best = model.estimate(scoring.model, r.best);
-  std::size_t inlined = 0;
-  for (bool b : r.best)
-    inlined += b ? 1 : 0;
+  const nlohmann::json best = env.assess(r.best);
+  const auto inlined = best["inlined"].get<std::size_t>();
   nlohmann::json report = {
       {"program", p.name},
       {"objective", args.objective},
@@ -123,7 +123,7 @@ void run_anneal(const AnnealArgs& args) {
       {"accepted", r.accepted},
       {"start_cost", r.start_cost},
       {"best_cost", r.best_cost},
-      {"best_model", {{"text_bytes", best.text_bytes}, {"instructions", best.instructions}}},
+      {"best_model", {{"text_bytes", best["text_bytes"]}, {"instructions", best["instructions"]}}},
       {"best_inlined", inlined}};
   if (args.measure) {
     const Toolchain tools = Toolchain::find(args.llvm_bin);
@@ -143,7 +143,7 @@ void run_anneal(const AnnealArgs& args) {
       "inlines %zu of %zu sites (model: %.0f text bytes, %.0f instructions)\n",
       p.name.c_str(), args.objective.c_str(), baseline.c_str(), args.real ? "real" : "model",
       r.start_cost, r.best_cost, static_cast<long long>(args.steps), r.accepted, inlined,
-      p.sites.size(), best.text_bytes, best.instructions);
+      p.sites.size(), best["text_bytes"].get<double>(), best["instructions"].get<double>());
   if (args.measure) {
     for (const char* which : {"start_real", "best_real"})
       std::printf("  %-10s real: %lld text bytes, %.0f instructions\n", which,

@@ -55,7 +55,7 @@ nlohmann::json assign_program(inlining::InlineEnv& env, const AssignArgs& args,
                               nlohmann::json& labels, Examples& examples) {
   env.reset(static_cast<std::uint64_t>(args.seed));
   const inlining::Program& p = env.program();
-  const inlining::ProgramModel model(p);
+  const inlining::ProgramModel& model = env.model();
   const inlining::Decisions start = inlining::decision_set(p, env.baseline());
   const auto cost = [&](const inlining::Decisions& d) { return env.cost(d); };
   inlining::Exploration explored;
