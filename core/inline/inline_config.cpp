@@ -20,7 +20,7 @@ std::string shipped_name(const DataSource& data, const std::string& file) {
   return data.shipped_prefix() + "inline/" + file;
 }
 
-// Program files are parsed once per process: SQLite's is 7 MB and a vector env makes many envs.
+// Program files are parsed once per process: SQLite's is 4.7 MB and a vector env makes many envs.
 std::shared_ptr<const LoadedProgram> load(const DataSource& data, const std::string& name) {
   static std::mutex mutex;
   static std::map<std::string, std::weak_ptr<const LoadedProgram>> cache;
@@ -47,7 +47,7 @@ std::vector<std::shared_ptr<const LoadedProgram>> programs_of(const std::string&
     names.push_back(program);
     if (program != name && split != name) continue;
     const std::string file = shipped_name(data, program + ".json");
-    // Large programs (SQLite's file is 6.7 MB) are extracted on the machine, not shipped.
+    // A program the manifest marks "shipped": false is extracted on the machine.
     if (!data.has(file))
       throw ConfigError(std::string(kContext) + ": the program " + quote(program) +
                         " is listed but not extracted here (" + data.missing(file) +

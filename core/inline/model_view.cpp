@@ -21,9 +21,13 @@ Decisions bits_or_ids(const Program& p, const nlohmann::json& list, const std::s
   Decisions d;
   d.reserve(list.size());
   for (const nlohmann::json& bit : list) {
-    if (bit != 0 && bit != 1 && !bit.is_boolean())
+    if (bit.is_boolean()) {
+      d.push_back(bit.get<bool>());
+      continue;
+    }
+    if (bit != 0 && bit != 1)
       throw ConfigError(what + ": " + bit.dump() + " is not a decision (0 or 1)");
-    d.push_back(bit == 1 || bit == true);
+    d.push_back(bit == 1);
   }
   return d;
 }

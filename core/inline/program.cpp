@@ -10,10 +10,13 @@
 namespace sysgym::inlining {
 namespace {
 
-nlohmann::json counts_to_json(const NamedCounts& counts) {
+// `skip_zeros`: counts of 0 left out (a site's features are read with 0 for a missing name; they
+// are two thirds of SQLite's file, most of them 0).
+nlohmann::json counts_to_json(const NamedCounts& counts, bool skip_zeros = false) {
   nlohmann::json out = nlohmann::json::object();
-  for (const auto& [key, value] : counts)
-    out[key] = value;
+  for (const auto& [key, value] : counts) {
+    if (value != 0 || !skip_zeros) out[key] = value;
+  }
   return out;
 }
 
@@ -129,7 +132,7 @@ nlohmann::json program_to_json(const Program& p) {
                      {"o2", s.o2},
                      {"oz", s.oz},
                      {"calls", s.calls},
-                     {"features", counts_to_json(s.features)}});
+                     {"features", counts_to_json(s.features, true)}});
   }
   nlohmann::json reference = nlohmann::json::object();
   for (const auto& [name, m] : p.reference)

@@ -8,7 +8,8 @@
 // {"args": [...], "stdin": "file" or
 // ""}, "functions": [{"name", "unit", "local", "instructions", "blocks", "calls_in", "properties":
 // {"BasicBlockCount": n, ...}}], "sites": [{"id", "unit", "caller", "callee", "location", "line",
-// "copies", "o2", "oz", "calls", "features": {"Cost": n, "Threshold": n, ...}}], "reference":
+// "copies", "o2", "oz", "calls", "features": {"Cost": n, "Threshold": n, ...} (counts of 0 left
+// out)}], "reference":
 // {"never":
 // {"text_bytes", "instructions"}, "O2": {...}, "Oz": {...}}}. Function and unit fields are
 // indices; a site's id is "UNIT|LOCATION|CALLEE", the key clang's replay reads.

@@ -56,6 +56,7 @@ test('decisions set by hand on the graph move the estimates as the native tool c
   // The function with the most call sites, clicked where the chart draws it.
   const sitesOf = lz4.graph.functions.map((_, f) => lz4.graph.sites.filter((s) => s.caller === f).length);
   const busiest = sitesOf.indexOf(Math.max(...sitesOf));
+  await page.locator('#inline-graph').scrollIntoViewIfNeeded();
   const point = await page.evaluate((f) => {
     const c = document.querySelector('#inline-graph').chartInstance;
     const node = c.getOption().series[0].data.find((n) => n.id === String(f));

@@ -51,7 +51,8 @@ export function layout(graph) {
   }
   const position = new Map();
   for (const [column, fs] of columns) {
-    fs.forEach((f, row) => position.set(f, { x: column * 200, y: ((row + 1) / (fs.length + 1)) * 1000 }));
+    // A fixed 8:5 box, whatever the depth: the chart keeps the aspect ratio.
+    fs.forEach((f, row) => position.set(f, { x: (column / Math.max(top, 1)) * 1600, y: ((row + 1) / (fs.length + 1)) * 1000 }));
   }
   return { position, pairs: pairsOf(graph) };
 }
@@ -83,12 +84,14 @@ export function callGraphChart(el, { onEdge = () => {}, onNode = () => {} } = {}
       const currentPair = current >= 0 ? `${graph.sites[current].caller}>${graph.sites[current].callee}` : null;
       const big = Math.max(1, ...graph.functions.map((f) => f.calls));
       const fewNodes = shape.position.size <= 40;
+      // Symbols shrink as nodes multiply (SQLite draws about 2,000).
+      const [smallest, range] = shape.position.size > 400 ? [3, 6] : [6, 14];
       const nodes = [...shape.position].map(([f, { x, y }]) => {
         const fn = graph.functions[f];
         return {
           id: String(f), name: fn.name, x, y,
           value: fn.calls,
-          symbolSize: 6 + 14 * (Math.log10(1 + fn.calls) / Math.log10(1 + big)),
+          symbolSize: smallest + range * (Math.log10(1 + fn.calls) / Math.log10(1 + big)),
           itemStyle: { color: fn.local ? '#3867d6' : '#6a00a8', borderColor: f === selected ? '#d9534f' : '#fff', borderWidth: f === selected ? 3 : 1 },
           label: { show: fewNodes || f === selected, position: 'right', fontSize: 11 },
           tooltip: { formatter: `${fn.name}${fn.local ? ' (static)' : ''}<br>${fn.text_bytes} bytes of code<br>${calls(fn.calls)} dynamic calls from ${fn.callers} sites` },
