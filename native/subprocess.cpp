@@ -160,8 +160,8 @@ void run_checked(const ProcessSpec& spec, const std::string& what) {
   if (outcome.timed_out) {
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%g", spec.timeout_seconds);
-    throw IoError(what + " took longer than " + seconds +
-                  " s and was stopped: " + command_line(spec.argv));
+    throw ToolTimeout(what + " took longer than " + seconds +
+                      " s and was stopped: " + command_line(spec.argv));
   }
   if (outcome.exit_code != 0)
     throw IoError(what + " failed (exit " + std::to_string(outcome.exit_code) +

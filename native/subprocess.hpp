@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "base/error.hpp"
+
 namespace sysgym::cli {
 
 struct ProcessSpec {
@@ -24,7 +26,7 @@ struct ProcessSpec {
 };
 
 struct ProcessOutcome {
-  int exit_code = 0;  // the exit status, or 128 + the signal that ended it
+  int exit_code = 0;       // the exit status, or 128 + the signal that ended it
   bool timed_out = false;  // killed after timeout_seconds
   // The last lines of stderr (up to 20), for an error message when the tool failed.
   std::string stderr_tail;
@@ -34,8 +36,15 @@ struct ProcessOutcome {
 // cannot be opened. Lines reach the callbacks without their newline.
 ProcessOutcome run_process(const ProcessSpec& spec);
 
+// A tool stopped after ProcessSpec::timeout_seconds: an IoError that callers for whom a timeout is
+// a result (a decision set that makes a unit explode) catch by its type.
+class ToolTimeout : public IoError {
+ public:
+  using IoError::IoError;
+};
+
 // Runs and throws IoError "WHAT failed (exit N): <stderr tail>" unless the tool exits with 0
-// ("WHAT took longer than N s" when it timed out).
+// (ToolTimeout "WHAT took longer than N s" when it timed out).
 void run_checked(const ProcessSpec& spec, const std::string& what);
 
 // The tool's argv joined for a message (each argument quoted where it holds a space).

@@ -142,6 +142,7 @@ nlohmann::json program_to_json(const Program& p) {
           {"name", p.name},
           {"origin", p.origin},
           {"licence", p.licence},
+          {"clang", p.clang_version},
           {"source_dir", p.source_dir},
           {"units", p.units},
           {"cflags", p.cflags},
@@ -165,6 +166,7 @@ Program program_from_json(const nlohmann::json& j, const std::string& what) {
   p.name = r.string("name", "");
   p.origin = r.string("origin", "");
   p.licence = r.string("licence", "");
+  p.clang_version = r.string("clang", "");
   p.source_dir = r.string("source_dir", ".");
   p.units = strings_from_json(r.raw("units"), what + " 'units'");
   if (p.units.empty()) r.fail("units", "is missing or empty");

@@ -4,15 +4,14 @@
 // measured text size and instruction count under reference decision sets.
 //
 // File format (JSON): {"kind": "sysgym-inline-program", "schema_version": 1, "name", "origin",
-// "licence", "source_dir", "units": ["a.c", ...], "cflags": [...], "ldflags": [...], "run":
-// {"args": [...], "stdin": "file" or
-// ""}, "functions": [{"name", "unit", "local", "instructions", "blocks", "calls_in", "properties":
+// "licence", "clang": "14.0.6" (the extracting clang; optional), "source_dir", "units": ["a.c",
+// ...], "cflags": [...], "ldflags": [...], "run": {"args": [...], "stdin": "file" or ""},
+// "functions": [{"name", "unit", "local", "instructions", "blocks", "calls_in", "properties":
 // {"BasicBlockCount": n, ...}}], "sites": [{"id", "unit", "caller", "callee", "location", "line",
 // "copies", "o2", "oz", "calls", "features": {"Cost": n, "Threshold": n, ...} (counts of 0 left
-// out)}], "reference":
-// {"never":
-// {"text_bytes", "instructions"}, "O2": {...}, "Oz": {...}}}. Function and unit fields are
-// indices; a site's id is "UNIT|LOCATION|CALLEE", the key clang's replay reads.
+// out)}], "reference": {"never": {"text_bytes", "instructions"}, "O2": {...}, "Oz": {...}}}.
+// Function and unit fields are indices; a site's id is "UNIT|LOCATION|CALLEE", the key clang's
+// replay reads.
 #pragma once
 
 #include <cstdint>
@@ -68,6 +67,9 @@ struct Program {
   std::string source_dir = ".";  // where the units are, relative to the program file
   std::string origin;            // where the sources come from (package, version, URL-free)
   std::string licence;
+  // The clang that extracted it ("14.0.6"; "" unknown): call-site keys and clang's decisions are
+  // that version's, so real mode refuses another major version.
+  std::string clang_version;
   std::vector<std::string> units;  // source files, relative to the source folder
   std::vector<std::string> cflags;
   std::vector<std::string> ldflags;  // for linking the program to run it

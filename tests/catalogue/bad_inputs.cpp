@@ -144,7 +144,7 @@ std::string nested(int depth) {
 
 std::vector<BadInput> bad_inputs() {
   const std::string csv_head = "Timestamp,Vaddr\n";
-  return {
+  std::vector<BadInput> rows = {
       {"MemAI CSV", "empty file", [] { csv(""); }},
       {"MemAI CSV", "only blank lines", [] { csv("\n  \n\n"); }},
       {"MemAI CSV", "header without a Vaddr column", [] { csv("Timestamp,Addr\n1,2\n"); }},
@@ -363,6 +363,9 @@ std::vector<BadInput> bad_inputs() {
          replay(episode);
        }},
   };
+  for (BadInput& row : inline_bad_inputs())
+    rows.push_back(std::move(row));
+  return rows;
 }
 
 }  // namespace sysgym::catalogue

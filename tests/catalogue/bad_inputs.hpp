@@ -18,5 +18,7 @@ struct BadInput {
 
 // Rows in README order, grouped by format.
 std::vector<BadInput> bad_inputs();
+// The inline family's rows (inline_bad_inputs.cpp), at the end of bad_inputs().
+std::vector<BadInput> inline_bad_inputs();
 
 }  // namespace sysgym::catalogue

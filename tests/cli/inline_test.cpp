@@ -261,6 +261,17 @@ TEST_F(InlineCli, BadInputIsNamed) {
   r = run("inline measure --program " + path("tiny.json") + " --decisions " + path("bad.json"));
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.err.find("did you mean 'tiny.c|main:6:61|square'"), std::string::npos) << r.err;
+  // A program extracted by another clang: real mode refuses it, naming both versions.
+  nlohmann::json other = read_json(path("tiny.json"));
+  EXPECT_EQ(other["clang"], "14.0.6");
+  other["clang"] = "17.0.1";
+  std::ofstream(path("clang17.json")) << other.dump();
+  r = run("inline measure --program " + path("clang17.json") + " --decisions never");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("'tiny' was extracted by clang 17.0.1, and the clang here"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("is 14.0.6"), std::string::npos) << r.err;
   r = run("inline measure --program " + path("bad.json"));
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.err.find("not a sysgym-inline-program file"), std::string::npos) << r.err;

@@ -39,8 +39,18 @@ TEST(Subprocess, ATimeoutStopsTheToolAndItsChildren) {
   try {
     run_checked(spec, "sleeping");
     FAIL();
-  } catch (const IoError& e) {
+  } catch (const ToolTimeout& e) {  // callers tell a timeout from a failure by its type
     EXPECT_NE(std::string(e.what()).find("sleeping took longer than 0.5 s"), std::string::npos);
+  }
+  // A failure is an IoError, never a ToolTimeout.
+  ProcessSpec fails({"sh", "-c", "exit 3"});
+  try {
+    run_checked(fails, "failing");
+    FAIL();
+  } catch (const ToolTimeout&) {
+    FAIL() << "a failure taken for a timeout";
+  } catch (const IoError& e) {
+    EXPECT_NE(std::string(e.what()).find("failing failed (exit 3)"), std::string::npos);
   }
 }
 

@@ -15,6 +15,7 @@
 #include "inline/inline_env.hpp"
 #include "numeric_flags.hpp"
 #include "progress_bar.hpp"
+#include "subprocess.hpp"
 
 namespace sysgym::cli {
 namespace {
@@ -67,8 +68,7 @@ std::function<double(const inlining::Decisions&)> real_cost(const AnnealArgs& ar
       const auto [text, instructions] = measure(d);
       return weight * text / base.first +
              (weight < 1 ? (1 - weight) * instructions / base.second : 0.0);
-    } catch (const IoError& e) {
-      if (std::string(e.what()).find("took longer than") == std::string::npos) throw;
+    } catch (const ToolTimeout&) {
       return std::numeric_limits<double>::infinity();
     }
   };

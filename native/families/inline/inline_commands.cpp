@@ -111,6 +111,7 @@ void run_extract(const ExtractArgs& args) {
   p.name = args.name.empty() ? fs::path(args.source).stem().string() : args.name;
   p.origin = args.origin;
   p.licence = args.licence;
+  p.clang_version = tools.clang_version;
   p.cflags = words(args.cflags);
   p.ldflags = words(args.ldflags);
   p.run = {words(args.run_args), args.stdin_file};

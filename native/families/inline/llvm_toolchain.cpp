@@ -33,16 +33,48 @@ std::string read_text(const std::string& path) {
   return s.str();
 }
 
+// "Debian clang version 14.0.6" or "clang version 15.0.7 (https://...)" -> "14.0.6".
+std::string read_clang_version(const std::string& clang) {
+  std::string first;
+  ProcessSpec p({clang, "--version"});
+  p.on_stdout_line = [&](std::string_view line) {
+    if (first.empty()) first = line;
+  };
+  run_checked(p, "clang --version");
+  const std::string marker = "clang version ";
+  const std::size_t at = first.find(marker);
+  if (at == std::string::npos)
+    throw IoError("cannot read the version of " + quote(clang) + " from " + quote(first));
+  const std::string rest = first.substr(at + marker.size());
+  return rest.substr(0, rest.find_first_of(" -"));
+}
+
+std::string major_of(const std::string& version) {
+  return version.substr(0, version.find('.'));
+}
+
 }  // namespace
 
+void Toolchain::check_extracted_here(const inlining::Program& program) const {
+  if (program.clang_version.empty() || major_of(program.clang_version) == major_of(clang_version))
+    return;
+  throw ConfigError(quote(program.name) + " was extracted by clang " + program.clang_version +
+                    ", and the clang here (" + clang + ") is " + clang_version +
+                    ": call-site keys and clang's own decisions differ between versions. "
+                    "Extract it again with this clang (sysgym inline extract), or give "
+                    "--llvm-bin the folder of a clang " +
+                    major_of(program.clang_version));
+}
+
 Toolchain Toolchain::find(const std::string& llvm_bin) {
-  Toolchain t{llvm_bin + "/clang", llvm_bin + "/opt", llvm_bin + "/llvm-size",
-              llvm_bin + "/llvm-nm", "valgrind"};
+  Toolchain t{llvm_bin + "/clang",   llvm_bin + "/opt", llvm_bin + "/llvm-size",
+              llvm_bin + "/llvm-nm", "valgrind",        ""};
   for (const std::string* tool : {&t.clang, &t.opt, &t.llvm_size, &t.llvm_nm}) {
     if (::access(tool->c_str(), X_OK) != 0)
       throw IoError("the inline family needs clang 14 and LLVM 14's tools: " + quote(*tool) +
                     " is missing (Debian: apt-get install clang-14 llvm-14; or --llvm-bin DIR)");
   }
+  t.clang_version = read_clang_version(t.clang);
   return t;
 }
 

@@ -20,10 +20,14 @@ struct Toolchain {
   std::string llvm_size;
   std::string llvm_nm;
   std::string valgrind = "valgrind";
+  std::string clang_version;  // "14.0.6", from `clang --version`
 
   // The tools in `llvm_bin` (Debian's clang-14 and llvm-14 put them in /usr/lib/llvm-14/bin).
   // Throws IoError naming the missing tool and the Debian packages that hold it.
   static Toolchain find(const std::string& llvm_bin);
+  // Throws ConfigError when `program` was extracted by another major version of clang (its
+  // call-site keys and clang's decisions are that version's).
+  void check_extracted_here(const inlining::Program& program) const;
 };
 
 // A temporary folder, removed with everything in it when the object goes.

@@ -7,6 +7,7 @@ namespace sysgym::cli {
 RealMeasurement measure_real(const Toolchain& tools, const inlining::Program& program,
                              const std::string& source_dir, const RealBuild& build,
                              const WorkDir& work, const ProgressFn& progress) {
+  tools.check_extracted_here(program);
   RealMeasurement m;
   std::vector<bool> applied(program.sites.size(), false);
   std::vector<std::string>& objects = m.objects;

@@ -1,0 +1,89 @@
+// The inline family's rows of the catalogue: program files, decision sets and the model's
+// requests, each damaged one way, fed to the core's readers (the CLI, the npm package and the
+// playground meet them there).
+#include <nlohmann/json.hpp>
+
+#include "base/data_store.hpp"
+#include "base/json_text.hpp"
+#include "catalogue/bad_inputs.hpp"
+#include "inline/embedded_program.hpp"
+#include "inline/inline_env.hpp"
+#include "inline/model_view.hpp"
+
+namespace sysgym::catalogue {
+namespace {
+
+using nlohmann::json;
+
+// The compiled-in kernels program, as its file holds it.
+json kernels_file() {
+  return parse_json_text(inlining::embedded_kernels_program(), "kernels.json");
+}
+
+void read_program_file(const json& j) {
+  inlining::program_from_json(j, "mine.json");
+}
+
+json with_value(json j, const json::json_pointer& at, json value) {
+  j[at] = std::move(value);
+  return j;
+}
+
+// A model request (`sysgym inline estimate`, sysgym.inline.estimate) on kernels.
+void model_request(const json& r) {
+  inlining::InlineEnv env(json::object(), DataStore());
+  env.reset(0);
+  inlining::model_view(env, r, "inline.estimate request");
+}
+
+}  // namespace
+
+std::vector<BadInput> inline_bad_inputs() {
+  return {
+      {"inline program", "another kind of JSON",
+       [] {
+         read_program_file({{"kind", "sysgym-policy"}});
+       }},
+      {"inline program", "schema version 2",
+       [] { read_program_file(with_value(kernels_file(), "/schema_version"_json_pointer, 2)); }},
+      {"inline program", "a site whose callee index is past the functions",
+       [] { read_program_file(with_value(kernels_file(), "/sites/0/callee"_json_pointer, 4000)); }},
+      {"inline program", "a site id that does not match its fields",
+       [] {
+         read_program_file(
+             with_value(kernels_file(), "/sites/0/id"_json_pointer, "kernels.c|x:1:2|y"));
+       }},
+      {"inline program", "a site listed twice",
+       [] {
+         json j = kernels_file();
+         j["sites"].push_back(j["sites"][0]);
+         read_program_file(j);
+       }},
+      {"inline decisions", "an id that is no call site",
+       [] {
+         model_request({{"decisions", {"kernels.c|main:9:9|next_random"}}});
+       }},
+      {"inline decisions", "another program's file",
+       [] {
+         model_request({{"decisions",
+                         {{"kind", "sysgym-inline-decisions"},
+                          {"schema_version", 1},
+                          {"program", "lz4"},
+                          {"inline", json::array()}}}});
+       }},
+      {"inline decisions", "3 bits for 39 sites",
+       [] {
+         model_request({{"decisions", {1, 0, 1}}});
+       }},
+      {"inline decisions", "an unknown set's name",
+       [] {
+         model_request({{"decisions", "Os"}});
+       }},
+      {"inline request", "a misspelt key",
+       [] {
+         model_request({{"decison", "O2"}});
+       }},
+  };
+}
+
+}  // namespace sysgym::catalogue
