@@ -9,6 +9,7 @@
 #include "base/error.hpp"
 #include "base/json_text.hpp"
 #include "env/config_reader.hpp"
+#include "profiling/ops.hpp"
 
 namespace sysgym::agents {
 
@@ -117,6 +118,7 @@ double DqnAgent::epsilon() const {
 }
 
 int DqnAgent::act(std::span<const float> observation, bool explore) {
+  const profiling::Scope scope(profiling::ops::kPolicyAct);
   if (explore && rng_.uniform() < epsilon()) return static_cast<int>(rng_.below(actions_));
   if (bin_view_) {
     per_bin_q_values(*bin_view_, q_, value_, normalizer_, observation, values_);
@@ -136,16 +138,20 @@ void DqnAgent::observe(std::span<const float> observation, int action, double re
 }
 
 void DqnAgent::learn() {
+  const profiling::Scope scope(profiling::ops::kLearnerUpdate);
   const auto n = static_cast<Eigen::Index>(config_.batch_size);
   const auto d = static_cast<Eigen::Index>(normalizer_.size());
-  replay_.sample(static_cast<std::size_t>(n), rng_, batch_);
   Eigen::MatrixXd x(d, n), next(d, n);
-  for (Eigen::Index k = 0; k < n; ++k) {
-    const std::size_t i = batch_[static_cast<std::size_t>(k)];
-    normalizer_.apply(replay_.obs(i),
-                      std::span<double>(x.col(k).data(), static_cast<std::size_t>(d)));
-    normalizer_.apply(replay_.next_obs(i),
-                      std::span<double>(next.col(k).data(), static_cast<std::size_t>(d)));
+  {
+    const profiling::Scope sampling(profiling::ops::kReplaySample);
+    replay_.sample(static_cast<std::size_t>(n), rng_, batch_);
+    for (Eigen::Index k = 0; k < n; ++k) {
+      const std::size_t i = batch_[static_cast<std::size_t>(k)];
+      normalizer_.apply(replay_.obs(i),
+                        std::span<double>(x.col(k).data(), static_cast<std::size_t>(d)));
+      normalizer_.apply(replay_.next_obs(i),
+                        std::span<double>(next.col(k).data(), static_cast<std::size_t>(d)));
+    }
   }
   Eigen::MatrixXd q, online_next, target_q;
   batch_q(x, next, q, online_next, target_q);

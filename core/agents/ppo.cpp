@@ -9,6 +9,7 @@
 #include "base/error.hpp"
 #include "base/json_text.hpp"
 #include "env/config_reader.hpp"
+#include "profiling/ops.hpp"
 
 namespace sysgym::agents {
 
@@ -139,6 +140,7 @@ Eigen::MatrixXd PpoAgent::logits_of(const Eigen::MatrixXd& output, Eigen::Index 
 }
 
 void PpoAgent::act(std::span<const float> observations, bool explore, std::span<double> actions) {
+  const profiling::Scope scope(profiling::ops::kPolicyAct);
   const auto d = static_cast<std::size_t>(obs_size_);
   const auto b = static_cast<std::size_t>(bins_);
   if (!explore) {
@@ -206,6 +208,7 @@ void PpoAgent::record(std::span<const double> rewards, std::span<const std::uint
 }
 
 PpoStats PpoAgent::update(std::span<const float> observations) {
+  const profiling::Scope scope(profiling::ops::kLearnerUpdate);
   if (!ready()) throw ApiMisuseError("PPO update() before a full rollout");
   const Eigen::Index n = obs_.cols();
   const Eigen::VectorXd last = value_.predict(normalized(observations, envs_)).row(0).transpose();

@@ -6,6 +6,7 @@
 #include "base/error.hpp"
 #include "base/json_text.hpp"
 #include "base/quote.hpp"
+#include "profiling/ops.hpp"
 
 namespace sysgym::agents {
 namespace {
@@ -106,6 +107,7 @@ Trainer::Trainer(const Registry& registry, TrainerOptions options, ParallelFor p
 }
 
 void Trainer::vector_step() {
+  const profiling::Scope scope(profiling::ops::kTrainerStep);
   const std::size_t k = envs_.size();
   obs_.assign(envs_.observations().begin(), envs_.observations().end());
   if (dqn_) {

@@ -2,6 +2,7 @@
 
 #include "base/error.hpp"
 #include "base/names.hpp"
+#include "profiling/ops.hpp"
 
 namespace sysgym {
 
@@ -29,6 +30,7 @@ Env::Env(std::string id, Space observation_space, Space action_space,
       info_(info_keys_.size(), 0.0) {}
 
 ResetResult Env::reset(std::optional<std::uint64_t> seed, const nlohmann::json& options) {
+  const profiling::Scope scope(profiling::ops::kEnvReset);
   if (seed) rng_.reseed(*seed);
   episode_active_ = false;
   on_reset(rng_, options);
@@ -45,12 +47,14 @@ void Env::require_active() const {
 }
 
 StepResult Env::step(std::span<const double> action) {
+  const profiling::Scope scope(profiling::ops::kEnvStep);
   require_active();
   action_space_.check(action, id_ + " action");
   return step_with([&] { return on_step(action); });
 }
 
 StepResult Env::step_directive(const Directive& directive) {
+  const profiling::Scope scope(profiling::ops::kEnvStep);
   return step_with([&] { return on_directive(directive); });
 }
 

@@ -6,6 +6,7 @@
 #include "base/error.hpp"
 #include "base/json_text.hpp"
 #include "base/units.hpp"
+#include "profiling/ops.hpp"
 
 namespace sysgym {
 namespace {
@@ -36,7 +37,10 @@ PolicyEpisode::PolicyEpisode(Env& env, Policy& policy, const std::string& policy
 
 StepResult PolicyEpisode::step() {
   if (done_) throw ApiMisuseError("the episode is over: no step left to play");
-  policy_.decide(env_, decision_);
+  {
+    const profiling::Scope scope(profiling::ops::kPolicyAct);
+    policy_.decide(env_, decision_);
+  }
   const Directive* directive = decision_.use_directive ? decision_.directive.get() : nullptr;
   if (decision_.use_directive && directive == nullptr)
     throw ApiMisuseError("policy '" + record_.policy + "' chose a directive but gave none");

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/error.hpp"
+#include "profiling/ops.hpp"
 
 namespace sysgym {
 
@@ -72,6 +73,7 @@ void VectorEnv::reset(std::optional<std::uint64_t> seed) {
 }
 
 void VectorEnv::step(std::span<const double> actions) {
+  const profiling::Scope scope(profiling::ops::kVectorStep);
   if (actions.size() != envs_.size() * action_size_) {
     throw InvalidActionError("VectorEnv step: got " + std::to_string(actions.size()) +
                              " action values, expected " + std::to_string(envs_.size()) +

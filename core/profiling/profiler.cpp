@@ -1,0 +1,142 @@
+#include "profiling/profiler.hpp"
+
+#include <cstdint>
+#include <limits>
+#include <mutex>
+
+#include "base/error.hpp"
+
+namespace sysgym::profiling {
+namespace {
+
+constexpr std::size_t kNoEvent = std::numeric_limits<std::size_t>::max();
+
+thread_local Profiler* tls_profiler = nullptr;
+
+struct Registry {
+  std::mutex mutex;
+  std::vector<OpInfo> ops;
+};
+
+Registry& registry() {
+  static Registry r;
+  return r;
+}
+
+std::int64_t since(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(to - from).count();
+}
+
+}  // namespace
+
+const char* category_name(Category c) {
+  switch (c) {
+    case Category::kSimulation:
+      return "simulation";
+    case Category::kInference:
+      return "inference";
+    case Category::kLearning:
+      return "learning";
+    case Category::kData:
+      return "data";
+    case Category::kGlue:
+      return "framework";
+    case Category::kBoundary:
+      return "js-wasm boundary";
+  }
+  return "?";
+}
+
+Op::Op(const char* name, Category category) {
+  Registry& r = registry();
+  const std::lock_guard<std::mutex> lock(r.mutex);
+  for (std::size_t i = 0; i < r.ops.size(); ++i) {
+    if (r.ops[i].name == name) {
+      id_ = static_cast<int>(i);
+      return;
+    }
+  }
+  id_ = static_cast<int>(r.ops.size());
+  r.ops.push_back({name, category});
+}
+
+std::vector<OpInfo> registered_ops() {
+  Registry& r = registry();
+  const std::lock_guard<std::mutex> lock(r.mutex);
+  return r.ops;
+}
+
+Profiler::Profiler(std::size_t max_events) : start_(Clock::now()), max_events_(max_events) {
+  stack_.reserve(64);
+}
+
+void Profiler::begin(int op) {
+  std::size_t event = kNoEvent;
+  const Clock::time_point now = Clock::now();
+  if (events_.size() < max_events_) {
+    event = events_.size();
+    events_.push_back({op, since(start_, now), 0, static_cast<int>(stack_.size())});
+  } else if (max_events_ > 0) {
+    ++dropped_events_;
+  }
+  if (!stack_.empty()) ++stack_.back().children;
+  stack_.push_back({op, now, 0, 0, scopes_, event});
+  ++scopes_;
+}
+
+void Profiler::end() {
+  if (stack_.empty()) return;  // a scope opened before the profiler was installed
+  const Clock::time_point now = Clock::now();
+  const Open open = stack_.back();
+  stack_.pop_back();
+  const std::int64_t inclusive = since(open.start, now);
+  if (static_cast<std::size_t>(open.op) >= totals_.size()) totals_.resize(open.op + 1);
+  OpTotals& t = totals_[static_cast<std::size_t>(open.op)];
+  ++t.count;
+  t.inclusive_ns += inclusive;
+  t.self_ns += inclusive - open.child_ns;
+  t.children += open.children;
+  t.descendants += scopes_ - open.scopes_at_start - 1;
+  if (!stack_.empty()) stack_.back().child_ns += inclusive;
+  if (open.event != kNoEvent) events_[open.event].end_ns = since(start_, now);
+}
+
+void Profiler::finish() {
+  while (!stack_.empty())
+    end();
+  wall_ns_ = since(start_, Clock::now());
+}
+
+Profiler* active() {
+  return tls_profiler;
+}
+
+Activation::Activation(Profiler& p) {
+  if (tls_profiler != nullptr)
+    throw ConfigError("profiling is already on in this run: profile cannot be nested in itself");
+  tls_profiler = &p;
+}
+
+Activation::~Activation() {
+  tls_profiler = nullptr;
+}
+
+Overhead calibrate(std::size_t samples) {
+  static const Op kParent("profiler.calibration", Category::kGlue);
+  static const Op kChild("profiler.calibration.empty", Category::kGlue);
+  Profiler p;
+  p.begin(kParent.id());
+  for (std::size_t i = 0; i < samples; ++i) {
+    p.begin(kChild.id());
+    p.end();
+  }
+  p.end();
+  const auto& parent = p.totals()[static_cast<std::size_t>(kParent.id())];
+  const auto& child = p.totals()[static_cast<std::size_t>(kChild.id())];
+  const double n = static_cast<double>(samples);
+  // An empty child's measured interval is all overhead (inside); the parent's self time is the
+  // rest of each child's begin and end (outside), plus the loop, which a real parent pays too.
+  return {static_cast<double>(child.inclusive_ns) / n, static_cast<double>(parent.self_ns) / n};
+}
+
+}  // namespace sysgym::profiling

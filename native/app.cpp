@@ -1,0 +1,71 @@
+#include "app.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+#include <new>
+
+#include "base/error.hpp"
+#include "base/quote.hpp"
+#include "commands/commands.hpp"
+#include "families/inline/inline_commands.hpp"
+#include "families/looptune/looptune_commands.hpp"
+#include "families/memtier/memtier_commands.hpp"
+#include "families/tensorplace/tensorplace_commands.hpp"
+#include "files.hpp"
+
+namespace sysgym::cli {
+
+std::unique_ptr<CLI::App> make_app() {
+  auto app = std::make_unique<CLI::App>(
+      "sysgym: simulator environments for learning systems-optimization policies");
+  app->require_subcommand(1);
+  app->footer("Run `sysgym COMMAND --help` for a command's flags and examples.");
+  app->set_version_flag("--version", "sysgym 0.1.0");
+  // Usage errors quote the arguments, which may hold terminal escapes.
+  app->failure_message([](const CLI::App* failed, const CLI::Error& e) {
+    return printable_message(CLI::FailureMessage::simple(failed, e));
+  });
+  add_run_command(*app);
+  add_compare_command(*app);
+  add_list_command(*app);
+  add_describe_command(*app);
+  add_check_command(*app);
+  add_train_command(*app);
+  add_eval_command(*app);
+  add_profile_command(*app);
+  add_memtier_commands(*app);  // one line per family with tools of its own
+  add_tensorplace_commands(*app);
+  add_looptune_commands(*app);
+  add_inline_commands(*app);
+  return app;
+}
+
+int run_command_line(std::vector<std::string> args) {
+  const std::unique_ptr<CLI::App> app = make_app();
+  std::reverse(args.begin(), args.end());  // CLI11 takes them last first
+  try {
+    app->parse(args);
+    check_standard_output();
+  } catch (const CLI::ParseError& e) {
+    const int code = app->exit(e);
+    return code == 0 ? 0 : 2;
+  } catch (const ExitStatus& e) {
+    return e.code;
+  } catch (const Error& e) {
+    std::fprintf(stderr, "sysgym: %s: %s\n", e.kind(), printable_message(e.what()).c_str());
+    return 1;
+  } catch (const std::bad_alloc&) {
+    std::fputs(
+        "sysgym: out of memory: the trace, window count or network needs more memory than "
+        "this machine has (see Limits in the README)\n",
+        stderr);
+    return 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "sysgym: internal error: %s\n", printable_message(e.what()).c_str());
+    return 3;
+  }
+  return 0;
+}
+
+}  // namespace sysgym::cli
