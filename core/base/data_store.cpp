@@ -5,6 +5,7 @@
 #include "base/error.hpp"
 #include "base/json_text.hpp"
 #include "base/quote.hpp"
+#include "profiling/ops.hpp"
 
 namespace sysgym {
 
@@ -71,6 +72,7 @@ std::string DataStore::shipped_prefix() const {
 
 nlohmann::json read_data_json(const DataSource& data, const std::string& name,
                               const std::string& context) {
+  const profiling::Scope scope(profiling::ops::kDataLoad);
   if (!data.has(name)) throw ConfigError(context + ": " + data.missing(name));
   const DataBytes bytes = data.read(name);
   const std::string_view text(reinterpret_cast<const char*>(bytes.bytes.data()),

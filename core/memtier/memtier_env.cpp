@@ -8,9 +8,15 @@
 #include "base/det_math.hpp"
 #include "base/error.hpp"
 #include "env/config_reader.hpp"
+#include "profiling/profiler.hpp"
 
 namespace sysgym::memtier {
 namespace {
+
+// memtier's phases of a step, for `sysgym profile` (the windowing is data loading: prepare_pair).
+const profiling::Op kMemoryModelPhase("memtier.memory_model", profiling::Category::kSimulation);
+const profiling::Op kEstimatorPhase("memtier.estimator", profiling::Category::kSimulation);
+const profiling::Op kObservationPhase("memtier.observation", profiling::Category::kSimulation);
 
 constexpr std::size_t kLogTableSize = 4096;
 // free_capacity, progress, last_speedup, last_duration, capacity_share
@@ -461,15 +467,18 @@ bool MemtierEnv::requests_for_discrete(std::size_t choice) {
 Env::StepOutcome MemtierEnv::on_step(std::span<const double> action) {
   bool redundant = false;
   Migration m;
-  if (config_.action_mode == ActionMode::kBins) {
-    m = place_bins(action);
-  } else if (swaps_) {
-    swaps_->apply(static_cast<std::size_t>(action[0]));
-    swaps_->resident().ranges(*pair_, requests_);
-    m = memory_.place(requests_);
-  } else {
-    redundant = requests_for_discrete(static_cast<std::size_t>(action[0]));
-    m = memory_.place(requests_);
+  {
+    const profiling::Scope scope(kMemoryModelPhase);
+    if (config_.action_mode == ActionMode::kBins) {
+      m = place_bins(action);
+    } else if (swaps_) {
+      swaps_->apply(static_cast<std::size_t>(action[0]));
+      swaps_->resident().ranges(*pair_, requests_);
+      m = memory_.place(requests_);
+    } else {
+      redundant = requests_for_discrete(static_cast<std::size_t>(action[0]));
+      m = memory_.place(requests_);
+    }
   }
   if (redundant) ++totals_.redundant_requests;
   StepOutcome outcome = play(m);
@@ -525,7 +534,10 @@ void MemtierEnv::plan_swaps() {
 Env::StepOutcome MemtierEnv::play(const Migration& m) {
   const PreparedPair& pair = *pair_;
   const std::size_t w = next_;
-  const std::uint64_t n_hbm = observe_next_window();
+  const std::uint64_t n_hbm = [&] {
+    const profiling::Scope scope(kEstimatorPhase);
+    return observe_next_window();
+  }();
   const std::uint64_t n = last_samples_;
   last_hits_ = n_hbm;
   const auto ddr = static_cast<std::int64_t>(pair.ddr_ticks[w]);
@@ -553,8 +565,11 @@ Env::StepOutcome MemtierEnv::play(const Migration& m) {
   totals_.demoted_bytes += m.demoted;
   totals_.refused_bytes += m.refused;
   ++next_;
-  if (swaps_) plan_swaps();
-  write_observation();
+  {
+    const profiling::Scope scope(kObservationPhase);
+    if (swaps_) plan_swaps();
+    write_observation();
+  }
   bin_prefixes_ = false;
 
   std::span<double> info = info_buffer();

@@ -11,6 +11,7 @@
 #include "memtier/prepared_file.hpp"
 #include "memtier/traces/load.hpp"
 #include "memtier/traces/synth.hpp"
+#include "profiling/ops.hpp"
 
 namespace sysgym::memtier {
 namespace {
@@ -77,6 +78,7 @@ bool is_bare(const std::string& name) {
 
 TracePair read_one_after_the_other(const std::string& ddr_name, const DataBytes& ddr,
                                    const std::string& hbm_name, const DataBytes& hbm) {
+  const profiling::Scope scope(profiling::ops::kDataLoad);
   TracePair pair;
   pair.ddr = load_trace(ddr.bytes, ddr_name);
   pair.hbm = load_trace(hbm.bytes, hbm_name);

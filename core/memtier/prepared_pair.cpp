@@ -7,6 +7,7 @@
 
 #include "base/error.hpp"
 #include "base/radix_sort.hpp"
+#include "profiling/profiler.hpp"
 
 namespace sysgym::memtier {
 namespace {
@@ -163,6 +164,8 @@ void PreparedPair::finalize(const std::string& source) {
 
 PreparedPair prepare_pair(const TracePair& pair, const WindowOptions& options,
                           const ProgressFn& progress) {
+  static const profiling::Op windowing("memtier.windowing", profiling::Category::kData);
+  const profiling::Scope scope(windowing);
   const WindowSet set = make_windows(pair, options);
   PreparedPair out;
   out.options = options;

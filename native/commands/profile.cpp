@@ -1,4 +1,4 @@
-// sysgym profile [--json] [--chrome-trace FILE] [--partial] [--baseline-runs N] -- COMMAND...:
+// sysgym profile [--json] [--chrome-trace FILE] [--partial] [--runs N] [--no-baseline] -- CMD...:
 // runs any sysgym command inside the profiler (core/profiling) and reports where its time went,
 // per operation and per category, corrected for the profiler's own cost as RL-Scope does, next to
 // the same command's wall time measured without the profiler (a separate process).
@@ -25,7 +25,8 @@ struct ProfileArgs {
   std::vector<std::string> command;
   std::string chrome_trace;
   std::int64_t max_events = 200000;
-  int baseline_runs = 1;
+  int runs = 1;
+  bool no_baseline = false;
   bool partial = false;
   bool json = false;
 };
@@ -40,11 +41,10 @@ void check_writable(const std::string& path, const std::string& flag) {
   if (fs::is_directory(path)) throw IoError(flag + ": " + quote(path) + " is a directory");
 }
 
-// The command's wall time without the profiler, in a process of its own (its output discarded),
-// the fastest of `runs`.
-double unprofiled_ms(const std::vector<std::string>& command, int runs) {
-  double best = -1;
-  for (int i = 0; i < runs; ++i) {
+// The command's wall time without the profiler, in a process of its own (its output discarded);
+// -1 when it fails.
+double unprofiled_ms(const std::vector<std::string>& command) {
+  {
     std::vector<std::string> argv = {"/proc/self/exe"};
     argv.insert(argv.end(), command.begin(), command.end());
     ProcessSpec spec(argv);
@@ -54,10 +54,8 @@ double unprofiled_ms(const std::vector<std::string>& command, int runs) {
     const ProcessOutcome outcome = run_process(spec);
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    if (outcome.exit_code != 0) return -1;  // the profiled run shows the command's own error
-    if (best < 0 || ms < best) best = ms;
+    return outcome.exit_code == 0 ? ms : -1;  // the profiled run shows the command's own error
   }
-  return best;
 }
 
 // The command, its stdout sent to stderr while it runs when the report takes stdout (--json).
@@ -103,8 +101,9 @@ void print_table(const nlohmann::json& r) {
               r["overhead_per_scope_ns"]["outside"].get<double>(),
               r["corrected_wall_ms"].get<double>());
   if (r.contains("unprofiled_ms")) {
-    std::printf("; unprofiled run %.2f ms: corrected %+.1f %%, uncorrected %+.1f %%",
-                r["unprofiled_ms"].get<double>(), 100 * r["corrected_error"].get<double>(),
+    std::printf("; unprofiled %.2f ms (fastest of %d): corrected %+.1f %%, uncorrected %+.1f %%",
+                r["unprofiled_ms"].get<double>(), r["runs"].get<int>(),
+                100 * r["corrected_error"].get<double>(),
                 100 * r["uncorrected_overhead"].get<double>());
   }
   std::printf("\n");
@@ -116,15 +115,27 @@ void run_profile(const ProfileArgs& args) {
         "profile: name the command to profile after --, e.g. "
         "sysgym profile -- train memtier-v0 --steps 20000 -o p.json");
   if (!args.chrome_trace.empty()) check_writable(args.chrome_trace, "--chrome-trace");
-  // The unprofiled runs go first: the profiled one then meets the same warm file cache.
-  const double unprofiled =
-      args.baseline_runs > 0 ? unprofiled_ms(args.command, args.baseline_runs) : -1;
   const profiling::Overhead overhead = profiling::calibrate();
-  profiling::Profiler profiler(
-      args.chrome_trace.empty() ? 0 : static_cast<std::size_t>(args.max_events));
-  const int code = run_profiled(args, profiler);
+  // Unprofiled and profiled runs alternate, an unprofiled one first (the profiled one then meets
+  // the same warm file cache); each side counts its fastest run, as this machine's timings vary
+  // by a third from run to run.
+  double unprofiled = -1;
+  std::unique_ptr<profiling::Profiler> fastest;
+  int code = 0;
+  for (int i = 0; i < args.runs && code == 0; ++i) {
+    if (!args.no_baseline) {
+      const double ms = unprofiled_ms(args.command);
+      if (ms > 0 && (unprofiled < 0 || ms < unprofiled)) unprofiled = ms;
+    }
+    auto run = std::make_unique<profiling::Profiler>(
+        args.chrome_trace.empty() ? 0 : static_cast<std::size_t>(args.max_events));
+    code = run_profiled(args, *run);
+    if (!fastest || code != 0 || run->wall_ns() < fastest->wall_ns()) fastest = std::move(run);
+  }
+  const profiling::Profiler& profiler = *fastest;
   if (code != 0 && !args.partial) throw ExitStatus{code};
   nlohmann::json r = profiling::report(profiler, overhead);
+  r["runs"] = args.runs;
   r["command"] = args.command;
   r["partial"] = code != 0;
   if (code == 0 && unprofiled > 0) {
@@ -159,8 +170,9 @@ void add_profile_command(CLI::App& app) {
       "Times every operation the core names (env step, policy inference, learner update, "
       "replay sampling, data loading, ...): self and inclusive time, count, mean and share of "
       "the wall time, corrected for the profiler's own per-scope cost (measured first), and "
-      "the same command's wall time without the profiler (--baseline-runs separate runs; 0 "
-      "skips them). A failing command's error and exit status pass through; --partial still "
+      "the same command's wall time without the profiler, in a process of its own (--runs "
+      "pairs, each side's fastest; --no-baseline skips it). A failing command's error and exit "
+      "status pass through; --partial still "
       "writes what was profiled, marked partial. The trace opens in Perfetto or "
       "chrome://tracing.");
   command->add_option("--chrome-trace", args->chrome_trace,
@@ -169,10 +181,12 @@ void add_profile_command(CLI::App& app) {
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{50000000}))
       ->capture_default_str();
   command
-      ->add_option("--baseline-runs", args->baseline_runs,
-                   "Unprofiled runs to compare with (the fastest counts; 0: none)")
-      ->check(CLI::Range(0, 100))
+      ->add_option("--runs", args->runs,
+                   "Profiled and unprofiled runs, alternating; each side's fastest counts")
+      ->check(CLI::Range(1, 100))
       ->capture_default_str();
+  command->add_flag("--no-baseline", args->no_baseline,
+                    "No unprofiled run (the command runs once per --runs, profiled)");
   command->add_flag("--partial", args->partial,
                     "Report what was profiled even when the command fails (marked partial)");
   command->add_flag("--json", args->json,

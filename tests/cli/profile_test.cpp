@@ -39,7 +39,7 @@ TEST_F(Cli, ProfileCountsEveryStepOfARunAndWritesItsTimeline) {
 }
 
 TEST_F(Cli, ProfileTablesATrainingRunByCategory) {
-  const Result r = run("profile --baseline-runs 0 -- train inline-v0 --agent dqn --steps 2000 -o " +
+  const Result r = run("profile --no-baseline -- train inline-v0 --agent dqn --steps 2000 -o " +
                        path("dqn.json"));
   ASSERT_EQ(r.code, 0) << r.err;
   for (const char* expected : {"learner.update", "replay.sample", "policy.act", "env.step",
@@ -64,7 +64,7 @@ TEST_F(Cli, ProfilePassesAFailingCommandsErrorThrough) {
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.err.find("--chrome-trace: cannot write"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("its folder does not exist"), std::string::npos) << r.err;
-  r = run("profile --baseline-runs 0 -- profile -- list");
+  r = run("profile --no-baseline -- profile -- list");
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.err.find("profile cannot be nested in itself"), std::string::npos) << r.err;
   r = run("profile");

@@ -15,7 +15,7 @@
 namespace sysgym::cli {
 namespace {
 
-constexpr const char* kEnv = "inline-v0";
+constexpr const char* kEstimateEnv = "inline-v0";
 
 struct EstimateArgs {
   EnvFlags env;
@@ -47,7 +47,7 @@ void print_estimate(const nlohmann::json& e, const std::string& label) {
 }
 
 void run_estimate(const EstimateArgs& args) {
-  const EnvSpec& spec = catalog().envs.spec(kEnv);
+  const EnvSpec& spec = catalog().envs.spec(kEstimateEnv);
   const nlohmann::json parameters = args.policy_config.empty()
                                         ? nlohmann::json::object()
                                         : json_option(args.policy_config, "--policy-config");
@@ -55,7 +55,7 @@ void run_estimate(const EstimateArgs& args) {
   const nlohmann::json config = args.env.config_over(
       spec, args.policy.empty() ? nlohmann::json::object()
                                 : agents::policy_base_config(args.policy, parameters, spec));
-  std::unique_ptr<Env> made = catalog().envs.make(kEnv, config);
+  std::unique_ptr<Env> made = catalog().envs.make(kEstimateEnv, config);
   auto& env = dynamic_cast<inlining::InlineEnv&>(*made);
   if (env.facts().value("programs", 1) != 1)
     throw ConfigError("inline estimate: 'program' names a split; name one program");
