@@ -4,7 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include <tuple>
+#include <algorithm>
+#include <map>
 
 #include "base/error.hpp"
 
@@ -17,11 +18,15 @@ const Op kTestInfer("test.infer", Category::kInference);
 const Op kTestLearn("test.learn", Category::kLearning);
 const Op kTestTiny("test.tiny", Category::kData);
 
-// Spins for `ms` of steady_clock time: a loop of known length.
-void busy(double ms) {
-  const auto until = Clock::now() + std::chrono::nanoseconds(static_cast<std::int64_t>(ms * 1e6));
-  while (Clock::now() < until) {
-  }
+// Spins for `ms` of steady_clock time: a loop of known length. Returns the length it really had
+// (a loaded machine may preempt it past its end), timed on its own, apart from the profiler.
+double busy(double ms) {
+  const auto start = Clock::now();
+  const auto until = start + std::chrono::nanoseconds(static_cast<std::int64_t>(ms * 1e6));
+  auto now = start;
+  while (now < until)
+    now = Clock::now();
+  return std::chrono::duration<double, std::milli>(now - start).count();
 }
 
 const nlohmann::json& row(const nlohmann::json& report, const std::string& op) {
@@ -31,65 +36,77 @@ const nlohmann::json& row(const nlohmann::json& report, const std::string& op) {
   throw std::runtime_error("no row " + op);
 }
 
+struct BusyRun {
+  nlohmann::json report;
+  std::map<std::string, double> loops_ms;  // per operation, its loops' own timing
+};
+
 // Four rounds of an outer scope around three busy loops, each category its own length.
-nlohmann::json profile_busy_loops() {
+BusyRun profile_busy_loops() {
+  BusyRun run;
+  auto& known = run.loops_ms;
   Profiler p;
   {
     const Activation on(p);
     for (int i = 0; i < 4; ++i) {
       const Scope outer(kTestOuter);
-      busy(4);  // the outer scope's own time
+      known["test.outer"] += busy(4);  // the outer scope's own time
       {
         const Scope s(kTestSimulate);
-        busy(12);
+        known["test.simulate"] += busy(12);
       }
       {
         const Scope s(kTestInfer);
-        busy(6);
+        known["test.infer"] += busy(6);
       }
       {
         const Scope s(kTestLearn);
-        busy(18);
+        known["test.learn"] += busy(18);
       }
     }
     p.finish();
   }
-  return report(p, calibrate(20000));
+  run.report = report(p, calibrate(20000));
+  return run;
 }
 
-// Within 5 % each. A loop ends by the clock, so only a preemption in the microseconds between
-// scopes can move a figure: on a loaded machine a round is measured again, up to three times.
+// Within 5 % each of the loops' own timing. A loop that a preemption stretched is stretched in
+// both; only a preemption in the microseconds between a loop and its scope's edge can move a
+// figure: then the rounds are measured again, up to three times.
 TEST(Profiler, KnownBusyLoopsAreReportedWithinFivePercent) {
-  const std::vector<std::tuple<std::string, const char*, double>> expected = {
-      {"test.simulate", "self_ms", 48},
-      {"test.infer", "self_ms", 24},
-      {"test.learn", "self_ms", 72},
-      {"test.outer", "self_ms", 16},
-      {"test.outer", "inclusive_ms", 160}};
-  nlohmann::json r;
+  BusyRun run;
+  const auto off = [&](const std::string& op) {
+    const double want = run.loops_ms[op];
+    return std::abs(row(run.report, op)["self_ms"].get<double>() - want) / want;
+  };
+  const std::vector<std::string> ops = {"test.simulate", "test.infer", "test.learn", "test.outer"};
   for (int attempt = 0; attempt < 3; ++attempt) {
-    r = profile_busy_loops();
-    bool all = true;
-    for (const auto& [op, key, ms] : expected)
-      all = all && std::abs(row(r, op)[key].get<double>() - ms) <= 0.05 * ms;
-    if (all) break;
+    run = profile_busy_loops();
+    if (std::all_of(ops.begin(), ops.end(), [&](const auto& op) { return off(op) <= 0.05; })) break;
   }
-  for (const auto& [op, key, ms] : expected)
-    EXPECT_NEAR(row(r, op)[key].get<double>(), ms, 0.05 * ms) << op << " " << key << "\n"
-                                                              << r.dump(1);
+  const nlohmann::json& r = run.report;
+  for (const std::string& op : ops)
+    EXPECT_LE(off(op), 0.05) << op << ": " << run.loops_ms[op] << " ms spun\n" << r.dump(1);
+  double all = 0;
+  for (const auto& [op, ms] : run.loops_ms)
+    all += ms;
+  EXPECT_NEAR(row(r, "test.outer")["inclusive_ms"].get<double>(), all, 0.05 * all);
+  EXPECT_GE(run.loops_ms["test.learn"], 72);  // the loops ran their length
   EXPECT_EQ(row(r, "test.simulate")["count"], 4);
   EXPECT_EQ(row(r, "test.simulate")["category"], "simulation");
-  EXPECT_NEAR(r["categories_ms"]["learning"].get<double>(), 72, 3.6);
+  EXPECT_NEAR(r["categories_ms"]["learning"].get<double>(), run.loops_ms["test.learn"],
+              0.05 * run.loops_ms["test.learn"]);
   const auto& check = r["sum_check"];
   EXPECT_NEAR(check["self_plus_unattributed_ms"].get<double>(),
               check["corrected_wall_ms"].get<double>(), 1e-6);
 }
 
 // 200,000 empty scopes inside a 20 ms loop: uncorrected they add their whole cost to the parent;
-// corrected, the parent's self time is its loop again.
-TEST(Profiler, ItsOwnCostIsSubtractedPerOccurrence) {
+// corrected, they take (nearly) no time. The scopes' cost is the machine's of the moment: on a
+// loaded machine the calibration and the loop are measured again, up to three times.
+nlohmann::json profile_empty_scopes() {
   const Overhead o = calibrate();
-  ASSERT_GT(o.inside_ns + o.outside_ns, 0);
+  EXPECT_GT(o.inside_ns + o.outside_ns, 0);
   Profiler p;
   {
     const Activation on(p);
@@ -102,10 +119,18 @@ TEST(Profiler, ItsOwnCostIsSubtractedPerOccurrence) {
     }
   }
   p.finish();
-  const nlohmann::json r = report(p, o);
-  const double measured = row(r, "test.outer")["measured_inclusive_ms"].get<double>();
-  const double corrected_tiny = row(r, "test.tiny")["inclusive_ms"].get<double>();
-  // The tiny scopes are empty: corrected, they take (nearly) no time.
+  return report(p, o);
+}
+
+TEST(Profiler, ItsOwnCostIsSubtractedPerOccurrence) {
+  nlohmann::json r;
+  double measured = 0, corrected_tiny = 0;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    r = profile_empty_scopes();
+    measured = row(r, "test.outer")["measured_inclusive_ms"].get<double>();
+    corrected_tiny = row(r, "test.tiny")["inclusive_ms"].get<double>();
+    if (std::abs(corrected_tiny) < 0.05 * measured) break;
+  }
   EXPECT_LT(std::abs(corrected_tiny), 0.05 * measured) << r.dump();
   EXPECT_LT(r["corrected_wall_ms"].get<double>(), r["wall_ms"].get<double>());
 }
