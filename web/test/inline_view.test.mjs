@@ -102,9 +102,20 @@ test('a dropped program file plays as the native tool plays it; a broken one is 
   assert.match(await page.locator('#errors p').first().textContent(), /broken\.json.*schema_version/);
 });
 
-test('the docs page\'s inline player colours LMDB\'s call graph by clang\'s -Oz decisions', async () => {
+test('an inline player on the docs page colours LMDB\'s call graph by clang\'s -Oz decisions', async () => {
   const page = await shared.browser.page(shared.problems);
   await page.goto(`${shared.browser.url}docs.html`);
+  // The page's own players make way: this one plays alone (the code the page shows).
+  await page.evaluate(() => {
+    for (const p of document.querySelectorAll('sysgym-player')) p.remove();
+    const player = document.createElement('sysgym-player');
+    Object.assign(player, { id: 'inline' });
+    player.setAttribute('env', 'inline-v0');
+    player.setAttribute('policy', 'clang-Oz');
+    player.setAttribute('config', '{"program": "lmdb"}');
+    player.setAttribute('speed', '120');
+    document.querySelector('main').append(player);
+  });
   await page.waitForFunction(() => document.querySelector('#inline')?.dataset.state === 'ended', null, { timeout: 120000 });
   const lmdb = estimate('program=lmdb', '--graph').graph;
   const pairs = new Map();
