@@ -222,12 +222,9 @@ void run_measure(const MeasureArgs& args) {
                              : json_option(args.policy_config, "--policy-config"),
                          nlohmann::json::object());
   } else if (!own) {
-    const auto& names = inlining::decision_set_names();
-    d = std::find(names.begin(), names.end(), args.decisions) != names.end()
-            ? inlining::decision_set(p, args.decisions)
-            : inlining::decisions_from_json(
-                  p, parse_json_text(read_text_file(args.decisions), args.decisions),
-                  args.decisions);
+    const nlohmann::json spec = decisions_option(args.decisions);
+    d = spec.is_string() ? inlining::decision_set(p, args.decisions)
+                         : inlining::decisions_from_json(p, spec, args.decisions);
   }
   const std::string source_dir =
       !args.source_dir.empty() ? args.source_dir : program_source_dir(args.program, p);
@@ -281,6 +278,13 @@ void add_compile_timeout_flag(CLI::App& command, double& seconds, const std::str
   command.add_option("--compile-timeout", seconds, meaning)
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
+}
+
+nlohmann::json decisions_option(const std::string& decisions) {
+  for (const std::string& name : inlining::decision_set_names()) {
+    if (decisions == name) return decisions;
+  }
+  return parse_json_text(read_text_file(decisions), decisions);
 }
 
 inlining::Decisions policy_decisions(const std::string& program_path, const std::string& policy,

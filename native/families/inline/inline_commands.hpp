@@ -23,6 +23,8 @@ void add_llvm_bin_flag(CLI::App& command, std::string& llvm_bin);
 void add_compile_timeout_flag(CLI::App& command, double& seconds, const std::string& meaning);
 std::string read_text_file(const std::string& path);
 inlining::Program read_program(const std::string& path);
+// --decisions of measure and estimate: a decision set's name as it is, else the file's JSON.
+nlohmann::json decisions_option(const std::string& decisions);
 // The decisions of one inline-v0 episode of `policy` on the program file (settings: other
 // inline-v0 keys, e.g. objective; a learned policy's own env keys come first).
 inlining::Decisions policy_decisions(const std::string& program_path, const std::string& policy,

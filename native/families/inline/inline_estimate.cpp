@@ -26,14 +26,6 @@ struct EstimateArgs {
   bool json = false;
 };
 
-// --decisions as the request names it: a set's name as it is, a file's JSON read.
-nlohmann::json decisions_request(const std::string& decisions) {
-  for (const std::string& name : inlining::decision_set_names()) {
-    if (decisions == name) return decisions;
-  }
-  return parse_json_text(read_text_file(decisions), decisions);
-}
-
 void print_estimate(const nlohmann::json& e, const std::string& label) {
   std::printf("%s on %s (%zu sites, %zu inlined), model mode:\n", label.c_str(),
               e["program"].get<std::string>().c_str(), e["sites"].get<std::size_t>(),
@@ -66,7 +58,7 @@ void run_estimate(const EstimateArgs& args) {
                                                    args.policy, parameters, config);
     decisions = nlohmann::json(std::vector<int>(d.begin(), d.end()));
   } else {
-    decisions = decisions_request(args.decisions);
+    decisions = decisions_option(args.decisions);
   }
   const nlohmann::json e = inlining::model_view(
       env, {{"decisions", decisions}, {"graph", args.graph}}, "inline estimate");
