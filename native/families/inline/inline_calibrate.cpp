@@ -1,6 +1,9 @@
 // sysgym inline calibrate: measure random decision sets of programs in real mode and report how
 // well the cost model (model mode) ranks them; --fit fits its parameters and writes them.
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <iterator>
 #include <memory>
 
 #include "base/error.hpp"
@@ -23,7 +26,7 @@ struct CalibrateArgs {
   std::int64_t seed = 0;
   double compile_timeout = 120;
   std::string cost_model;
-  std::string from_samples;
+  std::vector<std::string> from_samples;
   std::string samples;
   std::string output;
   std::string llvm_bin = "/usr/lib/llvm-14/bin";
@@ -31,8 +34,29 @@ struct CalibrateArgs {
   bool json = false;
 };
 
+// The random sets in an order that covers their range of shares early (every 2^k-th first), so
+// that an interrupted calibration has kept a spread of sets, not only the sparse ones.
+std::vector<std::size_t> spread_order(std::size_t named, std::size_t total) {
+  std::vector<std::size_t> order(total);
+  for (std::size_t i = 0; i < total; ++i)
+    order[i] = i;
+  const auto reversed = [](std::size_t k) {
+    std::uint32_t r = 0;
+    for (int b = 0; b < 32; ++b)
+      r |= ((static_cast<std::uint32_t>(k) >> b) & 1U) << (31 - b);
+    return r;
+  };
+  std::stable_sort(
+      order.begin() + static_cast<std::ptrdiff_t>(named), order.end(),
+      [&](std::size_t a, std::size_t b) { return reversed(a - named) < reversed(b - named); });
+  return order;
+}
+
+// Measures every set; with --samples, the file is rewritten after each one, so a calibration of
+// hours that is stopped keeps what it measured.
 std::vector<inlining::CalibrationSample> measure_sets(
-    const CalibrateArgs& args, const std::vector<std::unique_ptr<inlining::Program>>& programs) {
+    const CalibrateArgs& args, const std::vector<std::unique_ptr<inlining::Program>>& programs,
+    const std::vector<const inlining::Program*>& views) {
   const Toolchain tools = Toolchain::find(args.llvm_bin);
   std::vector<inlining::CalibrationSample> out;
   Rng rng(static_cast<std::uint64_t>(args.seed));
@@ -46,13 +70,17 @@ std::vector<inlining::CalibrationSample> measure_sets(
   std::size_t done = 0, skipped = 0;
   for (std::size_t p = 0; p < programs.size(); ++p) {
     const std::string source_dir = program_source_dir(args.programs[p], *programs[p]);
-    for (inlining::Decisions& d : sets[p]) {
+    const std::size_t named = sets[p].size() - static_cast<std::size_t>(args.sets);
+    for (std::size_t k : spread_order(named, sets[p].size())) {
       const WorkDir work;
       try {
         const RealMeasurement m =
             measure_real(tools, *programs[p], source_dir,
-                         {d, "-O2", !args.no_run, false, args.compile_timeout}, work);
-        out.push_back({p, std::move(d), static_cast<double>(m.text_bytes), m.instructions});
+                         {sets[p][k], "-O2", !args.no_run, false, args.compile_timeout}, work);
+        out.push_back(
+            {p, std::move(sets[p][k]), static_cast<double>(m.text_bytes), m.instructions});
+        if (!args.samples.empty())
+          write_file_atomically(args.samples, inlining::samples_to_json(views, out).dump() + "\n");
       } catch (const ToolTimeout&) {
         // A set that makes a unit explode is left out (and said so), not the whole calibration.
         ++skipped;
@@ -65,6 +93,18 @@ std::vector<inlining::CalibrationSample> measure_sets(
                  "sysgym: warning: %zu decision sets left out: a unit compiled longer than %g s\n",
                  skipped, args.compile_timeout);
   return out;
+}
+
+// Every --from-samples file's samples, in the order given.
+std::vector<inlining::CalibrationSample> read_samples(
+    const std::vector<std::string>& paths, const std::vector<const inlining::Program*>& views) {
+  std::vector<inlining::CalibrationSample> all;
+  for (const std::string& path : paths) {
+    std::vector<inlining::CalibrationSample> some =
+        inlining::samples_from_json(views, parse_json_text(read_text_file(path), path), path);
+    std::move(some.begin(), some.end(), std::back_inserter(all));
+  }
+  return all;
 }
 
 nlohmann::json fit_json(const inlining::Fit& f) {
@@ -118,11 +158,8 @@ void run_calibrate(const CalibrateArgs& args) {
     models.push_back(owned.back().get());
   }
   const std::vector<inlining::CalibrationSample> samples =
-      args.from_samples.empty()
-          ? measure_sets(args, programs)
-          : inlining::samples_from_json(
-                views, parse_json_text(read_text_file(args.from_samples), args.from_samples),
-                args.from_samples);
+      args.from_samples.empty() ? measure_sets(args, programs, views)
+                                : read_samples(args.from_samples, views);
   if (!args.samples.empty())
     write_file_atomically(args.samples, inlining::samples_to_json(views, samples).dump() + "\n");
   const inlining::CostModel start = inlining::CostModel::from_json(
@@ -163,8 +200,9 @@ void add_inline_calibrate(CLI::App& family) {
   command->add_option("--cost-model", args->cost_model,
                       "Cost model parameters to report (JSON text or a file)");
   command->add_option("--from-samples", args->from_samples,
-                      "Refit on a samples file instead of measuring");
-  command->add_option("--samples", args->samples, "Write the measured samples here");
+                      "Refit on samples files instead of measuring (repeat to pool them)");
+  command->add_option("--samples", args->samples,
+                      "Write the samples here (after each set while measuring)");
   command->add_option("-o,--output", args->output, "Write the fitted parameters here");
   add_llvm_bin_flag(*command, args->llvm_bin);
   command->add_flag("--no-run", args->no_run, "Text size only (no callgrind runs)");
