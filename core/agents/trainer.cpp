@@ -71,6 +71,7 @@ Trainer::Trainer(const Registry& registry, TrainerOptions options, ParallelFor p
       envs_(make_envs(registry, options_, std::move(parallel_for))),
       obs_size_(envs_.observation_space().flat_size()),
       action_size_(envs_.action_space().flat_size()) {
+  const profiling::Scope setup(profiling::ops::kTrainerSetup);
   const Space& actions = envs_.action_space();
   const auto k = envs_.size();
   const int obs = static_cast<int>(obs_size_);

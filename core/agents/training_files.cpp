@@ -2,6 +2,7 @@
 
 #include "base/append_format.hpp"
 #include "base/error.hpp"
+#include "profiling/ops.hpp"
 
 namespace sysgym::agents {
 
@@ -45,6 +46,7 @@ void resume_training(Trainer& trainer, const ResumedTraining& resumed, const std
 
 std::vector<std::uint8_t> training_state(const Trainer& trainer,
                                          const std::vector<std::string>& vary) {
+  const profiling::Scope save(profiling::ops::kTrainerSave);
   nlohmann::json state = trainer.state();
   state["cli"] = {{"vary", vary}};
   return nlohmann::json::to_cbor(state);
@@ -52,6 +54,7 @@ std::vector<std::uint8_t> training_state(const Trainer& trainer,
 
 std::string trained_policy_text(const Trainer& trainer, const std::vector<std::string>& vary,
                                 std::size_t threads, double seconds) {
+  const profiling::Scope save(profiling::ops::kTrainerSave);
   PolicyFile policy = trainer.policy();
   policy.training["vary"] = vary;
   policy.training["threads"] = threads;

@@ -218,6 +218,8 @@ std::shared_ptr<const PreparedPair> InMemoryPairSource::load(const std::string& 
     return prepared;
   }
   if (!traces && name.rfind("synth:", 0) == 0) {
+    static const profiling::Op synthesis("memtier.synthesis", profiling::Category::kData);
+    const profiling::Scope scope(synthesis);
     traces = std::make_shared<const TracePair>(synthesize_pair(parse_synth_name(name)));
     add_traces(name, traces);
     remember_read(name);  // cached, but not a name the user added

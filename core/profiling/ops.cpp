@@ -10,5 +10,7 @@ const Op kLearnerUpdate("learner.update", Category::kLearning);
 const Op kReplaySample("replay.sample", Category::kData);
 const Op kTrainerStep("trainer.step", Category::kGlue);
 const Op kDataLoad("data.load", Category::kData);
+const Op kTrainerSetup("trainer.setup", Category::kGlue);
+const Op kTrainerSave("trainer.save", Category::kData);
 
 }  // namespace sysgym::profiling::ops

@@ -136,6 +136,24 @@ Overhead calibrate(std::size_t samples = 200000);
 // check that self times and the rest add up to the corrected total. JSON, see profile_report.cpp.
 nlohmann::json report(const Profiler& p, const Overhead& overhead);
 
+// JS <-> WebAssembly crossings as the JS side timed them (wasm/js/profiling.mjs): every call into
+// the module, with the JS timer's own cost per crossing (inside the timed interval and outside).
+struct Crossings {
+  std::int64_t count = 0;
+  double measured_ns = 0;
+  Overhead overhead;
+  nlohmann::json calls = nlohmann::json::array();  // [{name, count, ms}] by the JS side
+};
+
+// The report with the crossings as an operation of their own (category "js-wasm boundary"): its
+// self time is the time inside calls that no core scope covers (arguments and results converted,
+// code outside the named operations); the unattributed rest is then the time in JS. The corrected
+// wall time also loses the JS timer's cost, and the sum check still holds.
+nlohmann::json with_crossings(nlohmann::json report, const Crossings& crossings);
+
+// The report as the table `sysgym profile` prints (both shells print this text).
+std::string report_text(const nlohmann::json& report);
+
 // The scopes kept as Chrome trace-event JSON (complete "X" events, microseconds), which Perfetto
 // and chrome://tracing open.
 nlohmann::json chrome_trace(const Profiler& p);

@@ -74,41 +74,6 @@ int run_profiled(const ProfileArgs& args, profiling::Profiler& profiler) {
   return code;
 }
 
-void print_table(const nlohmann::json& r) {
-  std::printf("%-28s %-12s %10s %12s %12s %7s %12s\n", "operation", "category", "count",
-              "inclusive ms", "self ms", "share", "mean us");
-  for (const nlohmann::json& op : r["ops"]) {
-    std::printf("%-28s %-12s %10lld %12.2f %12.2f %6.1f%% %12.3f\n",
-                op["op"].get<std::string>().c_str(), op["category"].get<std::string>().c_str(),
-                op["count"].get<long long>(), op["inclusive_ms"].get<double>(),
-                op["self_ms"].get<double>(), 100 * op["share"].get<double>(),
-                op["mean_us"].get<double>());
-  }
-  std::printf("%-28s %-12s %10s %12s %12.2f %6.1f%%\n", "(outside any operation)", "", "", "",
-              r["unattributed_ms"].get<double>(),
-              100 * r["unattributed_ms"].get<double>() / r["corrected_wall_ms"].get<double>());
-  std::printf("by category (self ms):");
-  for (const auto& [category, ms] : r["categories_ms"].items())
-    std::printf("  %s %.2f", category.c_str(), ms.get<double>());
-  std::printf("\n");
-  const auto& check = r["sum_check"];
-  std::printf("self times + outside = %.2f ms = the corrected wall time %.2f ms\n",
-              check["self_plus_unattributed_ms"].get<double>(),
-              check["corrected_wall_ms"].get<double>());
-  std::printf("wall %.2f ms profiled (%lld scopes at %.0f + %.0f ns each), %.2f ms corrected",
-              r["wall_ms"].get<double>(), r["scopes"].get<long long>(),
-              r["overhead_per_scope_ns"]["inside"].get<double>(),
-              r["overhead_per_scope_ns"]["outside"].get<double>(),
-              r["corrected_wall_ms"].get<double>());
-  if (r.contains("unprofiled_ms")) {
-    std::printf("; unprofiled %.2f ms (fastest of %d): corrected %+.1f %%, uncorrected %+.1f %%",
-                r["unprofiled_ms"].get<double>(), r["runs"].get<int>(),
-                100 * r["corrected_error"].get<double>(),
-                100 * r["uncorrected_overhead"].get<double>());
-  }
-  std::printf("\n");
-}
-
 void run_profile(const ProfileArgs& args) {
   if (args.command.empty())
     throw ConfigError(
@@ -152,7 +117,7 @@ void run_profile(const ProfileArgs& args) {
     std::printf("%s\n", r.dump(2).c_str());
   } else {
     if (code != 0) std::printf("partial profile: the command failed (exit %d)\n", code);
-    print_table(r);
+    std::fputs(profiling::report_text(r).c_str(), stdout);
   }
   if (code != 0) throw ExitStatus{code};
 }

@@ -8,26 +8,15 @@
 #include <map>
 
 #include "base/error.hpp"
+#include "profiling/busy_loops.hpp"
 
 namespace sysgym::profiling {
 namespace {
 
-const Op kTestOuter("test.outer", Category::kGlue);
-const Op kTestSimulate("test.simulate", Category::kSimulation);
-const Op kTestInfer("test.infer", Category::kInference);
-const Op kTestLearn("test.learn", Category::kLearning);
+using known_loops::busy;
+using known_loops::kTestOuter;
+using known_loops::kTestSimulate;
 const Op kTestTiny("test.tiny", Category::kData);
-
-// Spins for `ms` of steady_clock time: a loop of known length. Returns the length it really had
-// (a loaded machine may preempt it past its end), timed on its own, apart from the profiler.
-double busy(double ms) {
-  const auto start = Clock::now();
-  const auto until = start + std::chrono::nanoseconds(static_cast<std::int64_t>(ms * 1e6));
-  auto now = start;
-  while (now < until)
-    now = Clock::now();
-  return std::chrono::duration<double, std::milli>(now - start).count();
-}
 
 const nlohmann::json& row(const nlohmann::json& report, const std::string& op) {
   for (const nlohmann::json& r : report["ops"]) {
@@ -44,26 +33,10 @@ struct BusyRun {
 // Four rounds of an outer scope around three busy loops, each category its own length.
 BusyRun profile_busy_loops() {
   BusyRun run;
-  auto& known = run.loops_ms;
   Profiler p;
   {
     const Activation on(p);
-    for (int i = 0; i < 4; ++i) {
-      const Scope outer(kTestOuter);
-      known["test.outer"] += busy(4);  // the outer scope's own time
-      {
-        const Scope s(kTestSimulate);
-        known["test.simulate"] += busy(12);
-      }
-      {
-        const Scope s(kTestInfer);
-        known["test.infer"] += busy(6);
-      }
-      {
-        const Scope s(kTestLearn);
-        known["test.learn"] += busy(18);
-      }
-    }
+    run.loops_ms = known_loops::busy_rounds();
     p.finish();
   }
   run.report = report(p, calibrate(20000));

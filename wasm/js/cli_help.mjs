@@ -32,9 +32,13 @@ export const COMMANDS = {
     ...envFlags, ...help, vary: { type: 'string', multiple: true }, policy: { type: 'string', multiple: true },
     baselines: { type: 'string' },
   },
+  profile: {
+    ...help, json: { type: 'boolean' }, 'chrome-trace': { type: 'string' }, 'max-events': { type: 'string' },
+    runs: { type: 'string' }, 'no-baseline': { type: 'boolean' }, partial: { type: 'boolean' },
+  },
 };
-// Commands taking ENV and KEY=VALUE positionals.
-export const POSITIONAL = new Set(['run', 'compare', 'describe', 'check', 'train', 'eval']);
+// Commands taking positionals (profile: the command after --).
+export const POSITIONAL = new Set(['run', 'compare', 'describe', 'check', 'train', 'eval', 'profile']);
 // Flags of a trained run that come from its state with --resume (CLI11's `excludes`, natively).
 export const FROM_STATE = ['config', 'set', 'vary', 'agent', 'agent-config', 'envs', 'seed', 'curve-every'];
 const ENV_FLAGS = `  ENV                    a registered env id or bare name (sysgym list)
@@ -109,6 +113,21 @@ ${ENV_FLAGS}  --policy FILE          a policy file from \`sysgym train\` (repeat
   --baselines A,B        only these baselines (default: every policy that runs on its own)
 example: sysgym eval --policy dqn.json --vary trace=lammps,hpcc-stream
 `,
+  profile: `usage: sysgym profile [--json] [--chrome-trace FILE] [--max-events N] [--runs N] [--no-baseline] [--partial] -- COMMAND...
+Runs a sysgym command and reports where its time went: every operation the core names (env step
+and its phases, policy inference, learner update, replay sampling, data loading) with its self
+and inclusive time, count, mean and share, corrected for the profiler's own cost; the calls from
+JS into the WebAssembly module (counted, their time outside the core's operations as the
+js-wasm boundary); the time in JS; and the same command's time unprofiled in a Node process of
+its own.
+  --json                 the report as JSON (the command's own output goes to stderr)
+  --chrome-trace FILE    the timeline as Chrome trace-event JSON (Perfetto, chrome://tracing)
+  --max-events N         scopes and calls kept for the timeline, the first (default 200000)
+  --runs N               profiled and unprofiled runs, alternating; each side's fastest counts
+  --no-baseline          no unprofiled run
+  --partial              report what was profiled when the command fails (marked partial)
+example: sysgym profile -- train memtier-v0 --agent ppo --steps 5000 -o ppo.json
+`,
   inspect: `usage: sysgym memtier inspect FILE [--page-size BITS] [--interval-distance BITS] [--cpu-cycles-per-ms N] [--json]
 What a trace (MemAI CSV, perf script, sysgym binary) or a preprocessed pair holds: samples,
 time span, phases, footprint, regions and, for a pair, its windows and all-DDR / all-HBM times.
@@ -138,6 +157,7 @@ export const USAGE = `usage: sysgym COMMAND [ARGS]   (COMMAND --help for its fla
   check ENV | --all      check the env contract
   train ENV [...] -o F   train a DQN or PPO agent (one thread: slower than the native tool)
   eval --policy F [...]  trained policies against every baseline and oracle
+  profile -- COMMAND...  where a command's time goes (operations, JS-wasm calls, JS)
   memtier estimate       MemAI's differential estimate (also: estimate)
   memtier inspect FILE   what a trace or preprocessed file holds (also: inspect)
 The native tool has these with the same arguments and output, and the trace tools that run

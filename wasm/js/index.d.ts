@@ -234,6 +234,47 @@ export class Trainer {
   dispose(): void;
 }
 
+/** One operation's row of a profile (times corrected for the profiler's own cost). */
+export interface ProfileOp {
+  op: string;
+  category: 'simulation' | 'inference' | 'learning' | 'data' | 'framework' | 'js-wasm boundary';
+  count: number; inclusive_ms: number; self_ms: number; mean_us: number;
+  /** Self time over the corrected wall time. */
+  share: number;
+  measured_inclusive_ms: number; measured_self_ms: number;
+}
+
+/** `sysgym profile --json`'s report, with the calls into the module (`crossings`). */
+export interface ProfileReport {
+  wall_ms: number; corrected_wall_ms: number;
+  /** Time outside every operation: in JS, outside the module. */
+  unattributed_ms: number;
+  scopes: number;
+  overhead_per_scope_ns: { inside: number; outside: number };
+  ops: ProfileOp[];
+  categories_ms: Record<string, number>;
+  sum_check: { self_plus_unattributed_ms: number; corrected_wall_ms: number };
+  crossings: {
+    count: number;
+    calls: { name: string; count: number; ms: number }[];
+    overhead_per_crossing_ns: { inside: number; outside: number };
+  };
+  partial: boolean;
+}
+
+/** What sysgym.profile(fn) found. */
+export class Profile<T = unknown> {
+  readonly report: ProfileReport;
+  /** The table `sysgym profile` prints. */
+  readonly text: string;
+  /** fn's result. */
+  readonly result: T;
+  /** With {partial: true}, the error fn threw. */
+  readonly error?: unknown;
+  /** Chrome trace-event JSON: the core's scopes and the calls into the module (Perfetto opens it). */
+  chromeTrace(): { traceEvents: object[]; displayTimeUnit: string; otherData: object };
+}
+
 export interface TrainerOptions {
   env: string;
   /** Config keys over every env's (an object or JSON text), then `settings` (KEY=VALUE). */
@@ -329,6 +370,12 @@ export class Sysgym {
   trainer(options: TrainerOptions): Trainer;
   /** A trainer continued from Trainer.state() or a native OUTPUT.state file's bytes. */
   resumeTrainer(state: Uint8Array, name?: string): Trainer;
+  /** Where the time of fn() goes: the core's operations, the JS <-> WebAssembly crossings and the
+   * time in JS; `maxEvents` scopes and calls kept for the timeline; `partial` returns what ran
+   * when fn throws. */
+  profile<T>(fn: () => T | Promise<T>, options?: { maxEvents?: number; partial?: boolean }): Promise<Profile<Awaited<T>>>;
+  /** A profile's report as the table `sysgym profile` prints. */
+  profileText(report: ProfileReport): string;
   /** The exact text `sysgym eval [--json]` prints. */
   evalReport(request: EvalRequest, json?: boolean): string;
   /** Every registered env's id and one-line summary, as `sysgym list --json`. */

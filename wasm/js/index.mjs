@@ -13,11 +13,12 @@ import { Memtier } from './memtier.mjs';
 import { Inline } from './inline.mjs';
 import { Looptune } from './looptune.mjs';
 import { Tensorplace } from './tensorplace.mjs';
+import { Profile, profile, reportText } from './profiling.mjs';
 import { Trainer, evalReport, makeTrainer, resumeTrainer } from './training.mjs';
 
 export {
   ApiMisuseError, ConfigError, EnvCheckError, Episode, InvalidActionError, IoError, Memtier, SysgymError,
-  Inline, Looptune, Tensorplace, TraceFormatError, Trainer, UnknownNameError,
+  Inline, Looptune, Profile, Tensorplace, TraceFormatError, Trainer, UnknownNameError,
 };
 
 // A space as Gymnasium has them: type, shape and bounds (the core's JSON), membership, and a
@@ -467,6 +468,18 @@ export class Sysgym {
   // A trainer continued from a training state (Trainer.state(), or a native OUTPUT.state file).
   resumeTrainer(state, name = 'state') {
     return resumeTrainer(this.#core, state, name);
+  }
+
+  // Where the time of fn() goes (awaited): the core's operations, the JS <-> WebAssembly crossings
+  // and the time in JS, as `sysgym profile` reports natively. {maxEvents} scopes and calls are
+  // kept for profile.chromeTrace(); {partial: true} returns what ran when fn throws.
+  profile(fn, options = {}) {
+    return profile(this.#core, fn, options);
+  }
+
+  // A profile's report (with fields added, as the bin's unprofiled time) as `sysgym profile`'s table.
+  profileText(report) {
+    return reportText(this.#core, report);
   }
 
   // The exact text `sysgym eval [--json]` prints, for policy files [{path, text}].

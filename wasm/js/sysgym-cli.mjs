@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// `sysgym` for users with only Node: list, describe, run, compare, check, train, eval and memtier
-// estimate|inspect, with the native tool's arguments and help, on the WebAssembly core. Their
+// `sysgym` for users with only Node: list, describe, run, compare, check, train, eval, profile and
+// memtier estimate|inspect, with the native tool's arguments and help, on the WebAssembly core. Their
 // output, text or --json, is the native tool's byte for byte (built by the same C++; train's
 // timings aside). The native tool alone has the trace tools that run programs or write large
 // files, and trains several times faster.
 import { parseArgs } from 'node:util';
 
 import { COMMANDS, HELP, POSITIONAL, USAGE } from './cli_help.mjs';
+import { BASELINE_VARIABLE, profileCommand } from './cli_profile.mjs';
 import { check, evaluate, train } from './cli_training.mjs';
 import { printable } from './errors.mjs';
 import { jsonText, readInput, writeAtomically } from './node_files.mjs';
@@ -103,8 +104,10 @@ const RUN = {
   eval: (sysgym, values, positionals) => evaluate(sysgym, values, optionalEnv(positionals, values)),
 };
 
-async function main() {
-  let [command, ...args] = process.argv.slice(2);
+// Parses one command line and runs it on the module `loaded()` gives (a usage error exits with
+// status 2, as natively).
+async function dispatch(loaded, argv) {
+  let [command, ...args] = argv;
   // The family's tools live under its name; `estimate` and `inspect` alone stay aliases.
   if (command === 'memtier') [command, ...args] = args;
   if (command === '--help' || command === '-h' || command === 'help') {
@@ -128,7 +131,19 @@ async function main() {
     process.stdout.write(HELP[command]);
     return;
   }
-  await RUN[command](await load(), values, positionals);
+  if (command === 'profile') {
+    await profileCommand(await loaded(), values, positionals, (argv) => dispatch(loaded, argv));
+    return;
+  }
+  const sysgym = await loaded();
+  const start = performance.now();
+  await RUN[command](sysgym, values, positionals);
+  if (process.env[BASELINE_VARIABLE]) process.stderr.write(`sysgym-command-ms ${performance.now() - start}\n`);
+}
+
+async function main() {
+  let loading = null;
+  await dispatch(() => (loading ??= load()), process.argv.slice(2));
 }
 
 // Output lost (a full disk, /dev/full, a closed pipe) is an error, as natively.

@@ -1,0 +1,97 @@
+// The npm bin's `sysgym profile [flags] -- COMMAND...`: the command run inside sysgym.profile, its
+// report as the native tool prints it (the core's table), plus the JS <-> WebAssembly crossings;
+// the same command timed unprofiled in a Node process of its own, alternating with the profiled
+// runs, each side's fastest.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { printable, quote } from './errors.mjs';
+import { writeAtomically } from './node_files.mjs';
+import { ConfigError, IoError } from './index.mjs';
+
+const bin = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sysgym-cli.mjs');
+// The child's time of its command alone (module loading left out, as in the profiled run).
+export const BASELINE_VARIABLE = 'SYSGYM_PROFILE_BASELINE';
+
+function checkWritable(file) {
+  const folder = path.dirname(path.resolve(file));
+  let why = null;
+  try {
+    if (!fs.statSync(folder).isDirectory()) why = 'its folder is not a folder';
+    else fs.accessSync(folder, fs.constants.W_OK);
+  } catch (e) {
+    why = e.code === 'ENOENT' ? 'its folder does not exist' : 'its folder is not writable';
+  }
+  if (why) throw new IoError(`--chrome-trace: cannot write ${quote(file)}: ${why}`);
+  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) throw new IoError(`--chrome-trace: ${quote(file)} is a directory`);
+}
+
+// The command's own time in a fresh process, or -1 when it fails.
+function unprofiledMs(command) {
+  const run = spawnSync(process.execPath, [bin, ...command], {
+    env: { ...process.env, [BASELINE_VARIABLE]: '1' }, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8',
+  });
+  const line = run.status === 0 ? /sysgym-command-ms (\S+)\n?$/.exec(run.stderr) : null;
+  return line ? Number(line[1]) : -1;
+}
+
+function integerFlag(value, name, min, max, fallback) {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) throw new ConfigError(`${name}: ${printable(value)} is not a whole number from ${min} to ${max}`);
+  return n;
+}
+
+// `dispatch(argv)` runs one bin command (throwing what it throws).
+export async function profileCommand(sysgym, values, command, dispatch) {
+  if (command.length === 0) {
+    throw new ConfigError('profile: name the command to profile after --, e.g. sysgym profile -- train memtier-v0 --steps 2000 -o p.json');
+  }
+  if (command[0] === 'profile') throw new ConfigError('profiling is already on in this run: profile cannot be nested in itself');
+  const runs = integerFlag(values.runs, '--runs', 1, 100, 1);
+  const maxEvents = integerFlag(values['max-events'], '--max-events', 1, 50000000, 200000);
+  if (values['chrome-trace'] !== undefined) checkWritable(values['chrome-trace']);
+  let unprofiled = -1;
+  let fastest = null;
+  for (let i = 0; i < runs && !fastest?.error; ++i) {
+    if (!values['no-baseline']) {
+      const ms = unprofiledMs(command);
+      if (ms > 0 && (unprofiled < 0 || ms < unprofiled)) unprofiled = ms;
+    }
+    // With --json the report takes stdout: the command's own output goes to stderr meanwhile.
+    const write = process.stdout.write;
+    if (values.json) process.stdout.write = process.stderr.write.bind(process.stderr);
+    let run;
+    try {
+      run = await sysgym.profile(() => dispatch(command), {
+        maxEvents: values['chrome-trace'] !== undefined ? maxEvents : 0, partial: true,
+      });
+    } finally {
+      process.stdout.write = write;
+    }
+    if (!fastest || run.error || run.report.wall_ms < fastest.report.wall_ms) fastest = run;
+  }
+  if (fastest.error && !values.partial) throw fastest.error;
+  const report = { ...fastest.report, runs, command };
+  if (!fastest.error && unprofiled > 0) {
+    Object.assign(report, {
+      unprofiled_ms: unprofiled,
+      corrected_error: report.corrected_wall_ms / unprofiled - 1,
+      uncorrected_overhead: report.wall_ms / unprofiled - 1,
+    });
+  }
+  if (values['chrome-trace'] !== undefined) {
+    const trace = fastest.chromeTrace();
+    trace.otherData = { ...trace.otherData, partial: Boolean(fastest.error) };
+    writeAtomically(values['chrome-trace'], `${JSON.stringify(trace)}\n`);
+  }
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    if (fastest.error) process.stdout.write('partial profile: the command failed\n');
+    process.stdout.write(sysgym.profileText(report));
+  }
+  if (fastest.error) throw fastest.error;
+}
