@@ -2,6 +2,7 @@
 // runs any sysgym command inside the profiler (core/profiling) and reports where its time went,
 // per operation and per category, corrected for the profiler's own cost as RL-Scope does, next to
 // the same command's wall time measured without the profiler (a separate process).
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -14,7 +15,6 @@
 #include "base/quote.hpp"
 #include "files.hpp"
 #include "profiling/profiler.hpp"
-#include "subprocess.hpp"
 
 namespace sysgym::cli {
 namespace {
@@ -41,21 +41,29 @@ void check_writable(const std::string& path, const std::string& flag) {
   if (fs::is_directory(path)) throw IoError(flag + ": " + quote(path) + " is a directory");
 }
 
-// The command's wall time without the profiler, in a process of its own (its output discarded);
-// -1 when it fails.
+// The command's wall time without the profiler, in this process (the span a profiled run times,
+// with the same data already loaded once the first run has loaded it), its output discarded; -1
+// when it fails.
 double unprofiled_ms(const std::vector<std::string>& command) {
-  {
-    std::vector<std::string> argv = {"/proc/self/exe"};
-    argv.insert(argv.end(), command.begin(), command.end());
-    ProcessSpec spec(argv);
-    spec.on_stdout_line = [](std::string_view) {};
-    spec.on_stderr_line = [](std::string_view) {};
-    const auto start = std::chrono::steady_clock::now();
-    const ProcessOutcome outcome = run_process(spec);
-    const double ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    return outcome.exit_code == 0 ? ms : -1;  // the profiled run shows the command's own error
-  }
+  std::fflush(stdout);
+  std::fflush(stderr);
+  const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+  const int out = ::dup(STDOUT_FILENO);
+  const int err = ::dup(STDERR_FILENO);
+  if (null < 0 || out < 0 || err < 0) throw IoError("profile: cannot set the output aside");
+  ::dup2(null, STDOUT_FILENO);
+  ::dup2(null, STDERR_FILENO);
+  const auto start = std::chrono::steady_clock::now();
+  const int code = run_command_line(command);
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  std::fflush(stdout);
+  std::fflush(stderr);
+  ::dup2(out, STDOUT_FILENO);
+  ::dup2(err, STDERR_FILENO);
+  for (const int fd : {null, out, err})
+    ::close(fd);
+  return code == 0 ? ms : -1;  // the profiled run shows the command's own error
 }
 
 // The command, its stdout sent to stderr while it runs when the report takes stdout (--json).
@@ -81,9 +89,10 @@ void run_profile(const ProfileArgs& args) {
         "sysgym profile -- train memtier-v0 --steps 20000 -o p.json");
   if (!args.chrome_trace.empty()) check_writable(args.chrome_trace, "--chrome-trace");
   const profiling::Overhead overhead = profiling::calibrate();
-  // Unprofiled and profiled runs alternate, an unprofiled one first (the profiled one then meets
-  // the same warm file cache); each side counts its fastest run, as this machine's timings vary
-  // by a third from run to run.
+  // Unprofiled and profiled runs alternate in this process, an unprofiled one first; each side
+  // counts its fastest run, as this machine's timings vary by a third from run to run. A first
+  // run loads data that later runs of the process find cached: --runs 2 or more compares warm
+  // runs on both sides.
   double unprofiled = -1;
   std::unique_ptr<profiling::Profiler> fastest;
   int code = 0;
@@ -135,8 +144,9 @@ void add_profile_command(CLI::App& app) {
       "Times every operation the core names (env step, policy inference, learner update, "
       "replay sampling, data loading, ...): self and inclusive time, count, mean and share of "
       "the wall time, corrected for the profiler's own per-scope cost (measured first), and "
-      "the same command's wall time without the profiler, in a process of its own (--runs "
-      "pairs, each side's fastest; --no-baseline skips it). A failing command's error and exit "
+      "the same command's wall time without the profiler (--runs pairs in this process, "
+      "each side's fastest; the first run loads data that later ones find cached; "
+      "--no-baseline skips it). A failing command's error and exit "
       "status pass through; --partial still "
       "writes what was profiled, marked partial. The trace opens in Perfetto or "
       "chrome://tracing.");

@@ -52,8 +52,10 @@ TEST(CostModel, InliningGrowsCallersSavesCallsAndDeletesDeadStatics) {
   const Program p = three();
   const ProgramModel m(p);
   CostModel c;
+  c.alpha = 1;
   c.call_bytes = 5;
   c.const_arg_bytes = 0;
+  c.function_bytes = 0;
   c.call_instr = 4;
   c.const_arg_instr = 1;
   c.simplified_instr = 0;
@@ -67,6 +69,10 @@ TEST(CostModel, InliningGrowsCallersSavesCallsAndDeletesDeadStatics) {
   // Everything: helper (grown by leaf) is copied into main and deleted.
   e = m.estimate(c, {true, true, true});
   EXPECT_EQ(e.text_bytes, 80 + 200 + (100 + 20 - 5 - 5) + (20 - 5));
+  // A deleted function also takes its alignment and prologue with it.
+  c.function_bytes = 16;
+  EXPECT_EQ(m.estimate(c, {true, true, true}).text_bytes,
+            80 + 200 + (100 + 20 - 5 - 5) + (20 - 5) - 2 * 16);
   EXPECT_THROW(m.estimate(c, {true}), ConfigError);
 }
 
@@ -77,6 +83,7 @@ TEST(CostModel, FittingRecoversTheParametersThatMadeTheSamples) {
   truth.alpha = 0.8;
   truth.call_bytes = 6;
   truth.const_arg_bytes = 3;
+  truth.function_bytes = 11;
   truth.call_instr = 7;
   truth.const_arg_instr = 2;
   truth.simplified_instr = 0.5;
@@ -90,6 +97,7 @@ TEST(CostModel, FittingRecoversTheParametersThatMadeTheSamples) {
   const CostModel fitted = fit_cost_model({&m}, samples);
   EXPECT_NEAR(fitted.alpha, 0.8, 1e-9);
   EXPECT_NEAR(fitted.call_bytes, 6, 1e-6);
+  EXPECT_NEAR(fitted.function_bytes, 11, 1e-6);
   const Fit fit = model_fit(fitted, {&m}, samples);
   EXPECT_NEAR(fit.size_error, 0, 1e-9);
   EXPECT_NEAR(fit.instructions_error, 0, 1e-9);

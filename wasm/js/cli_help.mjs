@@ -118,8 +118,8 @@ Runs a sysgym command and reports where its time went: every operation the core 
 and its phases, policy inference, learner update, replay sampling, data loading) with its self
 and inclusive time, count, mean and share, corrected for the profiler's own cost; the calls from
 JS into the WebAssembly module (counted, their time outside the core's operations as the
-js-wasm boundary); the time in JS; and the same command's time unprofiled in a Node process of
-its own.
+js-wasm boundary); the time in JS; and the same command's time unprofiled in this process (the
+first run loads data that later runs find cached: --runs 2 or more compares warm runs).
   --json                 the report as JSON (the command's own output goes to stderr)
   --chrome-trace FILE    the timeline as Chrome trace-event JSON (Perfetto, chrome://tracing)
   --max-events N         scopes and calls kept for the timeline, the first (default 200000)

@@ -1,19 +1,14 @@
 // The npm bin's `sysgym profile [flags] -- COMMAND...`: the command run inside sysgym.profile, its
 // report as the native tool prints it (the core's table), plus the JS <-> WebAssembly crossings;
-// the same command timed unprofiled in a Node process of its own, alternating with the profiled
-// runs, each side's fastest.
-import { spawnSync } from 'node:child_process';
+// the same command timed unprofiled in this process, alternating with the profiled runs, each
+// side's fastest (as natively).
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { printable, quote } from './errors.mjs';
 import { writeAtomically } from './node_files.mjs';
 import { ConfigError, IoError } from './index.mjs';
 
-const bin = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sysgym-cli.mjs');
-// The child's time of its command alone (module loading left out, as in the profiled run).
-export const BASELINE_VARIABLE = 'SYSGYM_PROFILE_BASELINE';
 
 function checkWritable(file) {
   const folder = path.dirname(path.resolve(file));
@@ -28,13 +23,31 @@ function checkWritable(file) {
   if (fs.existsSync(file) && fs.statSync(file).isDirectory()) throw new IoError(`--chrome-trace: ${quote(file)} is a directory`);
 }
 
-// The command's own time in a fresh process, or -1 when it fails.
-function unprofiledMs(command) {
-  const run = spawnSync(process.execPath, [bin, ...command], {
-    env: { ...process.env, [BASELINE_VARIABLE]: '1' }, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8',
-  });
-  const line = run.status === 0 ? /sysgym-command-ms (\S+)\n?$/.exec(run.stderr) : null;
-  return line ? Number(line[1]) : -1;
+// Runs `body` with the process's stdout (and, with `stderr`, its stderr) writes sent to `to`.
+async function withOutput(to, stderr, body) {
+  const out = process.stdout.write;
+  const err = process.stderr.write;
+  process.stdout.write = to;
+  if (stderr) process.stderr.write = to;
+  try {
+    return await body();
+  } finally {
+    process.stdout.write = out;
+    process.stderr.write = err;
+  }
+}
+
+// The command's time without the profiler, in this process (the span a profiled run times, with
+// the same data already loaded once a first run has loaded it), its output discarded; -1 when it
+// fails.
+async function unprofiledMs(dispatch, command) {
+  const start = performance.now();
+  try {
+    await withOutput(() => true, true, () => dispatch(command));
+  } catch {
+    return -1;  // the profiled run shows the command's own error
+  }
+  return performance.now() - start;
 }
 
 function integerFlag(value, name, min, max, fallback) {
@@ -57,20 +70,14 @@ export async function profileCommand(sysgym, values, command, dispatch) {
   let fastest = null;
   for (let i = 0; i < runs && !fastest?.error; ++i) {
     if (!values['no-baseline']) {
-      const ms = unprofiledMs(command);
+      const ms = await unprofiledMs(dispatch, command);
       if (ms > 0 && (unprofiled < 0 || ms < unprofiled)) unprofiled = ms;
     }
     // With --json the report takes stdout: the command's own output goes to stderr meanwhile.
-    const write = process.stdout.write;
-    if (values.json) process.stdout.write = process.stderr.write.bind(process.stderr);
-    let run;
-    try {
-      run = await sysgym.profile(() => dispatch(command), {
+    const run = await withOutput(values.json ? process.stderr.write.bind(process.stderr) : process.stdout.write, false,
+      () => sysgym.profile(() => dispatch(command), {
         maxEvents: values['chrome-trace'] !== undefined ? maxEvents : 0, partial: true,
-      });
-    } finally {
-      process.stdout.write = write;
-    }
+      }));
     if (!fastest || run.error || run.report.wall_ms < fastest.report.wall_ms) fastest = run;
   }
   if (fastest.error && !values.partial) throw fastest.error;

@@ -1,12 +1,11 @@
 // The npm bin's check, train and eval: the native commands' flags, files and output, on the
 // WebAssembly core (its Trainer stepped in slices, wasm/training_handles.cpp).
 import { FROM_STATE } from './cli_help.mjs';
-import { ConfigError } from './errors.mjs';
+import { ConfigError, UsageError } from './errors.mjs';
 import { jsonText, readInput, writeAtomically } from './node_files.mjs';
 
 function usageError(message) {
-  process.stderr.write(`sysgym: ${message}\nRun with --help for more information.\n`);
-  process.exit(2);
+  throw new UsageError(`sysgym: ${message}\nRun with --help for more information.\n`);
 }
 
 export function check(sysgym, values, { env, config, settings }) {

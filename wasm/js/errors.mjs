@@ -12,6 +12,14 @@ export class ApiMisuseError extends SysgymError {}
 export class InvalidActionError extends SysgymError {}
 export class IoError extends SysgymError {}
 export class EnvCheckError extends SysgymError {}
+// The bin's command line did not parse: `text` goes to stderr and the exit status is 2, as
+// natively (thrown, so that `sysgym profile` can run a command line and still end cleanly).
+export class UsageError extends Error {
+  constructor(text) {
+    super(text);
+    this.text = text;
+  }
+}
 const ERROR_CLASSES = { ConfigError, TraceFormatError, UnknownNameError, ApiMisuseError, InvalidActionError, IoError, EnvCheckError };
 
 export function lastError(core) {

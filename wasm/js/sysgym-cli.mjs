@@ -7,9 +7,9 @@
 import { parseArgs } from 'node:util';
 
 import { COMMANDS, HELP, POSITIONAL, USAGE } from './cli_help.mjs';
-import { BASELINE_VARIABLE, profileCommand } from './cli_profile.mjs';
+import { profileCommand } from './cli_profile.mjs';
 import { check, evaluate, train } from './cli_training.mjs';
-import { printable } from './errors.mjs';
+import { UsageError, printable } from './errors.mjs';
 import { jsonText, readInput, writeAtomically } from './node_files.mjs';
 import { ConfigError, SysgymError, load } from './index.mjs';
 
@@ -30,10 +30,7 @@ function windowOptions(v) {
 // `run|compare ENV [KEY=VALUE]...`: the env, --config's text and the settings (--set first).
 function envArguments(positionals, values) {
   const [env, ...settings] = positionals;
-  if (env === undefined) {
-    process.stderr.write(`sysgym: name an env: ${USAGE}`);
-    process.exit(2);
-  }
+  if (env === undefined) throw new UsageError(`sysgym: name an env: ${USAGE}`);
   if (env.includes('=')) throw new ConfigError('name an env first (`sysgym list` shows them)');
   const config = jsonText(values.config);
   return { env, config, settings: [...(values.set ?? []), ...settings] };
@@ -104,8 +101,7 @@ const RUN = {
   eval: (sysgym, values, positionals) => evaluate(sysgym, values, optionalEnv(positionals, values)),
 };
 
-// Parses one command line and runs it on the module `loaded()` gives (a usage error exits with
-// status 2, as natively).
+// Parses one command line and runs it on the module `loaded()` gives.
 async function dispatch(loaded, argv) {
   let [command, ...args] = argv;
   // The family's tools live under its name; `estimate` and `inspect` alone stay aliases.
@@ -114,18 +110,14 @@ async function dispatch(loaded, argv) {
     process.stdout.write(USAGE);
     return;
   }
-  if (!COMMANDS[command]) {
-    process.stderr.write(USAGE);
-    process.exit(2);
-  }
+  if (!COMMANDS[command]) throw new UsageError(USAGE);
   let values;
   let positionals;
   try {
     ({ values, positionals } = parseArgs({ args, options: COMMANDS[command], strict: true,
       allowPositionals: POSITIONAL.has(command) || command === 'inspect' }));
   } catch (e) {
-    process.stderr.write(`sysgym: ${printable(e.message, 4096)}\n`);
-    process.exit(2);
+    throw new UsageError(`sysgym: ${printable(e.message, 4096)}\n`);
   }
   if (values.help) {
     process.stdout.write(HELP[command]);
@@ -135,10 +127,7 @@ async function dispatch(loaded, argv) {
     await profileCommand(await loaded(), values, positionals, (argv) => dispatch(loaded, argv));
     return;
   }
-  const sysgym = await loaded();
-  const start = performance.now();
-  await RUN[command](sysgym, values, positionals);
-  if (process.env[BASELINE_VARIABLE]) process.stderr.write(`sysgym-command-ms ${performance.now() - start}\n`);
+  await RUN[command](await loaded(), values, positionals);
 }
 
 async function main() {
@@ -158,6 +147,10 @@ main().then(() => {
     if (e) process.stdout.emit('error', e);
   });
 }, (e) => {
+  if (e instanceof UsageError) {
+    process.stderr.write(e.text);
+    process.exit(2);
+  }
   if (e instanceof SysgymError) {
     process.stderr.write(`sysgym: ${e.name}: ${printable(e.message, 4096)}\n`);
     process.exit(1);

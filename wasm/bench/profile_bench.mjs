@@ -1,0 +1,91 @@
+// The profiler's goal benchmark (issue: profile) and the breakdown the README reports, both builds
+// in one run:
+//   node wasm/bench/profile_bench.mjs [REPEATS] [--quick] [--json FILE]
+// For each family's `train` with each agent it can train (DQN needs Discrete actions, PPO
+// MultiBinary or Discrete(2)) at two network sizes, `sysgym profile --json --runs 2 -- train ...`
+// through the native tool and through the npm bin (WebAssembly), REPEATS times each (default 3),
+// alternating: the corrected total's error and the uncorrected overhead against the unprofiled
+// run (min / median of their sizes over the repeats; goals: corrected within 5 %, uncorrected
+// under 10 %), and the share of the wall time per category (median over the repeats).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const bin = path.join(process.env.SYSGYM_PACKAGE ?? path.join(root, 'build/wasm/package'), 'sysgym-cli.mjs');
+const native = process.env.SYSGYM_NATIVE ?? path.join(root, 'build/native-release/sysgym');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const jsonAt = args.indexOf('--json');
+const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : null;
+const repeats = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--json') ?? 3);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sysgym-profile-bench-'));
+
+// Steps sized for about two seconds of native training each (the npm bin takes 2-5x longer).
+const scale = quick ? 0.1 : 1;
+const CASES = [
+  { env: 'memtier-v0', settings: ['trace=hpcc-randomaccess', 'hbm_capacity=10%', 'bins=16'], agent: 'dqn', steps: 8000 },
+  { env: 'memtier-v0', settings: ['trace=hpcc-randomaccess', 'hbm_capacity=10%', 'bins=16'], agent: 'ppo', steps: 16000 },
+  { env: 'tensorplace-v0', settings: [], agent: 'ppo', steps: 12000 },
+  { env: 'looptune-v0', settings: [], agent: 'dqn', steps: 3000 },
+  { env: 'inline-v0', settings: ['program=expat'], agent: 'dqn', steps: 8000 },
+  { env: 'inline-v0', settings: ['program=expat'], agent: 'ppo', steps: 16000 },
+];
+const NETWORKS = [[32, 32], [256, 256]];
+const CATEGORIES = ['simulation', 'inference', 'learning', 'data', 'framework', 'js-wasm boundary'];
+
+function profile(side, c, hidden) {
+  const command = side === 'native' ? [native] : ['node', bin];
+  const train = ['train', c.env, ...c.settings, '--agent', c.agent, '--agent-config', JSON.stringify({ hidden }),
+    '--steps', String(Math.max(200, Math.round(c.steps * scale))), '--curve-every', '100000', '-o', path.join(tmp, `${side}.json`)];
+  const r = spawnSync(command[0], [...command.slice(1), 'profile', '--json', '--runs', '2', '--', ...train],
+    { encoding: 'utf8', env: { ...process.env, SYSGYM_DATA: path.join(root, 'data') } });
+  if (r.status !== 0) throw new Error(`${side} profile of ${train.join(' ')} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
+const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+const pct = (x) => `${(100 * x).toFixed(1)}`;
+const results = [];
+for (const c of CASES) {
+  for (const hidden of NETWORKS) {
+    const reports = { native: [], wasm: [] };
+    for (let i = 0; i < repeats; ++i) {
+      reports.native.push(profile('native', c, hidden));
+      reports.wasm.push(profile('wasm', c, hidden));
+    }
+    for (const side of ['native', 'wasm']) {
+      const rs = reports[side];
+      const corrected = rs.map((r) => Math.abs(r.corrected_error));
+      const uncorrected = rs.map((r) => r.uncorrected_overhead);
+      const shares = {};
+      for (const k of CATEGORIES) shares[k] = median(rs.map((r) => (r.categories_ms[k] ?? 0) / r.corrected_wall_ms));
+      shares.rest = median(rs.map((r) => r.unattributed_ms / r.corrected_wall_ms));
+      results.push({
+        env: c.env, agent: c.agent, hidden, side, repeats,
+        wall_ms: median(rs.map((r) => r.unprofiled_ms)),
+        corrected_error: { min: Math.min(...corrected), median: median(corrected) },
+        uncorrected_overhead: { min: Math.min(...uncorrected), median: median(uncorrected) },
+        scopes: median(rs.map((r) => r.scopes)),
+        shares,
+      });
+    }
+  }
+}
+
+console.log(`sysgym profile -- train ..., ${repeats} repeats per row (each: fastest of 2 profiled and 2 unprofiled runs)`);
+console.log('env            agent net      side    unprofiled s  |corrected err| % min/med  uncorrected % min/med   sim  infer  learn   data  frame  bound   rest');
+for (const r of results) {
+  const s = r.shares;
+  console.log(`${r.env.padEnd(14)} ${r.agent.padEnd(5)} ${String(r.hidden[0]).padEnd(8)} ${r.side.padEnd(7)} ${(r.wall_ms / 1000).toFixed(2).padStart(12)}  ` +
+    `${`${pct(r.corrected_error.min)} / ${pct(r.corrected_error.median)}`.padStart(24)}  ${`${pct(r.uncorrected_overhead.min)} / ${pct(r.uncorrected_overhead.median)}`.padStart(20)}` +
+    ` ${[...CATEGORIES, 'rest'].map((k) => pct(s[k]).padStart(6)).join(' ')}`);
+}
+const worst = (side, key) => Math.max(...results.filter((r) => r.side === side).map((r) => r[key].median));
+for (const side of ['native', 'wasm']) {
+  console.log(`${side}: worst median |corrected error| ${pct(worst(side, 'corrected_error'))} % (goal <= 5), worst median uncorrected overhead ${pct(worst(side, 'uncorrected_overhead'))} % (goal < 10)`);
+}
+if (jsonFile) fs.writeFileSync(jsonFile, `${JSON.stringify(results, null, 1)}\n`);
+fs.rmSync(tmp, { recursive: true, force: true });
