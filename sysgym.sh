@@ -210,6 +210,7 @@ bench() {
   build_preset wasm
   node wasm/bench/bench.mjs
   node wasm/bench/train_bench.mjs
+  node wasm/bench/profile_bench.mjs 3 --scale 0.3
   node wasm/bench/looptune_bench.mjs
   node wasm/bench/memory.mjs
 }

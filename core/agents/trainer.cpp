@@ -14,6 +14,7 @@ namespace {
 constexpr std::size_t kRecentEpisodes = 20;
 
 VectorEnv make_envs(const Registry& registry, const TrainerOptions& options, ParallelFor pf) {
+  const profiling::Scope setup(profiling::ops::kTrainerSetup);
   if (options.env_configs.empty()) throw ConfigError("training needs at least one env");
   std::vector<std::unique_ptr<Env>> envs;
   for (const nlohmann::json& config : options.env_configs)

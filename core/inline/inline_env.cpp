@@ -5,6 +5,7 @@
 
 #include "base/det_math.hpp"
 #include "base/error.hpp"
+#include "profiling/profiler.hpp"
 
 namespace sysgym::inlining {
 namespace {
@@ -124,6 +125,8 @@ void InlineEnv::on_reset(Rng& rng, const nlohmann::json& options) {
 }
 
 InlineEnv::StepOutcome InlineEnv::on_step(std::span<const double> action) {
+  static const profiling::Op cost_model("inline.cost_model", profiling::Category::kSimulation);
+  static const profiling::Op observation("inline.observation", profiling::Category::kSimulation);
   const int a = static_cast<int>(action[0]);
   const CallSite& site = current_site();
   if (a == 1) {
@@ -134,14 +137,13 @@ InlineEnv::StepOutcome InlineEnv::on_step(std::span<const double> action) {
   ++step_;
   StepOutcome out;
   out.terminated = step_ == decisions_.size();
-  if (config_.dense) {
+  if (config_.dense || out.terminated) {
+    const profiling::Scope scope(cost_model);
     const double score = 1 - cost(decisions_);
-    out.reward = score - score_;
+    out.reward = config_.dense ? score - score_ : score;
     score_ = score;
-  } else if (out.terminated) {
-    score_ = 1 - cost(decisions_);
-    out.reward = score_;
   }
+  const profiling::Scope scope(observation);
   write_observation();
   write_info(a);
   return out;

@@ -5,6 +5,7 @@
 
 #include "base/det_math.hpp"
 #include "base/error.hpp"
+#include "profiling/profiler.hpp"
 
 namespace sysgym::looptune {
 namespace {
@@ -112,20 +113,31 @@ void LooptuneEnv::on_reset(Rng& rng, const nlohmann::json& options) {
 }
 
 LooptuneEnv::StepOutcome LooptuneEnv::on_step(std::span<const double> action) {
+  static const profiling::Op transform("looptune.transform", profiling::Category::kSimulation);
+  static const profiling::Op reward("looptune.gflops", profiling::Category::kSimulation);
+  static const profiling::Op observation("looptune.observation", profiling::Category::kSimulation);
   const auto a = static_cast<Action>(static_cast<int>(action[0]));
-  std::optional<Schedule> next = after(a);
+  std::optional<Schedule> next;
+  {
+    const profiling::Scope scope(transform);
+    next = after(a);
+  }
   const bool legal = next.has_value();
   const double before = gflops_;
   if (legal) {
     schedule_ = std::move(next);
+    const profiling::Scope scope(reward);
     gflops_ = gflops(schedule_->nest);
     best_gflops_ = std::max(best_gflops_, gflops_);
   } else {
     ++illegal_;
   }
   ++steps_;
-  write_observation();
-  write_info(legal, static_cast<int>(a));
+  {
+    const profiling::Scope scope(observation);
+    write_observation();
+    write_info(legal, static_cast<int>(a));
+  }
   StepOutcome out;
   out.reward = (gflops_ - before) / peak_gflops();
   out.truncated = steps_ >= config_.episode_length;

@@ -14,7 +14,7 @@ extern const Op kLearnerUpdate;  // a DQN minibatch step or a PPO update
 extern const Op kReplaySample;   // DQN's replay sampling and batch assembly
 extern const Op kTrainerStep;    // the trainer's loop around one vector step
 extern const Op kDataLoad;       // reading and parsing a data file (a trace, a program)
-extern const Op kTrainerSetup;   // a trainer's agent and networks made (its envs: their own ops)
+extern const Op kTrainerSetup;   // a trainer's envs, agent and networks made
 extern const Op kTrainerSave;    // a policy file or training state serialised
 
 }  // namespace sysgym::profiling::ops

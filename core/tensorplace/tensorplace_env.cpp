@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/error.hpp"
+#include "profiling/profiler.hpp"
 #include "tensorplace/simulator.hpp"
 
 namespace sysgym::tensorplace {
@@ -72,8 +73,8 @@ std::optional<EntityLayout> TensorplaceEnv::entity_layout() const {
 
 std::vector<std::string> TensorplaceEnv::report_columns() const {
   if (config_.ilp_seconds) {
-    return {"iteration_ms", "slowdown", "gap_closed", "ilp_gap_closed", "move_ms",
-            "bytes_to_fast", "refused_bytes"};
+    return {"iteration_ms", "slowdown",      "gap_closed",   "ilp_gap_closed",
+            "move_ms",      "bytes_to_fast", "refused_bytes"};
   }
   return {"iteration_ms", "slowdown", "gap_closed", "move_ms", "bytes_to_fast", "refused_bytes"};
 }
@@ -184,6 +185,10 @@ double TensorplaceEnv::evict_for(std::uint64_t needed, std::uint32_t k) {
 }
 
 TensorplaceEnv::StepOutcome TensorplaceEnv::on_step(std::span<const double> action) {
+  // The step's own time is the placement; the kernel's timing and the next observation nest in it.
+  static const profiling::Op placement("tensorplace.placement", profiling::Category::kSimulation);
+  static const profiling::Op timing("tensorplace.kernel_timing", profiling::Category::kSimulation);
+  const profiling::Scope scope(placement);
   const Graph& g = graph();
   const std::uint32_t k = kernel_;
   // What the action asks: newborn outputs in fast memory, slow operands copied in.
@@ -232,7 +237,11 @@ TensorplaceEnv::StepOutcome TensorplaceEnv::on_step(std::span<const double> acti
       machine_->place(t, kFast);
     }
   }
-  const double kernel = machine_->run_kernel(k);
+  double kernel = 0;
+  {
+    const profiling::Scope timed(timing);
+    kernel = machine_->run_kernel(k);
+  }
   // Operands marked 0 leave fast memory after the kernel.
   for (std::size_t i = 0; config_.moves && i < slot_tensors_.size(); ++i) {
     const std::uint32_t t = slot_tensors_[i];
@@ -254,8 +263,13 @@ TensorplaceEnv::StepOutcome TensorplaceEnv::finish_kernel(double kernel, double 
   kernel_s_ += kernel;
   move_s_ += move;
   refused_ += refused;
-  prepare_slots();
-  write_observation();
+  static const profiling::Op observation("tensorplace.observation",
+                                         profiling::Category::kSimulation);
+  {
+    const profiling::Scope scope(observation);
+    prepare_slots();
+    write_observation();
+  }
   const std::span<double> info = info_buffer();
   info[0] = k;
   info[1] = (kernel + move) * 1e3;

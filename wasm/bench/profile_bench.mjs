@@ -1,6 +1,6 @@
 // The profiler's goal benchmark (issue: profile) and the breakdown the README reports, both builds
 // in one run:
-//   node wasm/bench/profile_bench.mjs [REPEATS] [--quick] [--json FILE]
+//   node wasm/bench/profile_bench.mjs [REPEATS] [--scale X] [--only ENV] [--json FILE]
 // For each family's `train` with each agent it can train (DQN needs Discrete actions, PPO
 // MultiBinary or Discrete(2)) at two network sizes, `sysgym profile --json --runs 2 -- train ...`
 // through the native tool and through the npm bin (WebAssembly), REPEATS times each (default 3),
@@ -17,19 +17,21 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const bin = path.join(process.env.SYSGYM_PACKAGE ?? path.join(root, 'build/wasm/package'), 'sysgym-cli.mjs');
 const native = process.env.SYSGYM_NATIVE ?? path.join(root, 'build/native-release/sysgym');
 const args = process.argv.slice(2);
-const quick = args.includes('--quick');
-const jsonAt = args.indexOf('--json');
-const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : null;
-const repeats = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--json') ?? 3);
+const option = (name) => (args.includes(name) ? args.splice(args.indexOf(name), 2)[1] : undefined);
+const jsonFile = option('--json');
+// --scale multiplies every case's steps (1: about two seconds of native training per run).
+const scale = Number(option('--scale') ?? 1);
+const only = option('--only');
+const repeats = Number(args[0] ?? 3);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sysgym-profile-bench-'));
 
-// Steps sized for about two seconds of native training each (the npm bin takes 2-5x longer).
-const scale = quick ? 0.1 : 1;
+// Steps sized for a second or two of native training with the small network (the npm bin takes
+// 2-5x longer, the large network up to 10x).
 const CASES = [
   { env: 'memtier-v0', settings: ['trace=hpcc-randomaccess', 'hbm_capacity=10%', 'bins=16'], agent: 'dqn', steps: 8000 },
   { env: 'memtier-v0', settings: ['trace=hpcc-randomaccess', 'hbm_capacity=10%', 'bins=16'], agent: 'ppo', steps: 16000 },
   { env: 'tensorplace-v0', settings: [], agent: 'ppo', steps: 12000 },
-  { env: 'looptune-v0', settings: [], agent: 'dqn', steps: 3000 },
+  { env: 'looptune-v0', settings: [], agent: 'dqn', steps: 40000 },
   { env: 'inline-v0', settings: ['program=expat'], agent: 'dqn', steps: 8000 },
   { env: 'inline-v0', settings: ['program=expat'], agent: 'ppo', steps: 16000 },
 ];
@@ -49,7 +51,7 @@ function profile(side, c, hidden) {
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
 const pct = (x) => `${(100 * x).toFixed(1)}`;
 const results = [];
-for (const c of CASES) {
+for (const c of CASES.filter((x) => !only || x.env === only)) {
   for (const hidden of NETWORKS) {
     const reports = { native: [], wasm: [] };
     for (let i = 0; i < repeats; ++i) {
