@@ -133,9 +133,6 @@ TEST_F(InlineCli, TheShippedInstructionsPolicyMeetsItsGoalOnLmdbInModelMode) {
   EXPECT_GT(episode["score"].get<double>(), 0.01);  // no size penalty ate the saving
 }
 
-// The shipped calibration samples (real-mode measurements of five programs): the default cost
-// model ranks their instruction counts as real mode does (lz4 less well), and text size on the
-// four larger ones.
 // The shipped PPO size policy keeps LMDB (held out) smaller than clang's -Oz decisions in the
 // model it was trained on (0.997; the cost model before its rank fit, given here), and in real mode
 // at -Oz (0.995, README), which the bench reproduces. Its decisions do not depend on the model.
@@ -153,6 +150,9 @@ TEST_F(InlineCli, TheShippedPpoSizePolicyBeatsOzOnLmdbInItsModel) {
   EXPECT_GT(e["inlined"].get<int>(), 0);  // not simply "never", which that model put at 0.99904
 }
 
+// The shipped calibration samples (real-mode measurements of five programs): the default cost
+// model ranks their text sizes and instruction counts as real mode does (lz4's instructions less
+// well).
 TEST_F(InlineCli, TheCostModelRanksTheShippedRealMeasurements) {
   const std::string data = std::string(SYSGYM_SHIPPED_DATA) + "/inline/";
   std::string programs;
@@ -164,13 +164,13 @@ TEST_F(InlineCli, TheCostModelRanksTheShippedRealMeasurements) {
   // Kept by name: a range-for over a member of a temporary would read freed memory.
   const nlohmann::json report = nlohmann::json::parse(r.out);
   for (const nlohmann::json& p : report["model"]["programs"]) {
-    // lz4's sets beyond a few hundred sites run about as many instructions (231-258 M) while
-    // their text grows fourfold: the model, which only saves calls, ranks them less well.
-    EXPECT_GE(p["instructions_spearman"].get<double>(), p["program"] == "lz4" ? 0.5 : 0.85)
+    // lz4's sets beyond a few hundred sites run about as many instructions while their text
+    // grows several-fold: the model, which saves calls, ranks them less finely (0.77).
+    EXPECT_GE(p["instructions_spearman"].get<double>(), p["program"] == "lz4" ? 0.7 : 0.85)
         << p["program"];
-    if (p["program"] != "kernels") {
-      EXPECT_GE(p["size_spearman"].get<double>(), 0.95) << p["program"];
-    }
+    // The goal, on every program (kernels: 0.14 before function_bytes and recursion).
+    EXPECT_GE(p["size_spearman"].get<double>(), 0.9) << p["program"];
+    EXPECT_GE(p["sets"].get<int>(), 16) << p["program"];
   }
 }
 
