@@ -200,6 +200,7 @@ std::vector<ProgramModel::Terms> size_terms(const std::vector<const ProgramModel
                                             const std::vector<CalibrationSample>& samples,
                                             double alpha) {
   std::vector<ProgramModel::Terms> out;
+  out.reserve(samples.size());
   for (const CalibrationSample& s : samples)
     out.push_back(programs[s.program]->terms(alpha, s.decisions));
   return out;

@@ -9,8 +9,9 @@
 #     translation unit), so each batch walks the headers once. Findings still name our files:
 #     the .clang-tidy header filter covers core/ and native/.
 #  2. The clang analyzer only analyses functions of the main file, so it keeps one run per file
-#     (with the release build's compile commands). It runs in its shallow mode (fewer paths and
-#     less inlining into callees, as editors run it while typing): the deep mode took 739 s of
+#     (build/lint-files: one compile command per source, as the release build is a unity build).
+#     It runs in its shallow mode (fewer paths and less inlining into callees, as editors run it
+#     while typing): the deep mode took 739 s of
 #     both cores here, the shallow one 360 s; `tests/lint/tidy.sh 2 deep` runs the deep one.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -29,12 +30,12 @@ tidy() {
             /^Suppressed [0-9]+ warnings/d; /^Use -header-filter/d'
 }
 
-cmake --preset native-release >/dev/null
+cmake --preset lint-files >/dev/null
 cmake --preset lint >/dev/null
 
 # The analyzer checks that .clang-tidy enables, as one list (so that file stays the only place
 # where checks are chosen).
-analyzer_checks=$(clang-tidy-14 --list-checks -p build/native-release core/base/error.cpp |
+analyzer_checks=$(clang-tidy-14 --list-checks -p build/lint-files core/base/error.cpp |
   sed -nE 's/^ +(clang-analyzer-[^ ]+)$/\1/p' | paste -sd, -)
 [ -n "$analyzer_checks" ] || { echo "tidy.sh: .clang-tidy enables no clang-analyzer check"; exit 1; }
 
@@ -44,7 +45,7 @@ status=0
 tidy -p build/lint -checks='-clang-analyzer-*,-bugprone-suspicious-include' \
   "$PWD/build/lint/(core|native)/.*/Unity/unity_[0-9]+_cxx\.cxx$|$PWD/(core|native)/.*\.cpp$" ||
   status=1
-tidy -p build/native-release -checks="-*,$analyzer_checks" -extra-arg=-Xclang \
+tidy -p build/lint-files -checks="-*,$analyzer_checks" -extra-arg=-Xclang \
   -extra-arg=-analyzer-config -extra-arg=-Xclang -extra-arg="mode=$analyzer_mode" \
   "$PWD/(core|native)/.*\.cpp$" ||
   status=1
