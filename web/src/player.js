@@ -72,9 +72,14 @@ export class SysgymPlayer extends HTMLElement {
     this.#start().catch((e) => this.#fail(e.message));
   }
 
+  // A page may remove a player at any time, also while it loads: whatever it awaits then finds it
+  // disconnected and stops (a removed player that went on drew into a detached chart).
   disconnectedCallback() {
     this.#playback.pause();
+    clearTimeout(this.#again);
+    this.#again = 0;
     if (this.#request) services().client.cancel(this.#request.id);
+    this.#request = null;
   }
 
   // An error replaces the player: no button, chart or figures over an empty area.
@@ -115,9 +120,11 @@ export class SysgymPlayer extends HTMLElement {
   async #start() {
     const { client, catalogue: pending } = services();
     const catalogue = await pending;
+    if (!this.isConnected) return;
     this.#playback.setSpeed(Number(this.getAttribute('speed') ?? 60));
     const attrs = { trace: this.getAttribute('trace') ?? undefined, policy: this.getAttribute('policy') ?? undefined };
     if (this.hasAttribute('episode-src')) attrs.episode = await this.#json('episode-src');
+    if (!this.isConnected) return;
     attrs.env = attrs.episode?.env ?? this.getAttribute('env') ?? 'memtier-v0';
     try {
       attrs.config = JSON.parse(this.getAttribute('config') ?? '{}');
@@ -127,14 +134,16 @@ export class SysgymPlayer extends HTMLElement {
     if (this.hasAttribute('policy-src')) {
       attrs.policyConfig = await this.#json('policy-src');
       attrs.policy = 'learned'; // the core runs it on the settings its file fixes
+      if (!this.isConnected) return;
     }
     this.#useView(attrs.env);
     const { type, payload, data } = await this.#view.player.request(attrs, { client, catalogue, base: BASE });
-    this.#play(client, type, payload, data);
+    if (this.isConnected) this.#play(client, type, payload, data);
   }
 
   #play(client, type, payload, data) {
     this.#request = client.start(type, payload, (event) => {
+      if (!this.isConnected) return;
       if (event.kind === 'meta') {
         this.#run = new EpisodeRun(event.meta, this.#view.length(event.meta));
         const label = this.getAttribute('label') ?? `${event.meta.policy} on ${data}`;
@@ -147,14 +156,14 @@ export class SysgymPlayer extends HTMLElement {
       }
     });
     this.#request.result.then((result) => {
-      if (result.cancelled) return;
+      if (result.cancelled || !this.isConnected) return;
       this.#run.finish(result.summary);
       this.#playback.refresh();
     }, (e) => this.#fail(e.message));
   }
 
   #render(cursor, state) {
-    if (!this.#run || this.dataset.state === 'error') return;
+    if (!this.#run || this.dataset.state === 'error' || !this.isConnected) return;
     this.dataset.state = state;
     const toggle = this.#root.querySelector('.toggle');
     toggle.textContent = state === 'playing' ? 'Pause' : state === 'ended' ? 'Replay' : 'Play';
