@@ -39,7 +39,7 @@ export async function startBrowser(dist = path.join(web, 'dist')) {
     context,
     async page(problems = []) {
       const page = await context.newPage();
-      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+      page.on('pageerror', (e) => problems.push(`page error: ${e.message}${e.stack ? ` at ${e.stack.split('\n').slice(1, 4).join(' <- ')}` : ''}`));
       page.on('console', (m) => {
         if (m.type() === 'error' && !/favicon/.test(m.location().url)) problems.push(`console: ${m.text()} (${m.location().url})`);
       });

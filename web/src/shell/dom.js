@@ -25,7 +25,11 @@ export function chartPanel(container, { id, title, size = '', height = 'chart' }
 export function chart(echarts, el) {
   const c = echarts.init(el, null, { renderer: 'canvas' });
   el.chartInstance = c;
-  new ResizeObserver(() => c.resize()).observe(el);
+  // Not while the element is out of the page or folded to nothing (a removed player, a hidden
+  // panel): a graph series that can be panned has no view transform at size 0, and ECharts throws.
+  new ResizeObserver(() => {
+    if (el.isConnected && el.clientWidth > 0 && el.clientHeight > 0) c.resize();
+  }).observe(el);
   return c;
 }
 export const CHART_BASE = { animation: false, aria: { enabled: true }, textStyle: { fontFamily: 'inherit' } };
