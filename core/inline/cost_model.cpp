@@ -159,13 +159,22 @@ ProgramModel::Terms ProgramModel::terms(double alpha, const Decisions& given) co
   return t;
 }
 
+namespace {
+
+// Text bytes from the size's terms (cost_model.hpp's formula; estimates and fits both use it).
+double modelled_size(const CostModel& m, const ProgramModel::Terms& t) {
+  return t.s0 - m.call_bytes * t.s1 - m.const_arg_bytes * t.s2 - m.function_bytes * t.s3 +
+         m.recursive_growth * t.s4;
+}
+
+}  // namespace
+
 Estimate ProgramModel::estimate(const CostModel& m, const Decisions& d) const {
   if (d.size() != program_->sites.size())
     throw ConfigError("decisions for " + std::to_string(d.size()) + " sites; " + program_->name +
                       " has " + std::to_string(program_->sites.size()));
   const Terms t = terms(m.alpha, d);
-  return {t.s0 - m.call_bytes * t.s1 - m.const_arg_bytes * t.s2 - m.function_bytes * t.s3 +
-              m.recursive_growth * t.s4,
+  return {modelled_size(m, t),
           never_instructions_ - m.call_instr * t.calls - m.const_arg_instr * t.const_calls -
               m.simplified_instr * t.simplified_calls + m.growth_instr * t.growth_calls};
 }
@@ -204,11 +213,6 @@ std::vector<ProgramModel::Terms> size_terms(const std::vector<const ProgramModel
   for (const CalibrationSample& s : samples)
     out.push_back(programs[s.program]->terms(alpha, s.decisions));
   return out;
-}
-
-double modelled_size(const CostModel& m, const ProgramModel::Terms& t) {
-  return t.s0 - m.call_bytes * t.s1 - m.const_arg_bytes * t.s2 - m.function_bytes * t.s3 +
-         m.recursive_growth * t.s4;
 }
 
 // The smallest of the programs' Spearman correlations of modelled and measured size.

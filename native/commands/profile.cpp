@@ -1,7 +1,7 @@
 // sysgym profile [--json] [--chrome-trace FILE] [--partial] [--runs N] [--no-baseline] -- CMD...:
 // runs any sysgym command inside the profiler (core/profiling) and reports where its time went,
 // per operation and per category, corrected for the profiler's own cost as RL-Scope does, next to
-// the same command's wall time measured without the profiler (a separate process).
+// the same command's wall time measured without the profiler (in this process, alternating).
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -15,6 +15,7 @@
 #include "base/quote.hpp"
 #include "files.hpp"
 #include "profiling/profiler.hpp"
+#include "stream_lines.hpp"
 
 namespace sysgym::cli {
 namespace {
@@ -41,43 +42,57 @@ void check_writable(const std::string& path, const std::string& flag) {
   if (fs::is_directory(path)) throw IoError(flag + ": " + quote(path) + " is a directory");
 }
 
+// While it lives, what the process writes to `fd` goes to `to` instead (stdio flushed at both
+// ends, so nothing buffered lands on the wrong side).
+class Redirect {
+ public:
+  Redirect(int fd, int to) : fd_(fd), saved_(::dup(fd)) {
+    if (saved_.get() < 0) throw IoError("profile: cannot set the output aside");
+    flush();
+    ::dup2(to, fd_);
+  }
+  ~Redirect() {
+    flush();
+    ::dup2(saved_.get(), fd_);
+  }
+  Redirect(const Redirect&) = delete;
+  Redirect& operator=(const Redirect&) = delete;
+
+ private:
+  static void flush() {
+    std::fflush(stdout);
+    std::fflush(stderr);
+  }
+  int fd_;
+  Fd saved_;
+};
+
 // The command's wall time without the profiler, in this process (the span a profiled run times,
 // with the same data already loaded once the first run has loaded it), its output discarded; -1
 // when it fails.
 double unprofiled_ms(const std::vector<std::string>& command) {
-  std::fflush(stdout);
-  std::fflush(stderr);
-  const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
-  const int out = ::dup(STDOUT_FILENO);
-  const int err = ::dup(STDERR_FILENO);
-  if (null < 0 || out < 0 || err < 0) throw IoError("profile: cannot set the output aside");
-  ::dup2(null, STDOUT_FILENO);
-  ::dup2(null, STDERR_FILENO);
+  const Fd null(::open("/dev/null", O_WRONLY | O_CLOEXEC));
+  if (null.get() < 0) throw IoError("profile: cannot open /dev/null");
+  const Redirect out(STDOUT_FILENO, null.get());
+  const Redirect err(STDERR_FILENO, null.get());
   const auto start = std::chrono::steady_clock::now();
   const int code = run_command_line(command);
   const double ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  std::fflush(stdout);
-  std::fflush(stderr);
-  ::dup2(out, STDOUT_FILENO);
-  ::dup2(err, STDERR_FILENO);
-  for (const int fd : {null, out, err})
-    ::close(fd);
   return code == 0 ? ms : -1;  // the profiled run shows the command's own error
 }
 
 // The command, its stdout sent to stderr while it runs when the report takes stdout (--json).
 int run_profiled(const ProfileArgs& args, profiling::Profiler& profiler) {
   const profiling::Activation on(profiler);
-  std::fflush(stdout);
-  const int saved = args.json ? ::dup(STDOUT_FILENO) : -1;
-  if (saved >= 0) ::dup2(STDERR_FILENO, STDOUT_FILENO);
-  const int code = run_command_line(args.command);
-  std::fflush(stdout);
-  if (saved >= 0) {
-    ::dup2(saved, STDOUT_FILENO);
-    ::close(saved);
+  int code = 0;
+  if (args.json) {
+    const Redirect out(STDOUT_FILENO, STDERR_FILENO);
+    code = run_command_line(args.command);
+  } else {
+    code = run_command_line(args.command);
   }
+  std::fflush(stdout);
   profiler.finish();
   return code;
 }
