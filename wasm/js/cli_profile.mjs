@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { printable, quote } from './errors.mjs';
+import { quote } from './errors.mjs';
 import { writeAtomically } from './node_files.mjs';
 import { ConfigError, IoError } from './index.mjs';
 
@@ -50,21 +50,15 @@ async function unprofiledMs(dispatch, command) {
   return performance.now() - start;
 }
 
-function integerFlag(value, name, min, max, fallback) {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min || n > max) throw new ConfigError(`${name}: ${printable(value)} is not a whole number from ${min} to ${max}`);
-  return n;
-}
-
 // `dispatch(argv)` runs one bin command (throwing what it throws).
 export async function profileCommand(sysgym, values, command, dispatch) {
   if (command.length === 0) {
     throw new ConfigError('profile: name the command to profile after --, e.g. sysgym profile -- train memtier-v0 --steps 2000 -o p.json');
   }
   if (command[0] === 'profile') throw new ConfigError('profiling is already on in this run: profile cannot be nested in itself');
-  const runs = integerFlag(values.runs, '--runs', 1, 100, 1);
-  const maxEvents = integerFlag(values['max-events'], '--max-events', 1, 50000000, 200000);
+  // Checked by the core with the native flags' ranges and messages.
+  const runs = Number(sysgym.checkInteger(values.runs ?? '1', '--runs', 1, 100));
+  const maxEvents = Number(sysgym.checkInteger(values['max-events'] ?? '200000', '--max-events', 1, 50000000));
   if (values['chrome-trace'] !== undefined) checkWritable(values['chrome-trace']);
   let unprofiled = -1;
   let fastest = null;
