@@ -60,6 +60,18 @@ function inlinePrograms(out, dir) {
   };
 }
 
+// The shipped training profiles (data/profiles/, written by its regenerate.mjs): the runs the
+// playground offers to profile in the browser, beside their native and Node reports.
+function profiles(out) {
+  const dir = path.join(root, 'data/profiles');
+  fs.mkdirSync(path.join(out, 'profiles'), { recursive: true });
+  return fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => {
+    fs.copyFileSync(path.join(dir, f), path.join(out, 'profiles', f));
+    const { run } = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
+    return { ...run, file: `profiles/${f}` };
+  });
+}
+
 // Shipped traces under the names the native tool uses for them (repository-relative paths).
 // `dataDir`: where the traces' files are, relative to the page (the site copies them into its
 // data/; the package's player reads the package's own ../data/real). Policies ship with the site.
@@ -90,7 +102,8 @@ function catalogue(out, { dataDir = 'data', inlineDir = 'data/inline', withPolic
     });
   });
   const inline = inlinePrograms(out, inlineDir);
-  fs.writeFileSync(path.join(out, 'catalogue.json'), `${JSON.stringify({ traces, policies, inline }, null, 2)}\n`);
+  const runs = withPolicies ? profiles(out) : [];
+  fs.writeFileSync(path.join(out, 'catalogue.json'), `${JSON.stringify({ traces, policies, inline, profiles: runs }, null, 2)}\n`);
   return { traces: traces.length, policies: policies.length };
 }
 

@@ -7,15 +7,12 @@
 // alternating: the corrected total's error and the uncorrected overhead against the unprofiled
 // run (min / median of their sizes over the repeats; goals: corrected within 5 %, uncorrected
 // under 10 %), and the share of the wall time per category (median over the repeats).
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const bin = path.join(process.env.SYSGYM_PACKAGE ?? path.join(root, 'build/wasm/package'), 'sysgym-cli.mjs');
-const native = process.env.SYSGYM_NATIVE ?? path.join(root, 'build/native-release/sysgym');
+import { CASES, CATEGORIES, NETWORKS, profileRun, scaledSteps } from './profile_cases.mjs';
+
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args.splice(args.indexOf(name), 2)[1] : undefined);
 const jsonFile = option('--json');
@@ -25,27 +22,8 @@ const only = option('--only');
 const repeats = Number(args[0] ?? 3);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sysgym-profile-bench-'));
 
-// Steps sized for a second or two of native training with the small network (the npm bin takes
-// 2-5x longer, the large network up to 10x).
-const CASES = [
-  { env: 'memtier-v0', settings: ['trace=hpcc-randomaccess', 'hbm_capacity=10%', 'bins=16'], agent: 'dqn', steps: 8000 },
-  { env: 'memtier-v0', settings: ['trace=hpcc-randomaccess', 'hbm_capacity=10%', 'bins=16'], agent: 'ppo', steps: 16000 },
-  { env: 'tensorplace-v0', settings: [], agent: 'ppo', steps: 12000 },
-  { env: 'looptune-v0', settings: [], agent: 'dqn', steps: 40000 },
-  { env: 'inline-v0', settings: ['program=expat'], agent: 'dqn', steps: 8000 },
-  { env: 'inline-v0', settings: ['program=expat'], agent: 'ppo', steps: 16000 },
-];
-const NETWORKS = [[32, 32], [256, 256]];
-const CATEGORIES = ['simulation', 'inference', 'learning', 'data', 'framework', 'js-wasm boundary'];
-
 function profile(side, c, hidden) {
-  const command = side === 'native' ? [native] : ['node', bin];
-  const train = ['train', c.env, ...c.settings, '--agent', c.agent, '--agent-config', JSON.stringify({ hidden }),
-    '--steps', String(Math.max(200, Math.round(c.steps * scale))), '--curve-every', '100000', '-o', path.join(tmp, `${side}.json`)];
-  const r = spawnSync(command[0], [...command.slice(1), 'profile', '--json', '--runs', '2', '--', ...train],
-    { encoding: 'utf8', env: { ...process.env, SYSGYM_DATA: path.join(root, 'data') } });
-  if (r.status !== 0) throw new Error(`${side} profile of ${train.join(' ')} failed: ${r.stderr}`);
-  return JSON.parse(r.stdout);
+  return profileRun(side, c, hidden, { steps: scaledSteps(c, scale), runs: 2, output: path.join(tmp, `${side}.json`) });
 }
 
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];

@@ -7,6 +7,7 @@ import { classifyFiles, loadCatalogue } from './shell/files.js';
 import { fillComparison } from './shell/comparison.js';
 import { comparisonCharts } from './shell/comparison_charts.js';
 import { Playback } from './shell/playback.js';
+import { ProfilePanel } from './shell/profile_panel.js';
 import { EpisodeRun } from './shell/episode_run.js';
 import { group, option } from './shell/dom.js';
 import { viewFor } from './envs/index.js';
@@ -31,6 +32,7 @@ const state = {
   run: null,
   request: null, // the worker request of the episode shown
   chartsDrawn: 0,
+  profile: null, // the "where training time goes" panel
 };
 const playback = new Playback(render);
 // The episode shown, for the console and the browser tests: sysgymPlayground.run.frames[i].
@@ -126,6 +128,18 @@ async function showEnv(id, { generic = false } = {}) {
   $('comparison').tHead.replaceChildren();
   $('comparison').tBodies[0].replaceChildren();
   setControlsEnabled(false);
+  await state.profile.setEnv(id);
+}
+
+// The config of a profiled training run: the form set to a shipped run's `settings` first (the
+// run's config is those keys alone, as natively; the form loads their data), or the form's config.
+async function profiledConfig(settings) {
+  if (settings) state.fields.fromParams(new URLSearchParams(settings.map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)])));
+  if (formProblems()) throw new Error('the episode form has problems: see the fields marked');
+  const config = await state.fields.prepare();
+  if (!settings) return config;
+  const named = new Set(settings.map((s) => s.slice(0, s.indexOf('='))));
+  return Object.fromEntries(Object.entries(config).filter(([key]) => named.has(key)));
 }
 
 // ---- episodes ----
@@ -385,6 +399,9 @@ async function main() {
     const wanted = [params.get('env'), FIRST_ENV].find((id) => envs.includes(id)) ?? envs[0];
     $('env').value = wanted;
     await loadShippedPolicies();
+    state.profile = new ProfilePanel({ select: $('profile-run'), start: $('profile-start'), progress: $('profile-progress'),
+      status: $('profile-status'), bars: $('profile-bars'), timeline: $('profile-timeline'), table: $('profile-table') },
+    { client, catalogue: state.catalogue, prepare: profiledConfig, showError });
     await showEnv(wanted, { generic: params.get('view') === 'generic' });
   } catch (e) {
     return showError(`The playground could not start: ${e.message}`);

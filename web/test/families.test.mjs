@@ -43,6 +43,29 @@ test('linewalk\'s policies compare in its ranking: position, higher is better', 
   }
 });
 
+test('a family without shipped profiles is profiled on the form\'s config; an agent its actions do not suit is refused', async () => {
+  const { page } = shared;
+  const runs = await page.locator('#profile-run option').allTextContents();
+  assert.deepEqual(runs, ['DQN', 'PPO'].flatMap((a) => ['32x32', '256x256'].map((n) => `${a}, ${n} network, 2,000 steps, on the form's config`)));
+  const profiled = () => page.waitForFunction(() => document.body.dataset.profiled === 'linewalk-v0' || document.querySelector('#errors p'), null, { timeout: 120000 });
+  await page.selectOption('#profile-run', '2'); // PPO, 32x32: linewalk has three actions
+  await page.click('#profile-start');
+  await profiled();
+  assert.deepEqual(await page.locator('#errors p').allTextContents(),
+    ['profile: ConfigError: ppo needs a MultiBinary or Discrete(2) action space; linewalk-v0 has Discrete(3) (use dqn)']);
+  assert.equal(await page.locator('#profile-start').isDisabled(), false, 'the panel can run again');
+  await page.locator('#errors').evaluate((el) => el.replaceChildren());
+  await page.selectOption('#profile-run', '0'); // DQN, 32x32
+  await page.click('#profile-start');
+  await profiled();
+  assert.deepEqual(await page.locator('#errors p').allTextContents(), []);
+  const runsDrawn = await page.evaluate(() => document.querySelector('#profile-bars').chartInstance.getOption().yAxis[0].data);
+  assert.equal(runsDrawn.length, 1);
+  assert.match(runsDrawn[0], /^this browser/);
+  const table = await page.locator('#profile-table').textContent();
+  for (const op of ['learner.update', 'replay.sample', 'env.step', 'js-wasm.crossing']) assert.match(table, new RegExp(op.replace('.', '\\.')));
+});
+
 test('a <sysgym-player env="linewalk-v0"> plays through the generic view', async () => {
   const page = await shared.browser.page(shared.problems);
   await page.goto(`${shared.browser.url}docs.html`);

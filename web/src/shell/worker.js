@@ -3,10 +3,13 @@
 // inputs. It knows no family: a family's view adds data through 'data' and 'extra' requests.
 //
 // Requests carry an id; the worker answers with messages of the same id:
-//   {type: 'event', id, event}  while the request runs (episode meta, frame batches, table rows)
+//   {type: 'event', id, event}  while the request runs (episode meta, frame batches, table rows,
+//                               training progress)
 //   {type: 'done', id, result}  at the end
 //   {type: 'error', id, kind, message}
 import { load } from 'sysgym';
+
+import { profileTraining } from './training_profile.js';
 
 const sysgym = load();
 const episodes = new Map(); // request id -> Episode, kept for export until dropped
@@ -104,6 +107,8 @@ async function handle(core, request, post) {
       return play(request.id, core.replay(request.episode), post);
     case 'compare':
       return compare(core, request.args, request.id, post);
+    case 'profile':
+      return profileTraining(core, request.run, { post, cancelled: () => cancelled.has(request.id), pause: yieldToMessages });
     case 'export': {
       const episode = episodes.get(request.of);
       if (!episode) throw new Error('no episode to export: run one first');

@@ -1,0 +1,83 @@
+// The playground's "where training time goes" panel: a shipped training run profiled in the
+// browser is the same run as the shipped native one (the same operations, as often), its bar
+// accounts for its whole time beside the native and Node bars, and its timeline and table show
+// its scopes and the calls into the module.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { root, screenshot, sharedPlayground } from './browser.mjs';
+
+const shared = sharedPlayground();
+const shipped = JSON.parse(fs.readFileSync(path.join(root, 'data/profiles/memtier-dqn-32.json'), 'utf8'));
+
+const bars = (page) => page.evaluate(() => {
+  const option = document.querySelector('#profile-bars').chartInstance.getOption();
+  return { runs: option.yAxis[0].data, series: option.series.map((s) => ({ name: s.name, data: s.data })) };
+});
+
+test('memtier offers its shipped runs and draws their native and Node bars', async () => {
+  const { page } = shared;
+  const runs = await page.locator('#profile-run option').allTextContents();
+  assert.equal(runs.length, 4, runs.join(' | '));
+  assert.match(runs[0], /^DQN, 32x32 network, 4,000 steps, on trace=hpcc-randomaccess hbm_capacity=10% bins=16$/);
+  const shown = await bars(page);
+  assert.equal(shown.runs.length, 2);
+  assert.match(shown.runs[0], /^native \(shipped\)/);
+  assert.match(await page.locator('#profile-status').textContent(), /measured on/);
+});
+
+test('the run profiled here is the shipped run: same operations as often, the whole time accounted for', async () => {
+  const { page } = shared;
+  await page.selectOption('#profile-run', '0');
+  await page.click('#profile-start');
+  await page.waitForFunction(() => document.body.dataset.profiled === 'memtier-v0' || document.querySelector('#errors p'), null, { timeout: 120000 });
+  assert.deepEqual(await page.locator('#errors p').allTextContents(), []);
+  // The form shows the config the run trained on.
+  assert.equal(await page.inputValue('#bins'), '16');
+  assert.equal(await page.inputValue('#hbm_capacity'), '10%');
+  assert.equal(await page.inputValue('#trace'), 'hpcc-randomaccess');
+
+  const report = await page.evaluate(() => document.querySelector('#profile-bars').chartInstance.getOption());
+  const shown = await bars(page);
+  assert.equal(shown.runs.length, 3);
+  assert.match(shown.runs[2], /^this browser: \d+\.\d\d s$/);
+  const share = (run, name) => shown.series.find((s) => s.name === name).data[run];
+  const total = shown.series.reduce((sum, s) => sum + s.data[2], 0);
+  assert.ok(Math.abs(total - 100) < 1, `the browser bar's categories add up to ${total} %`);
+  assert.ok(share(2, 'learning') > 10, 'learning is a visible share');
+  assert.ok(share(2, 'js-wasm boundary') > 0, 'the boundary shows in the browser');
+  assert.equal(share(0, 'js-wasm boundary'), 0, 'and not natively');
+  assert.ok(report.series.length >= 7);
+
+  // Same seed, same config: every step, update and replay sample happens as often as natively.
+  const table = await page.locator('#profile-table').textContent();
+  const counts = (ops) => Object.fromEntries(ops.filter((o) => /^(env|learner|policy|replay)\./.test(o.op)).map((o) => [o.op, o.count]));
+  const expected = counts(shipped.reports.native.ops);
+  assert.ok(expected['env.step'] >= shipped.run.steps);
+  for (const [op, count] of Object.entries(expected)) {
+    const row = table.split('\n').find((line) => line.trim().startsWith(`${op} `));
+    assert.ok(row, `the table has ${op}`);
+    assert.ok(row.includes(count.toLocaleString('en')) || row.split(/\s+/).includes(String(count)), `${op}: ${count} times, as natively: ${row}`);
+  }
+  assert.match(table, /js-wasm\.crossing/);
+
+  const timeline = await page.evaluate(() => {
+    const option = document.querySelector('#profile-timeline').chartInstance.getOption();
+    return { rows: option.yAxis[0].data, names: [...new Set(option.series[0].data.map((d) => d[3]))] };
+  });
+  assert.equal(timeline.rows.at(-1), 'JS calls');
+  for (const name of ['trainer.setup', 'trainer.step', 'learner.update', 'memtier.estimator']) assert.ok(timeline.names.includes(name), `the timeline shows ${name}`);
+  assert.ok(timeline.names.some((n) => n.startsWith('TrainerHandle.')), 'and the calls into the module');
+  await screenshot(page, 'profile-panel');
+});
+
+test('an env with shipped runs of its own lists them when shown', async () => {
+  const { page } = shared;
+  await page.selectOption('#env', 'tensorplace-v0');
+  await page.waitForFunction(() => document.querySelector('#profile-run option')?.textContent.startsWith('PPO'));
+  const runs = await page.locator('#profile-run option').allTextContents();
+  assert.deepEqual(runs.map((r) => r.split(',').slice(0, 2).join(',')), ['PPO, 32x32 network', 'PPO, 256x256 network']);
+  assert.equal((await bars(page)).runs.length, 2);
+});
