@@ -207,6 +207,7 @@ bench() {
   build/native-release/tests/sysgym_marker_bench "$@"
   build/native-release/tests/sysgym_tensorplace_bench "$@"
   build/native-release/tests/sysgym_looptune_bench "$@"
+  build/native-release/tests/sysgym_profiling_bench "$@"
   build_preset wasm
   node wasm/bench/bench.mjs
   node wasm/bench/train_bench.mjs

@@ -12,8 +12,6 @@ namespace {
 
 constexpr std::size_t kNoEvent = std::numeric_limits<std::size_t>::max();
 
-thread_local Profiler* tls_profiler = nullptr;
-
 struct Registry {
   std::mutex mutex;
   std::vector<OpInfo> ops;
@@ -108,18 +106,14 @@ void Profiler::finish() {
   wall_ns_ = since(start_, Clock::now());
 }
 
-Profiler* active() {
-  return tls_profiler;
-}
-
 Activation::Activation(Profiler& p) {
-  if (tls_profiler != nullptr)
+  if (detail::tls_profiler != nullptr)
     throw ConfigError("profiling is already on in this run: profile cannot be nested in itself");
-  tls_profiler = &p;
+  detail::tls_profiler = &p;
 }
 
 Activation::~Activation() {
-  tls_profiler = nullptr;
+  detail::tls_profiler = nullptr;
 }
 
 Overhead calibrate(std::size_t samples) {

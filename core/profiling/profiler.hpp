@@ -101,8 +101,16 @@ class Profiler {
   std::int64_t wall_ns_ = 0;
 };
 
-// The profiler scopes on this thread record into (nullptr: off).
-Profiler* active();
+namespace detail {
+inline thread_local Profiler* tls_profiler = nullptr;
+}  // namespace detail
+
+// The profiler scopes on this thread record into (nullptr: off). Inline, so that a scope with
+// profiling off is a thread-local load and a branch where it stands, not a call
+// (sysgym_profiling_bench: BM_ScopeOff against BM_NoScope).
+inline Profiler* active() {
+  return detail::tls_profiler;
+}
 // Installs `p` on this thread for the lifetime of the object (nesting is refused: a ConfigError).
 class Activation {
  public:
@@ -115,10 +123,12 @@ class Activation {
 class Scope {
  public:
   explicit Scope(const Op& op) : profiler_(active()) {
-    if (profiler_ != nullptr) profiler_->begin(op.id());
+    if (profiler_ != nullptr) [[unlikely]]
+      profiler_->begin(op.id());
   }
   ~Scope() {
-    if (profiler_ != nullptr) profiler_->end();
+    if (profiler_ != nullptr) [[unlikely]]
+      profiler_->end();
   }
   Scope(const Scope&) = delete;
   Scope& operator=(const Scope&) = delete;

@@ -1,5 +1,5 @@
-// memtier-v0 stepping throughput on a 1 M-sample pair: one env, a VectorEnv of 8, each built-in
-// policy's time per window, and the exact dynamic oracle's solve.
+// memtier-v0 stepping throughput on a 1 M-sample pair: one env (also under an active profiler), a
+// VectorEnv of 8, each built-in policy's time per window, and the exact dynamic oracle's solve.
 // Run: build/native-release/tests/sysgym_env_bench (figures are reported in the README).
 #include <benchmark/benchmark.h>
 
@@ -8,6 +8,7 @@
 #include "memtier/memtier_env.hpp"
 #include "memtier/placement_schedule.hpp"
 #include "memtier/policy.hpp"
+#include "profiling/profiler.hpp"
 #include "support/small_source.hpp"
 #include "thread_pool.hpp"
 
@@ -67,6 +68,19 @@ void BM_EnvStepRandom(benchmark::State& state) {
   step_env(state, [](const Env& env) { return actions(env, 64); });
 }
 BENCHMARK(BM_EnvStepRandom)
+    ->ArgsProduct({{64, 1024}, {2'000'000, 20'000'000}})
+    ->ArgNames({"bins", "window_instrs"});
+
+// The same steps with a profiler recording every scope (`sysgym profile`'s cost, before its
+// correction); BM_EnvStepRandom is the same code with profiling off.
+void BM_EnvStepProfiled(benchmark::State& state) {
+  profiling::Profiler profiler;
+  const profiling::Activation on(profiler);
+  step_env(state, [](const Env& env) { return actions(env, 64); });
+  state.counters["scopes/step"] =
+      static_cast<double>(profiler.scopes()) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_EnvStepProfiled)
     ->ArgsProduct({{64, 1024}, {2'000'000, 20'000'000}})
     ->ArgNames({"bins", "window_instrs"});
 
