@@ -70,11 +70,15 @@ std::string DataStore::shipped_prefix() const {
   return source ? source->shipped_prefix() : "";
 }
 
+DataBytes read_data(const DataSource& data, const std::string& name, const std::string& context) {
+  if (!data.has(name)) throw ConfigError(context + ": " + data.missing(name));
+  return data.read(name);
+}
+
 nlohmann::json read_data_json(const DataSource& data, const std::string& name,
                               const std::string& context) {
   const profiling::Scope scope(profiling::ops::kDataLoad);
-  if (!data.has(name)) throw ConfigError(context + ": " + data.missing(name));
-  const DataBytes bytes = data.read(name);
+  const DataBytes bytes = read_data(data, name, context);
   const std::string_view text(reinterpret_cast<const char*>(bytes.bytes.data()),
                               bytes.bytes.size());
   return parse_json_text(text, name);

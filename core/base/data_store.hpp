@@ -60,8 +60,11 @@ class DataStore : public DataSource {
   std::map<std::string, std::shared_ptr<const std::string>, std::less<>> entries_;
 };
 
-// The JSON file `name` of `data`; ConfigError "<context>: <what is missing>" when it has none,
-// and parse_json_text's errors (naming the file) when it is not JSON.
+// The bytes of `name` in `data`; ConfigError "<context>: <what is missing>" when it has none.
+DataBytes read_data(const DataSource& data, const std::string& name, const std::string& context);
+
+// The JSON file `name` of `data`: read_data's errors, and parse_json_text's (naming the file)
+// when it is not JSON.
 nlohmann::json read_data_json(const DataSource& data, const std::string& name,
                               const std::string& context);
 

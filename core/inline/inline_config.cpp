@@ -1,7 +1,13 @@
 #include "inline/inline_config.hpp"
 
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include <cstdint>
 #include <map>
 #include <mutex>
+#include <string_view>
+#include <utility>
 
 #include "base/error.hpp"
 #include "base/json_text.hpp"
@@ -9,6 +15,8 @@
 #include "base/quote.hpp"
 #include "env/config_reader.hpp"
 #include "inline/embedded_program.hpp"
+#include "profiling/ops.hpp"
+#include "profiling/profiler.hpp"
 
 namespace sysgym::inlining {
 namespace {
@@ -20,21 +28,30 @@ std::string shipped_name(const DataSource& data, const std::string& file) {
   return data.shipped_prefix() + "inline/" + file;
 }
 
-// Program files are parsed once per process: SQLite's is 4.7 MB and a vector env makes many envs.
+// Program files are parsed once per process and content (SQLite's is 4.7 MB and a vector env
+// makes many envs); a file replaced under its name (a program dropped again in the browser) is
+// parsed anew: the bytes' hash is part of the key, and hashing costs a fraction of parsing.
 std::shared_ptr<const LoadedProgram> load(const DataSource& data, const std::string& name) {
-  static std::mutex mutex;
-  static std::map<std::string, std::weak_ptr<const LoadedProgram>> cache;
-  const std::lock_guard<std::mutex> lock(mutex);
-  if (auto hit = cache[name].lock()) return hit;
+  const profiling::Scope scope(profiling::ops::kDataLoad);
   const bool embedded = name == kEmbedded;
-  auto loaded = std::make_shared<const LoadedProgram>(program_from_json(
-      embedded ? parse_json_text(embedded_kernels_program(), "kernels")
-               : read_data_json(data, name, std::string(kContext) + ": 'program'"),
-      name));
+  DataBytes bytes;
+  std::string_view text = embedded_kernels_program();
+  if (!embedded) {
+    bytes = read_data(data, name, std::string(kContext) + ": 'program'");
+    text = {reinterpret_cast<const char*>(bytes.bytes.data()), bytes.bytes.size()};
+  }
+  const std::uint64_t hash = XXH3_64bits(text.data(), text.size());
+  static std::mutex mutex;
+  static std::map<std::pair<std::string, std::uint64_t>, std::weak_ptr<const LoadedProgram>> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  std::weak_ptr<const LoadedProgram>& cached = cache[{name, hash}];
+  if (auto hit = cached.lock()) return hit;
+  auto loaded = std::make_shared<const LoadedProgram>(
+      program_from_json(parse_json_text(text, embedded ? "kernels" : name), name));
   if (loaded->program.reference.count("never") == 0)
     throw ConfigError(std::string(kContext) + ": " + quote(name) +
                       " has no 'never' reference measurement (extract it without --no-run)");
-  cache[name] = loaded;
+  cached = loaded;
   return loaded;
 }
 

@@ -8,6 +8,7 @@
 #include "base/error.hpp"
 #include "builtins/builtins.hpp"
 #include "env/episode.hpp"
+#include "inline/embedded_program.hpp"
 
 namespace sysgym::inlining {
 namespace {
@@ -127,6 +128,21 @@ TEST(InlineEnv, BadConfigsAreNamed) {
   env->reset(0);
   EXPECT_THROW(env->step(std::vector<double>{2}), InvalidActionError);
   EXPECT_THROW(env->reset(0, {{"start", 1}}), ConfigError);
+}
+
+// A program file replaced under its name (dropped again in the browser) is read anew, even while
+// an env made on the old one lives (the parse cache is per name and content).
+TEST(InlineEnv, AProgramReplacedUnderItsNameIsReadAnew) {
+  nlohmann::json program = nlohmann::json::parse(embedded_kernels_program());
+  DataStore data;
+  data.add("mine.json", std::make_shared<const std::string>(program.dump()));
+  const InlineEnv first({{"program", "mine.json"}}, data);
+  EXPECT_EQ(first.program().name, "kernels");
+  program["name"] = "kernels-v2";
+  data.add("mine.json", std::make_shared<const std::string>(program.dump()));
+  const InlineEnv second({{"program", "mine.json"}}, data);
+  EXPECT_EQ(second.program().name, "kernels-v2");
+  EXPECT_EQ(first.program().name, "kernels");
 }
 
 }  // namespace
