@@ -241,6 +241,10 @@ async function takeFiles(files) {
     $('policy').value = value;
     describePolicy();
   }
+  if (found.profiles.length) {
+    for (const problem of state.profile.takeFiles(found.profiles)) showError(problem);
+    $('profile-title').scrollIntoView?.({ block: 'nearest' });
+  }
   if (found.data.length) {
     const status = await state.fields.takeData(found.data, showError);
     if (status) setStatus(status);

@@ -51,7 +51,7 @@ test('a malformed trace pair names the file and the problem, and the page keeps 
 });
 
 const cases = [
-  [[file('notes.json', '{"kind": "notes"}')], /^notes\.json: neither a recorded episode, a policy file nor a sysgym data file \("kind" is "notes"\)$/],
+  [[file('notes.json', '{"kind": "notes"}')], /^notes\.json: neither a recorded episode, a policy file, a profile nor a sysgym data file \("kind" is "notes"\)$/],
   [[file('cut.json', '{"kind": "sysgym-episode", ')], /^cut\.json: not valid JSON/],
   [[file('empty.ddr.csv', ''), file('empty.hbm.csv', 'x')], /^empty\.ddr\.csv: the file is empty$/],
   [[file('lonely.ddr.bin', 'abc')], /^lonely\.ddr\.bin: a trace pair is one file with "ddr" and one with "hbm"/],

@@ -7,7 +7,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { root, screenshot, sharedPlayground } from './browser.mjs';
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+
+import { nativeTool, root, screenshot, sharedPlayground } from './browser.mjs';
 
 const shared = sharedPlayground();
 const shipped = JSON.parse(fs.readFileSync(path.join(root, 'data/profiles/memtier-dqn-32.json'), 'utf8'));
@@ -73,11 +76,40 @@ test('the run profiled here is the shipped run: same operations as often, the wh
   await screenshot(page, 'profile-panel');
 });
 
+test('a native report and Chrome trace dropped on the page join the bars and fill the timeline', async () => {
+  const { page } = shared;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sysgym-profile-drop-'));
+  const trace = path.join(dir, 'run.trace.json');
+  const report = execFileSync(nativeTool, ['profile', '--json', '--no-baseline', '--chrome-trace', trace, '--', 'run', 'tensorplace-v0',
+    '--policy', 'first-touch'], { encoding: 'utf8', cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
+  fs.writeFileSync(path.join(dir, 'run.report.json'), report);
+  const before = (await bars(page)).runs.length;
+  await page.setInputFiles('#files', [path.join(dir, 'run.report.json'), trace]);
+  await page.waitForFunction((n) => document.querySelector('#profile-bars').chartInstance.getOption().yAxis[0].data.length === n + 1, before);
+  const shown = await bars(page);
+  assert.match(shown.runs.at(-1), /^run\.report\.json \(dropped\): \d+\.\d\d s$/);
+  const expected = JSON.parse(report);
+  const simulation = shown.series.find((x) => x.name === 'simulation').data.at(-1);
+  assert.ok(Math.abs(simulation - (100 * expected.categories_ms.simulation) / expected.corrected_wall_ms) < 1e-9);
+  const events = JSON.parse(fs.readFileSync(trace, 'utf8')).traceEvents.filter((e) => e.ph === 'X').length;
+  assert.equal(await page.locator('#profile-timeline').getAttribute('data-events'), String(events));
+  assert.match(await page.locator('#profile-status').textContent(), /run\.trace\.json/);
+  // A JSON that is neither is named, and the bars stay.
+  await page.setInputFiles('#files', { name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"traceEvents": []}') });
+  await page.waitForSelector('#errors p');
+  assert.match(await page.locator('#errors p').first().textContent(), /^other\.json: a Chrome trace without complete \("X"\) events/);
+  assert.equal((await bars(page)).runs.length, before + 1);
+  await page.locator('#errors').evaluate((el) => el.replaceChildren());
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
 test('an env with shipped runs of its own lists them when shown', async () => {
   const { page } = shared;
   await page.selectOption('#env', 'tensorplace-v0');
   await page.waitForFunction(() => document.querySelector('#profile-run option')?.textContent.startsWith('PPO'));
   const runs = await page.locator('#profile-run option').allTextContents();
   assert.deepEqual(runs.map((r) => r.split(',').slice(0, 2).join(',')), ['PPO, 32x32 network', 'PPO, 256x256 network']);
-  assert.equal((await bars(page)).runs.length, 2);
+  // The shipped bars of the env shown, and the report dropped before (dropped files stay).
+  const shown = (await bars(page)).runs;
+  assert.deepEqual(shown.map((r) => r.replace(/: \d+\.\d\d s$/, '')), ['native (shipped)', 'Node, npm bin (shipped)', 'run.report.json (dropped)']);
 });

@@ -45,11 +45,15 @@ async function readJson(file) {
   }
 }
 
-// Sorts picked files into recorded episodes, policy files and data files (everything not JSON,
-// and JSON of another sysgym kind, for the env's view to make sense of). Returns {episodes, policies, data, problems}: problems
+// `sysgym profile` output: a report (--json, which has no kind) or a Chrome trace.
+const isProfile = (json) => Array.isArray(json?.traceEvents) || (json?.categories_ms !== undefined && Array.isArray(json?.ops));
+
+// Sorts picked files into recorded episodes, policy files, profiles (reports and Chrome traces of
+// `sysgym profile`) and data files (everything not JSON, and JSON of another sysgym kind, for the
+// env's view to make sense of). Returns {episodes, policies, profiles, data, problems}: problems
 // are FileProblems for files that cannot be used.
 export async function classifyFiles(files) {
-  const out = { episodes: [], policies: [], data: [], problems: [] };
+  const out = { episodes: [], policies: [], profiles: [], data: [], problems: [] };
   for (const file of files) {
     if (file.size === 0) {
       out.problems.push(new FileProblem(file.name, 'the file is empty'));
@@ -63,9 +67,10 @@ export async function classifyFiles(files) {
       const json = await readJson(file);
       if (json?.kind === 'sysgym-episode') out.episodes.push({ name: file.name, json });
       else if (json?.kind === 'sysgym-policy') out.policies.push({ name: file.name, json });
+      else if (isProfile(json)) out.profiles.push({ name: file.name, json });
       // A family's own file (inline: a program from `sysgym inline extract`): its view's data.
       else if (String(json?.kind).startsWith('sysgym-')) out.data.push(file);
-      else out.problems.push(new FileProblem(file.name, `neither a recorded episode, a policy file nor a sysgym data file ("kind" is ${JSON.stringify(json?.kind ?? null)})`));
+      else out.problems.push(new FileProblem(file.name, `neither a recorded episode, a policy file, a profile nor a sysgym data file ("kind" is ${JSON.stringify(json?.kind ?? null)})`));
     } catch (e) {
       out.problems.push(e);
     }

@@ -1,7 +1,9 @@
 // The playground's panel on where training time goes (RL-Scope's question): a training run of
 // the env shown, profiled here in the worker, drawn as a stacked bar beside the same run's
 // shipped reports (the native tool and the npm bin under Node, data/profiles/), with its
-// timeline and its table. An env without shipped runs is profiled on the form's config.
+// timeline and its table. An env without shipped runs is profiled on the form's config. Reports
+// and Chrome traces of `sysgym profile` dropped on the page join the bars and fill the timeline.
+import { timelineEvents } from './chrome_trace.js';
 import { option } from './dom.js';
 import { drawBars, drawTimeline } from './profile_charts.js';
 
@@ -25,6 +27,8 @@ export class ProfilePanel {
   #runs = [];
   #request = null;
   #shipped = new Map(); // file -> its fetched JSON
+  #own = null; // the report of the selected run profiled here
+  #dropped = []; // [{label, report}] from dropped files
 
   // `el`: {select, start, progress, status, bars, timeline, table}. `prepare(settings)`: the
   // env's config after the form took `settings` (null: the form's config as it is), its data
@@ -35,7 +39,10 @@ export class ProfilePanel {
     this.#catalogue = catalogue;
     this.#prepare = prepare;
     this.#showError = showError;
-    el.select.addEventListener('change', () => this.#showShipped());
+    el.select.addEventListener('change', () => {
+      this.#own = null;
+      this.#draw();
+    });
     el.start.addEventListener('click', () => this.start());
   }
 
@@ -53,7 +60,8 @@ export class ProfilePanel {
     this.#el.timeline.chartInstance?.clear();
     this.#el.timeline.dataset.events = '0';
     this.#el.progress.value = 0;
-    await this.#showShipped();
+    this.#own = null;
+    await this.#draw();
   }
 
   #selected() {
@@ -74,23 +82,46 @@ export class ProfilePanel {
     return this.#shipped.get(run.file);
   }
 
-  // The selected run's shipped bars, with the in-browser run's when it is of this run.
-  async #showShipped(own = null) {
+  // The selected run's shipped bars, the run profiled here, and the dropped reports.
+  async #draw() {
     const run = this.#selected();
     const bars = [];
     try {
       const shipped = await this.#shippedReports(run);
       if (shipped) {
         bars.push({ label: 'native (shipped)', report: shipped.reports.native }, { label: 'Node, npm bin (shipped)', report: shipped.reports.node });
-        if (!own) this.#setStatus(`Shipped reports measured on ${shipped.machine}. Profile the run here to add this browser's bar and see its timeline.`);
-      } else if (!own) {
+        if (!this.#own) this.#setStatus(`Shipped reports measured on ${shipped.machine}. Profile the run here to add this browser's bar and see its timeline.`);
+      } else if (!this.#own) {
         this.#setStatus('No shipped report for this env: profile a run here to see where its time goes.');
       }
     } catch (e) {
       this.#showError(`profile: ${e.message}`);
     }
-    if (own) bars.push({ label: 'this browser', report: own });
-    drawBars(this.#el.bars, bars);
+    if (this.#own) bars.push({ label: 'this browser', report: this.#own });
+    drawBars(this.#el.bars, [...bars, ...this.#dropped]);
+  }
+
+  // Files from `sysgym profile`: reports (--json) become bars, a Chrome trace (--chrome-trace)
+  // the timeline. Returns the problems, one per file that is neither.
+  takeFiles(files) {
+    const problems = [];
+    for (const { name, json } of files) {
+      if (Array.isArray(json.traceEvents)) {
+        const events = timelineEvents(json);
+        if (events.length === 0) problems.push(`${name}: a Chrome trace without complete ("X") events: nothing to draw`);
+        else {
+          drawTimeline(this.#el.timeline, events);
+          this.#setStatus(`The timeline shows ${name}: ${count(events.length)} events.`);
+        }
+      } else if (json.corrected_wall_ms > 0 && json.categories_ms && typeof json.categories_ms === 'object') {
+        this.#dropped.push({ label: `${name} (dropped)`, report: json });
+        this.#setStatus(`${name} added to the bars: ${json.command?.join(' ') ?? 'a profiled command'}.`);
+      } else {
+        problems.push(`${name}: not a report of sysgym profile --json (no corrected_wall_ms and categories_ms) nor a Chrome trace (no traceEvents)`);
+      }
+    }
+    this.#draw();
+    return problems;
   }
 
   #stop() {
@@ -141,7 +172,8 @@ export class ProfilePanel {
     const drawn = events.filter((e) => e[4] === 0).length;
     this.#setStatus(`Profiled here: ${(report.corrected_wall_ms / 1000).toFixed(2)} s after correction, ${count(report.scopes)} scopes${boundary}` +
       `${report.scopes > drawn ? ` (the timeline shows the first ${count(drawn)} scopes)` : ''}.`);
-    this.#showShipped(report);
+    this.#own = report;
+    this.#draw();
     document.body.dataset.profiled = run.env;
   }
 }

@@ -2,6 +2,7 @@
 // `sysgym profile -- train ... -o FILE` runs it natively: the trainer made, trained and its
 // policy written out, all inside the profile. The page gets the report, its table and the
 // timeline's events.
+import { timelineEvents } from './chrome_trace.js';
 
 // The timeline keeps this many scopes and calls (the report counts them all).
 const MAX_EVENTS = 20000;
@@ -9,15 +10,6 @@ const MAX_EVENTS = 20000;
 const PROGRESS_MS = 250;
 // As the shipped native runs: no learning-curve points within a run.
 const CURVE_EVERY = 100000;
-
-// The trace's complete events as [name, category, start ms, duration ms, track] (track 0: the
-// core's scopes, 1: JS calls into the module), in start order.
-function timelineEvents(trace) {
-  return trace.traceEvents
-    .filter((e) => e.ph === 'X')
-    .map((e) => [e.name, e.cat, e.ts / 1e3, e.dur / 1e3, e.tid === 1 ? 0 : 1])
-    .sort((a, b) => a[2] - b[2] || b[3] - a[3]);
-}
 
 // `run`: {env, config, agent, hidden, steps, seed}. `post` sends progress events; `cancelled()`
 // says whether the page gave up on the run; `pause()` lets messages in.
