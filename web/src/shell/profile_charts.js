@@ -33,19 +33,25 @@ export function categoryTimes(report) {
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
-// `runs`: [{label, report}], drawn top to bottom.
+// Narrower than this, the bars' labels take two short lines (a phone's screen).
+const NARROW_PX = 600;
+
+// `runs`: [{label, short, report}], drawn top to bottom (`short` labels a narrow chart).
 export function drawBars(el, runs) {
   const c = el.chartInstance ?? chart(echarts, el);
+  const narrow = el.clientWidth > 0 && el.clientWidth < NARROW_PX;
   const times = runs.map((r) => categoryTimes(r.report));
   const share = (i, category) => (100 * times[i][category]) / runs[i].report.corrected_wall_ms;
+  const label = (r) => (narrow ? `${r.short}\n${seconds(r.report.corrected_wall_ms)}` : `${r.label}: ${seconds(r.report.corrected_wall_ms)}`);
   c.setOption({
     ...CHART_BASE,
     legend: { top: 0, type: 'scroll' },
-    grid: { left: 190, right: 24, top: 36, bottom: 36 },
+    grid: { left: narrow ? 70 : 190, right: 24, top: 36, bottom: 36 },
     tooltip: { trigger: 'item', formatter: (p) => `${runs[p.dataIndex].label}<br>${p.seriesName}: ${p.value.toFixed(1)} % ` +
       `(${times[p.dataIndex][p.seriesName].toFixed(1)} ms of ${seconds(runs[p.dataIndex].report.corrected_wall_ms)})` },
-    xAxis: { type: 'value', max: 100, name: 'share of the run\'s time (%), corrected for the profiler\'s own cost', nameLocation: 'middle', nameGap: 24 },
-    yAxis: { type: 'category', inverse: true, data: runs.map((r) => `${r.label}: ${seconds(r.report.corrected_wall_ms)}`), axisLabel: { fontSize: 11 } },
+    xAxis: { type: 'value', max: 100, splitNumber: narrow ? 2 : 5, nameLocation: 'middle', nameGap: 24,
+      name: narrow ? 'share of the run\'s time (%)' : 'share of the run\'s time (%), corrected for the profiler\'s own cost' },
+    yAxis: { type: 'category', inverse: true, data: runs.map(label), axisLabel: { fontSize: 11, lineHeight: 14 } },
     series: CATEGORIES.map((category) => ({
       type: 'bar', name: category, stack: 'time', itemStyle: { color: colour(category) }, barMaxWidth: 28,
       data: runs.map((_, i) => share(i, category)),

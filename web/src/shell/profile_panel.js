@@ -89,7 +89,8 @@ export class ProfilePanel {
     try {
       const shipped = await this.#shippedReports(run);
       if (shipped) {
-        bars.push({ label: 'native (shipped)', report: shipped.reports.native }, { label: 'Node, npm bin (shipped)', report: shipped.reports.node });
+        bars.push({ label: 'native (shipped)', short: 'native', report: shipped.reports.native },
+          { label: 'Node, npm bin (shipped)', short: 'Node', report: shipped.reports.node });
         if (!this.#own) this.#setStatus(`Shipped reports measured on ${shipped.machine}. Profile the run here to add this browser's bar and see its timeline.`);
       } else if (!this.#own) {
         this.#setStatus('No shipped report for this env: profile a run here to see where its time goes.');
@@ -97,7 +98,7 @@ export class ProfilePanel {
     } catch (e) {
       this.#showError(`profile: ${e.message}`);
     }
-    if (this.#own) bars.push({ label: 'this browser', report: this.#own });
+    if (this.#own) bars.push({ label: 'this browser', short: 'browser', report: this.#own });
     drawBars(this.#el.bars, [...bars, ...this.#dropped]);
   }
 
@@ -114,7 +115,7 @@ export class ProfilePanel {
           this.#setStatus(`The timeline shows ${name}: ${count(events.length)} events.`);
         }
       } else if (json.corrected_wall_ms > 0 && json.categories_ms && typeof json.categories_ms === 'object') {
-        this.#dropped.push({ label: `${name} (dropped)`, report: json });
+        this.#dropped.push({ label: `${name} (dropped)`, short: name.replace(/\.json$/i, '').slice(0, 9), report: json });
         this.#setStatus(`${name} added to the bars: ${json.command?.join(' ') ?? 'a profiled command'}.`);
       } else {
         problems.push(`${name}: not a report of sysgym profile --json (no corrected_wall_ms and categories_ms) nor a Chrome trace (no traceEvents)`);
