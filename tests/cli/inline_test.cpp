@@ -164,8 +164,8 @@ TEST_F(InlineCli, TheCostModelRanksTheShippedRealMeasurements) {
   // Kept by name: a range-for over a member of a temporary would read freed memory.
   const nlohmann::json report = nlohmann::json::parse(r.out);
   for (const nlohmann::json& p : report["model"]["programs"]) {
-    // lz4's sets beyond a few hundred sites run about as many instructions while their text
-    // grows several-fold: the model, which saves calls, ranks them less finely (0.77).
+    // lz4's sets that inline most hot sites spread by 12 % in instructions through code
+    // generation no per-decision model sees (README: the calibration table): 0.71 over 166 sets.
     EXPECT_GE(p["instructions_spearman"].get<double>(), p["program"] == "lz4" ? 0.7 : 0.85)
         << p["program"];
     // The goal, on every program (kernels: 0.14 before function_bytes and recursion).
