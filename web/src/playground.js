@@ -134,12 +134,11 @@ async function showEnv(id, { generic = false } = {}) {
 // The config of a profiled training run: the form set to a shipped run's `settings` first (the
 // run's config is those keys alone, as natively; the form loads their data), or the form's config.
 async function profiledConfig(settings) {
-  if (settings) state.fields.fromParams(new URLSearchParams(settings.map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)])));
+  const pairs = settings && new URLSearchParams(settings.map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]));
+  if (pairs) state.fields.fromParams(pairs);
   if (formProblems()) throw new Error('the episode form has problems: see the fields marked');
   const config = await state.fields.prepare();
-  if (!settings) return config;
-  const named = new Set(settings.map((s) => s.slice(0, s.indexOf('='))));
-  return Object.fromEntries(Object.entries(config).filter(([key]) => named.has(key)));
+  return pairs ? Object.fromEntries(Object.entries(config).filter(([key]) => pairs.has(key))) : config;
 }
 
 // ---- episodes ----
