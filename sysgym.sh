@@ -32,6 +32,9 @@ PACKAGES=(
   llvm-14                 # the inline family: opt's inline-cost and func-properties printers, llvm-size
   clang-tidy-14           # static checks of core/ and native/ (tests/lint/tidy.sh)
   time                    # /usr/bin/time: the native tool's peak memory in wasm/bench/memory.mjs
+  python3-dev python3-pybind11  # the Python package: the core bound with pybind11
+  python3-numpy python3-pytest  # its arrays, and its tests
+  python3-pip python3-venv python3-setuptools python3-wheel  # `pip install ./python`, offline
 )
 JOBS="$(nproc 2>/dev/null || echo 2)"
 

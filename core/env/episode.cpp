@@ -15,14 +15,14 @@ StepResult apply(Env& env, const std::vector<double>& action, const Directive* d
   return directive != nullptr ? env.step_directive(*directive) : env.step(action);
 }
 
-std::uint64_t chain_hash(std::uint64_t hash, std::span<const float> observation) {
-  return XXH3_64bits_withSeed(observation.data(), observation.size_bytes(), hash);
-}
-
 // Seeds the policy's own Rng apart from the env's (same seed, different stream).
 constexpr std::uint64_t kPolicyStream = 0x504F4C49;
 
 }  // namespace
+
+std::uint64_t chain_hash(std::uint64_t hash, std::span<const float> observation) {
+  return XXH3_64bits_withSeed(observation.data(), observation.size_bytes(), hash);
+}
 
 PolicyEpisode::PolicyEpisode(Env& env, Policy& policy, const std::string& policy_name,
                              std::uint64_t seed, bool record)

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,10 @@
 namespace sysgym {
 
 inline constexpr int kEpisodeSchemaVersion = 2;
+
+// EpisodeRecord::observation_hash's step: `hash` chained with one observation's bytes (start
+// from 0). Exposed so that other shells (Python) compare their own episodes with recordings.
+std::uint64_t chain_hash(std::uint64_t hash, std::span<const float> observation);
 
 struct StepRecord {
   std::vector<double> action;            // when the step took an action

@@ -1,0 +1,78 @@
+"""`pip install ./python`: builds the extension module and the native tool with the project's
+CMake preset (native-release, shared with ./sysgym.sh build) and packs them with the shipped data
+the env names read (the npm package's set plus the trained policies).
+
+Offline (Debian's pip, setuptools and wheel; no build isolation needed):
+    python3 -m venv --system-site-packages .venv && .venv/bin/pip install ./python
+"""
+
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+BUILD = os.path.join(ROOT, "build", "native-release")
+# What the package carries from data/: the files env configs and tools name.
+SHIPPED = ["real/*.bin", "synth/*", "inline/*.json", "policies/**/*.json"]
+
+LOCATIONS = '''"""Where this installed package's tool and shipped data are (written by setup.py)."""
+import os
+
+TOOL = os.path.join(os.path.dirname(__file__), "bin", "sysgym")
+DATA = os.path.join(os.path.dirname(__file__), "data")
+'''
+
+
+os.makedirs(os.path.join(ROOT, "build", "python-setuptools"), exist_ok=True)
+
+
+class CMakeBuild(build_ext):
+    """Builds through CMake and copies its outputs into the package being built."""
+
+    def build_extension(self, ext):
+        if shutil.which("cmake") is None:
+            sys.exit("sysgym: cmake is missing: run ./sysgym.sh setup in the source tree first")
+        subprocess.run(["cmake", "--preset", "native-release"], cwd=ROOT, check=True)
+        subprocess.run(["cmake", "--build", BUILD, "-j", str(os.cpu_count() or 2), "--target",
+                        "sysgym_python", "sysgym"], cwd=ROOT, check=True)
+        suffix = sysconfig.get_config_var("EXT_SUFFIX")
+        built = glob.glob(os.path.join(BUILD, "python", "sysgym", "_sysgym*.so"))
+        if not built[0].endswith(suffix):
+            sys.exit(f"sysgym: the module was built for {os.path.basename(built[0])}, this "
+                     f"interpreter loads *{suffix}: install with the interpreter CMake found "
+                     "(Debian's python3, or a venv made from it)")
+        package = os.path.join(self.build_lib, "sysgym")
+        os.makedirs(os.path.join(package, "bin"), exist_ok=True)
+        shutil.copy2(built[0], self.get_ext_fullpath(ext.name))
+        shutil.copy2(os.path.join(BUILD, "sysgym"), os.path.join(package, "bin", "sysgym"))
+        for pattern in SHIPPED:
+            for path in glob.glob(os.path.join(ROOT, "data", pattern), recursive=True):
+                target = os.path.join(package, "data", os.path.relpath(path, os.path.join(ROOT, "data")))
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                shutil.copy2(path, target)
+        with open(os.path.join(package, "_locations.py"), "w", encoding="utf-8") as out:
+            out.write(LOCATIONS)
+
+
+setup(
+    name="sysgym",
+    version="0.1.0",
+    description="Reinforcement-learning environments for systems problems (Gymnasium API)",
+    long_description="See the README of the sysgym source tree.",
+    python_requires=">=3.9",
+    install_requires=["numpy"],
+    packages=["sysgym"],
+    ext_modules=[Extension("sysgym._sysgym", sources=[])],
+    cmdclass={"build_ext": CMakeBuild},
+    zip_safe=False,
+    # setuptools' own files under build/, not beside the sources.
+    options={"build": {"build_base": os.path.join(ROOT, "build", "python-setuptools")},
+             "egg_info": {"egg_base": os.path.join(ROOT, "build", "python-setuptools")}},
+)

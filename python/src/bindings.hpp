@@ -1,0 +1,28 @@
+// The pieces of the `sysgym._sysgym` extension module, each bound by its own file.
+#pragma once
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <exception>
+
+#include "env/space.hpp"
+
+namespace sysgym::python {
+
+namespace py = pybind11;
+
+void bind_errors(py::module_& m);      // errors.cpp: core errors -> sysgym.errors classes
+void bind_spaces(py::module_& m);      // spaces.cpp: sampling and membership by the core
+void bind_env(py::module_& m);         // env.cpp: one env, Gymnasium's calls
+void bind_vector_env(py::module_& m);  // vector_env.cpp: N envs stepped in C++ threads
+void bind_registry(py::module_& m);    // registry.cpp: ids, schemas, hashes
+
+// Sets the Python error for a C++ exception as pybind11's translator does (errors.cpp), for
+// functions called without pybind11's dispatcher.
+void set_python_error(std::exception_ptr error);
+
+// A space as sysgym.spaces wraps it (spaces.cpp).
+py::object make_space(const Space& space);
+
+}  // namespace sysgym::python

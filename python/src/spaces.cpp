@@ -1,0 +1,73 @@
+// A space's own generator and membership test, run by the core: the same seed draws the same
+// members here, in the native tool and in the npm package.
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "base/error.hpp"
+#include "base/rng.hpp"
+#include "bindings.hpp"
+#include "env/space.hpp"
+#include "values.hpp"
+
+namespace sysgym::python {
+namespace {
+
+class PySpace {
+ public:
+  explicit PySpace(Space space) : space_(std::move(space)), scratch_(space_.flat_size()) {}
+
+  void seed(std::uint64_t seed) { rng_.reseed(seed); }
+
+  py::object sample() {
+    space_.sample_into(rng_, scratch_);
+    if (space_.kind() == SpaceKind::kDiscrete) return py::int_(static_cast<long long>(scratch_[0]));
+    const std::vector<py::ssize_t> shape = value_shape(space_);
+    if (space_.kind() == SpaceKind::kBox) {
+      py::array_t<float> out(shape);
+      float* data = out.mutable_data();
+      for (std::size_t i = 0; i < scratch_.size(); ++i)
+        data[i] = static_cast<float>(scratch_[i]);
+      return out;
+    }
+    py::array_t<std::int64_t> out(shape);
+    std::int64_t* data = out.mutable_data();
+    for (std::size_t i = 0; i < scratch_.size(); ++i)
+      data[i] = static_cast<std::int64_t>(scratch_[i]);
+    return out;
+  }
+
+  bool contains(py::handle value) {
+    try {
+      read_action(value, space_, scratch_);
+      return space_.contains(scratch_);
+    } catch (const InvalidActionError&) {
+      return false;
+    }
+  }
+
+  std::string json() const { return space_.to_json().dump(); }
+  std::string text() const { return space_.to_string(); }
+  const Space& space() const { return space_; }
+
+ private:
+  Space space_;
+  Rng rng_{0};
+  std::vector<double> scratch_;
+};
+
+}  // namespace
+
+py::object make_space(const Space& space) {
+  return py::cast(PySpace(space));
+}
+
+void bind_spaces(py::module_& m) {
+  py::class_<PySpace>(m, "CoreSpace")
+      .def("seed", &PySpace::seed)
+      .def("sample", &PySpace::sample)
+      .def("contains", &PySpace::contains)
+      .def_property_readonly("json", &PySpace::json)
+      .def("__str__", &PySpace::text);
+}
+
+}  // namespace sysgym::python

@@ -1,0 +1,52 @@
+// Python values in and out of core: actions checked against their space with numpy's dtypes and
+// shapes, observations and frames as numpy arrays, infos as dicts.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "env/env.hpp"
+#include "env/frame.hpp"
+#include "env/space.hpp"
+
+namespace sysgym::python {
+
+namespace py = pybind11;
+
+// Reads `action` (a Python int, a numpy scalar or anything numpy.asarray takes) as a value of
+// `space`'s shape into `out` (flat, space.flat_size() values). Throws InvalidActionError (a
+// ValueError in Python) naming the space for a wrong type, dtype or shape; the values are
+// checked by Env::step (or Space::check), which names the element at fault.
+void read_action(py::handle action, const Space& space, std::span<double> out);
+
+// Reads `actions`, one row per env (shape (count, *space.shape), or (count,) for Discrete),
+// into `out`; InvalidActionError names the space and the env's row.
+void read_actions(py::handle actions, const Space& space, std::size_t count, std::span<double> out);
+
+// The Python shape of a value of `space`: () for Discrete, the space's shape otherwise.
+std::vector<py::ssize_t> value_shape(const Space& space);
+
+// A new numpy float32 array of `shape` holding a copy of `values`.
+py::array_t<float> float_array(std::span<const float> values, std::vector<py::ssize_t> shape);
+
+// Info keys interned once per env, so a step's dict costs a float per key.
+class InfoKeys {
+ public:
+  explicit InfoKeys(const std::vector<std::string>& keys);
+  py::dict dict(std::span<const double> values) const;
+  // One numpy array of `count` values per key from row-major rows of keys().size() values.
+  py::dict columns(std::span<const double> rows, std::size_t count) const;
+  std::size_t size() const { return keys_.size(); }
+
+ private:
+  std::vector<py::str> keys_;
+};
+
+// The env's frame arrays (Env::frame) as numpy copies, by name.
+py::dict frame_dict(const Frame& frame);
+
+}  // namespace sysgym::python

@@ -1,0 +1,203 @@
+// N envs stepped by one call whose loop stays in C++ (EnvPool's lesson): the GIL is released
+// while the envs step on a pool of threads. Ctrl-C during a long step is noticed between env
+// steps on the calling thread: the envs not yet started are skipped, KeyboardInterrupt is raised
+// and the vector env asks for reset() before stepping again (its envs are then out of step).
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <optional>
+#include <thread>
+
+#include "base/error.hpp"
+#include "base/json_text.hpp"
+#include "bindings.hpp"
+#include "catalog.hpp"
+#include "env/vector_env.hpp"
+#include "thread_pool.hpp"
+#include "values.hpp"
+
+namespace sysgym::python {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr auto kSignalPollInterval = std::chrono::milliseconds(20);
+
+class PyVectorEnv {
+ public:
+  PyVectorEnv(const std::string& id, const std::string& config_json, std::size_t count,
+              std::size_t threads, bool copy)
+      : pool_(std::max<std::size_t>(1, std::min(threads, count))),
+        envs_(make(id, config_json, count)),
+        info_keys_(envs_.info_keys()),
+        actions_(count * envs_.action_space().flat_size()),
+        copy_(copy) {
+    observation_shape_ = value_shape(envs_.observation_space());
+    observation_shape_.insert(observation_shape_.begin(), static_cast<py::ssize_t>(count));
+  }
+
+  py::tuple reset(const py::object& self, std::optional<std::uint64_t> seed) {
+    require_open();
+    run_interruptibly([&] { envs_.reset(seed); });
+    needs_reset_ = false;
+    return py::make_tuple(observations(self), info_keys_.columns(envs_.infos(), envs_.size()));
+  }
+
+  py::tuple step(const py::object& self, py::handle actions) {
+    require_open();
+    if (needs_reset_) {
+      throw ApiMisuseError(
+          "the last step or reset of this vector env was interrupted and left its envs out of "
+          "step: call reset() first");
+    }
+    read_actions(actions, envs_.action_space(), envs_.size(), actions_);
+    run_interruptibly([&] { envs_.step(actions_); });
+    const std::size_t n = envs_.size();
+    py::array_t<double> rewards(static_cast<py::ssize_t>(n));
+    std::memcpy(rewards.mutable_data(), envs_.rewards().data(), envs_.rewards().size_bytes());
+    py::dict infos = info_keys_.columns(envs_.infos(), n);
+    add_final_rows(infos);
+    return py::make_tuple(observations(self), rewards, flags(envs_.terminated()),
+                          flags(envs_.truncated()), infos);
+  }
+
+  void close() { closed_ = true; }
+  bool closed() const { return closed_; }
+  const VectorEnv& envs() const { return envs_; }
+
+ private:
+  VectorEnv make(const std::string& id, const std::string& config_json, std::size_t count) {
+    if (count < 1) throw ApiMisuseError("a vector env needs at least one env, got 0");
+    return VectorEnv::make(cli::catalog().envs, id, parse_json_text(config_json, "config"), count,
+                           [this](std::size_t n, const std::function<void(std::size_t)>& body) {
+                             parallel_for(n, body);
+                           });
+  }
+
+  void require_open() const {
+    if (closed_) throw ApiMisuseError("this vector env is closed: make a new one");
+  }
+
+  // Runs `work` without the GIL; a signal noticed meanwhile is raised once it returns.
+  template <typename Work>
+  void run_interruptibly(Work&& work) {
+    interrupted_ = false;
+    caller_ = std::this_thread::get_id();
+    last_poll_ = Clock::now();
+    {
+      const py::gil_scoped_release release;
+      work();
+    }
+    if (interrupted_) {
+      needs_reset_ = true;
+      throw py::error_already_set();  // the KeyboardInterrupt PyErr_CheckSignals set
+    }
+  }
+
+  void parallel_for(std::size_t n, const std::function<void(std::size_t)>& body) {
+    pool_.parallel_for(n, [&](std::size_t i) {
+      if (interrupted_.load(std::memory_order_relaxed)) return;
+      body(i);
+      if (std::this_thread::get_id() == caller_) poll_signals();
+    });
+  }
+
+  void poll_signals() {
+    const Clock::time_point now = Clock::now();
+    if (now - last_poll_ < kSignalPollInterval) return;
+    last_poll_ = now;
+    const py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() != 0) interrupted_ = true;
+  }
+
+  py::array observations(const py::object& self) const {
+    const std::span<const float> all = envs_.observations();
+    if (copy_) return float_array(all, observation_shape_);
+    // A read-only view of the envs' buffer that keeps this vector env alive.
+    py::array view(py::dtype::of<float>(), observation_shape_, all.data(), self);
+    py::detail::array_proxy(view.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+    return view;
+  }
+
+  static py::array_t<bool> flags(std::span<const std::uint8_t> values) {
+    py::array_t<bool> out(static_cast<py::ssize_t>(values.size()));
+    bool* data = out.mutable_data();
+    for (std::size_t i = 0; i < values.size(); ++i)
+      data[i] = values[i] != 0;
+    return out;
+  }
+
+  // Gymnasium 0.29's same-step autoreset keys: the last observation and info of each env whose
+  // episode ended, with "_final_observation" and "_final_info" marking which.
+  void add_final_rows(py::dict& infos) const {
+    const std::size_t n = envs_.size();
+    const std::size_t obs_size = envs_.observation_space().flat_size();
+    py::array_t<bool> mask(static_cast<py::ssize_t>(n));
+    bool any = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      mask.mutable_data()[i] = envs_.terminated()[i] != 0 || envs_.truncated()[i] != 0;
+      any = any || mask.data()[i];
+    }
+    if (!any) return;
+    py::array final_observations(py::dtype("O"),
+                                 py::array::ShapeContainer{static_cast<py::ssize_t>(n)});
+    py::array final_infos(py::dtype("O"), py::array::ShapeContainer{static_cast<py::ssize_t>(n)});
+    std::vector<py::ssize_t> row_shape(observation_shape_.begin() + 1, observation_shape_.end());
+    for (std::size_t i = 0; i < n; ++i) {
+      py::object observation = py::none();
+      py::object info = py::none();
+      if (mask.data()[i]) {
+        observation =
+            float_array(envs_.final_observations().subspan(i * obs_size, obs_size), row_shape);
+        py::dict d =
+            info_keys_.dict(envs_.final_infos().subspan(i * info_keys_.size(), info_keys_.size()));
+        d["episode_summary"] =
+            py::module_::import("json").attr("loads")(envs_.final_summary(i).dump());
+        info = std::move(d);
+      }
+      final_observations[py::int_(i)] = observation;
+      final_infos[py::int_(i)] = info;
+    }
+    infos["final_observation"] = final_observations;
+    infos["_final_observation"] = mask;
+    infos["final_info"] = final_infos;
+    infos["_final_info"] = mask;
+  }
+
+  cli::ThreadPool pool_;
+  VectorEnv envs_;
+  InfoKeys info_keys_;
+  std::vector<double> actions_;
+  std::vector<py::ssize_t> observation_shape_;
+  bool copy_;
+  bool closed_ = false;
+  bool needs_reset_ = false;
+  std::atomic<bool> interrupted_{false};
+  std::thread::id caller_;
+  Clock::time_point last_poll_;
+};
+
+}  // namespace
+
+void bind_vector_env(py::module_& m) {
+  py::class_<PyVectorEnv>(m, "CoreVectorEnv")
+      .def(py::init<const std::string&, const std::string&, std::size_t, std::size_t, bool>())
+      .def("reset",
+           [](const py::object& self, std::optional<std::uint64_t> seed) {
+             return self.cast<PyVectorEnv&>().reset(self, seed);
+           })
+      .def("step", [](const py::object& self,
+                      py::handle actions) { return self.cast<PyVectorEnv&>().step(self, actions); })
+      .def("close", &PyVectorEnv::close)
+      .def_property_readonly("closed", &PyVectorEnv::closed)
+      .def_property_readonly("num_envs", [](const PyVectorEnv& v) { return v.envs().size(); })
+      .def_property_readonly(
+          "single_observation_space",
+          [](const PyVectorEnv& v) { return make_space(v.envs().observation_space()); })
+      .def_property_readonly(
+          "single_action_space",
+          [](const PyVectorEnv& v) { return make_space(v.envs().action_space()); })
+      .def_property_readonly("info_keys",
+                             [](const PyVectorEnv& v) { return v.envs().info_keys(); });
+}
+
+}  // namespace sysgym::python

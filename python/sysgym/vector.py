@@ -1,0 +1,55 @@
+"""N envs of one id and config stepped by one call whose loop runs in C++ threads.
+
+Same-step autoreset (Gymnasium 0.29's vector semantics): an env whose episode ends is reset in
+the same step; its last observation and info are in ``infos["final_observation"]`` and
+``infos["final_info"]`` (with ``"_final_observation"`` marking which rows hold one). Infos are one
+numpy array per key. ``copy=False`` returns observations as read-only views of the C++ buffer,
+valid until the next step (Gymnasium's ``copy`` flag).
+"""
+
+import json
+import os
+
+from . import _sysgym, spaces
+from .env import _check_seed, _space, gymnasium
+
+
+class VectorEnv:
+    def __init__(self, env_id, num_envs=8, *, threads=None, copy=True, **config):
+        if threads is None:
+            threads = min(num_envs, os.cpu_count() or 1)
+        self._core = _sysgym.CoreVectorEnv(env_id, json.dumps(config), num_envs, threads, copy)
+        self.num_envs = num_envs
+        self.single_observation_space = _space(self._core.single_observation_space)
+        self.single_action_space = _space(self._core.single_action_space)
+        if gymnasium is not None:
+            batch = gymnasium.vector.utils.batch_space
+            self.observation_space = batch(self.single_observation_space, num_envs)
+            self.action_space = batch(self.single_action_space, num_envs)
+        else:
+            self.observation_space = spaces.Batched(self.single_observation_space, num_envs)
+            self.action_space = spaces.Batched(self.single_action_space, num_envs)
+        self.step = self._core.step
+
+    def reset(self, *, seed=None, options=None):
+        """Env i is reset with a seed derived from (seed, i); options are not supported."""
+        if options:
+            raise NotImplementedError("a vector env resets without options")
+        return self._core.reset(_check_seed(seed))
+
+    def step(self, actions):  # replaced per instance by the core's step
+        return self._core.step(actions)
+
+    def close(self):
+        self._core.close()
+
+    @property
+    def closed(self):
+        return self._core.closed
+
+    @property
+    def info_keys(self):
+        return self._core.info_keys
+
+    def __repr__(self):
+        return f"<sysgym.VectorEnv {self.num_envs} envs>"

@@ -1,0 +1,4 @@
+class utils:
+    @staticmethod
+    def batch_space(space, n):
+        return ("batched", space, n)
