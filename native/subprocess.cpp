@@ -150,6 +150,7 @@ ProcessOutcome run_process(const ProcessSpec& spec) {
   }
   ProcessOutcome outcome;
   outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  outcome.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
   outcome.stderr_tail = err.tail();
   outcome.timed_out = timed_out;
   return outcome;
@@ -162,6 +163,12 @@ void run_checked(const ProcessSpec& spec, const std::string& what) {
     std::snprintf(seconds, sizeof seconds, "%g", spec.timeout_seconds);
     throw ToolTimeout(what + " took longer than " + seconds +
                       " s and was stopped: " + command_line(spec.argv));
+  }
+  if (outcome.signal != 0) {
+    const char* name = sigabbrev_np(outcome.signal);
+    throw ToolCrashed(what + " crashed (signal " + std::to_string(outcome.signal) + ", SIG" +
+                      (name != nullptr ? name : "?") + "): " + command_line(spec.argv) + "\n" +
+                      outcome.stderr_tail);
   }
   if (outcome.exit_code != 0)
     throw IoError(what + " failed (exit " + std::to_string(outcome.exit_code) +

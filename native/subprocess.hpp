@@ -27,6 +27,7 @@ struct ProcessSpec {
 
 struct ProcessOutcome {
   int exit_code = 0;       // the exit status, or 128 + the signal that ended it
+  int signal = 0;          // the signal that ended it (0: it exited)
   bool timed_out = false;  // killed after timeout_seconds
   // The last lines of stderr (up to 20), for an error message when the tool failed.
   std::string stderr_tail;
@@ -43,8 +44,17 @@ class ToolTimeout : public IoError {
   using IoError::IoError;
 };
 
+// A tool (or the program under study) ended by a signal it raised itself, such as SIGSEGV: an
+// IoError that callers measuring many builds (a decision set whose program overflows its stack)
+// catch by its type.
+class ToolCrashed : public IoError {
+ public:
+  using IoError::IoError;
+};
+
 // Runs and throws IoError "WHAT failed (exit N): <stderr tail>" unless the tool exits with 0
-// (ToolTimeout "WHAT took longer than N s" when it timed out).
+// (ToolTimeout "WHAT took longer than N s" when it timed out, ToolCrashed "WHAT crashed (signal
+// N, NAME)" when a signal ended it).
 void run_checked(const ProcessSpec& spec, const std::string& what);
 
 // The tool's argv joined for a message (each argument quoted where it holds a space).

@@ -54,21 +54,24 @@ py::array as_checked_array(py::handle value, const Space& space, const std::stri
 }
 
 template <typename T>
-bool copy_as(const py::array& array, std::span<double> out) {
-  if (!py::isinstance<py::array_t<T, py::array::c_style>>(array)) return false;
+bool copy_as(const py::array& array, int type_num, std::span<double> out) {
+  if (type_num != py::detail::npy_format_descriptor<T>::value) return false;
   const T* data = static_cast<const T*>(array.data());
   for (std::size_t i = 0; i < out.size(); ++i)
     out[i] = static_cast<double>(data[i]);
   return true;
 }
 
-// The dtypes agents hand over, read in place (numpy's own conversion to float64 costs more
-// than the env's step); any other dtype through that conversion.
+// The dtypes agents hand over, read in place from C-order arrays (numpy's own conversion to
+// float64 costs more than a fast env's step); anything else through that conversion.
 void copy_values(const py::array& array, std::span<double> out) {
-  if (copy_as<std::int64_t>(array, out) || copy_as<double>(array, out) ||
-      copy_as<float>(array, out) || copy_as<std::int32_t>(array, out) ||
-      copy_as<std::int8_t>(array, out) || copy_as<std::uint8_t>(array, out) ||
-      copy_as<bool>(array, out)) {
+  const auto* proxy = py::detail::array_proxy(array.ptr());
+  const int type_num = py::detail::array_descriptor_proxy(proxy->descr)->type_num;
+  if ((proxy->flags & py::detail::npy_api::NPY_ARRAY_C_CONTIGUOUS_) != 0 &&
+      (copy_as<std::int64_t>(array, type_num, out) || copy_as<double>(array, type_num, out) ||
+       copy_as<float>(array, type_num, out) || copy_as<std::int32_t>(array, type_num, out) ||
+       copy_as<std::int8_t>(array, type_num, out) || copy_as<std::uint8_t>(array, type_num, out) ||
+       copy_as<bool>(array, type_num, out))) {
     return;
   }
   const auto doubles =
@@ -125,8 +128,8 @@ void read_actions(py::handle actions, const Space& space, std::size_t count,
   copy_values(array, out);
 }
 
-py::array_t<float> float_array(std::span<const float> values, std::vector<py::ssize_t> shape) {
-  py::array_t<float> array(std::move(shape));
+py::array_t<float> float_array(std::span<const float> values, std::span<const py::ssize_t> shape) {
+  py::array_t<float> array = new_array<float>(shape);
   std::memcpy(array.mutable_data(), values.data(), values.size_bytes());
   return array;
 }
@@ -153,11 +156,11 @@ py::dict InfoKeys::dict(std::span<const double> values) const {
 py::dict InfoKeys::columns(std::span<const double> rows, std::size_t count) const {
   py::dict out;
   for (std::size_t k = 0; k < keys_.size(); ++k) {
-    py::array_t<double> column(static_cast<py::ssize_t>(count));
+    py::array_t<double> column = new_array<double>(static_cast<py::ssize_t>(count));
     double* data = column.mutable_data();
     for (std::size_t i = 0; i < count; ++i)
       data[i] = rows[i * keys_.size() + k];
-    out[keys_[k]] = std::move(column);
+    if (PyDict_SetItem(out.ptr(), keys_[k].ptr(), column.ptr()) != 0) throw py::error_already_set();
   }
   return out;
 }
@@ -168,7 +171,7 @@ py::dict frame_dict(const Frame& frame) {
     std::visit(
         [&](auto values) {
           using T = typename decltype(values)::value_type;
-          py::array_t<std::remove_const_t<T>> copy(static_cast<py::ssize_t>(values.size()));
+          auto copy = new_array<std::remove_const_t<T>>(static_cast<py::ssize_t>(values.size()));
           std::memcpy(copy.mutable_data(), values.data(), values.size_bytes());
           out[py::str(array.name)] = std::move(copy);
         },

@@ -30,8 +30,29 @@ void read_actions(py::handle actions, const Space& space, std::size_t count, std
 // The Python shape of a value of `space`: () for Discrete, the space's shape otherwise.
 std::vector<py::ssize_t> value_shape(const Space& space);
 
+// A new uninitialised C-order numpy array of `dims`, made by numpy's C API directly: pybind11's
+// array constructors cost several times more, which a vector step with one array per info key
+// pays a dozen times.
+template <typename T>
+py::array_t<T> new_array(std::span<const py::ssize_t> dims) {
+  auto& api = py::detail::npy_api::get();
+  PyObject* descr = api.PyArray_DescrFromType_(py::detail::npy_format_descriptor<T>::value);
+  if (descr == nullptr) throw py::error_already_set();
+  // NewFromDescr takes the descr's reference.
+  PyObject* array =
+      api.PyArray_NewFromDescr_(api.PyArray_Type_, descr, static_cast<int>(dims.size()),
+                                dims.data(), nullptr, nullptr, 0, nullptr);
+  if (array == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::array_t<T>>(array);
+}
+template <typename T>
+py::array_t<T> new_array(py::ssize_t size) {
+  const py::ssize_t dims[] = {size};
+  return new_array<T>(dims);
+}
+
 // A new numpy float32 array of `shape` holding a copy of `values`.
-py::array_t<float> float_array(std::span<const float> values, std::vector<py::ssize_t> shape);
+py::array_t<float> float_array(std::span<const float> values, std::span<const py::ssize_t> shape);
 
 // Info keys interned once per env, so a step's dict costs a float per key.
 class InfoKeys {

@@ -52,7 +52,7 @@ class PyVectorEnv {
     read_actions(actions, envs_.action_space(), envs_.size(), actions_);
     run_interruptibly([&] { envs_.step(actions_); });
     const std::size_t n = envs_.size();
-    py::array_t<double> rewards(static_cast<py::ssize_t>(n));
+    py::array_t<double> rewards = new_array<double>(static_cast<py::ssize_t>(n));
     std::memcpy(rewards.mutable_data(), envs_.rewards().data(), envs_.rewards().size_bytes());
     py::dict infos = info_keys_.columns(envs_.infos(), n);
     add_final_rows(infos);
@@ -119,7 +119,7 @@ class PyVectorEnv {
   }
 
   static py::array_t<bool> flags(std::span<const std::uint8_t> values) {
-    py::array_t<bool> out(static_cast<py::ssize_t>(values.size()));
+    py::array_t<bool> out = new_array<bool>(static_cast<py::ssize_t>(values.size()));
     bool* data = out.mutable_data();
     for (std::size_t i = 0; i < values.size(); ++i)
       data[i] = values[i] != 0;
@@ -131,7 +131,7 @@ class PyVectorEnv {
   void add_final_rows(py::dict& infos) const {
     const std::size_t n = envs_.size();
     const std::size_t obs_size = envs_.observation_space().flat_size();
-    py::array_t<bool> mask(static_cast<py::ssize_t>(n));
+    py::array_t<bool> mask = new_array<bool>(static_cast<py::ssize_t>(n));
     bool any = false;
     for (std::size_t i = 0; i < n; ++i) {
       mask.mutable_data()[i] = envs_.terminated()[i] != 0 || envs_.truncated()[i] != 0;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <csignal>
 
 #include "base/error.hpp"
 
@@ -51,6 +52,30 @@ TEST(Subprocess, ATimeoutStopsTheToolAndItsChildren) {
     FAIL() << "a failure taken for a timeout";
   } catch (const IoError& e) {
     EXPECT_NE(std::string(e.what()).find("failing failed (exit 3)"), std::string::npos);
+  }
+}
+
+TEST(Subprocess, AToolEndedByASignalIsACrashNotAFailure) {
+  // A program built with some inlining decisions can overflow its stack: calibration leaves
+  // such a set out by this type, while an exit status > 128 stays an ordinary failure.
+  ProcessSpec crashes({"sh", "-c", "kill -SEGV $$"});
+  EXPECT_EQ(run_process(crashes).signal, SIGSEGV);
+  try {
+    run_checked(crashes, "running the program");
+    FAIL();
+  } catch (const ToolCrashed& e) {
+    EXPECT_NE(std::string(e.what()).find("running the program crashed (signal 11, SIGSEGV)"),
+              std::string::npos);
+  }
+  ProcessSpec exits({"sh", "-c", "exit 139"});
+  EXPECT_EQ(run_process(exits).signal, 0);
+  try {
+    run_checked(exits, "exiting");
+    FAIL();
+  } catch (const ToolCrashed&) {
+    FAIL() << "an exit status taken for a signal";
+  } catch (const IoError& e) {
+    EXPECT_NE(std::string(e.what()).find("exiting failed (exit 139)"), std::string::npos);
   }
 }
 

@@ -67,7 +67,7 @@ std::vector<inlining::CalibrationSample> measure_sets(
     total += sets.back().size();
   }
   ProgressBar bar("compiling and measuring decision sets");
-  std::size_t done = 0, skipped = 0;
+  std::size_t done = 0, skipped = 0, crashed = 0;
   for (std::size_t p = 0; p < programs.size(); ++p) {
     const std::string source_dir = program_source_dir(args.programs[p], *programs[p]);
     const std::size_t named = sets[p].size() - static_cast<std::size_t>(args.sets);
@@ -84,6 +84,10 @@ std::vector<inlining::CalibrationSample> measure_sets(
       } catch (const ToolTimeout&) {
         // A set that makes a unit explode is left out (and said so), not the whole calibration.
         ++skipped;
+      } catch (const ToolCrashed&) {
+        // So is one whose program crashes (SQLite inlining most sites overflows its 8 MiB stack
+        // in the recursive parser): it has no instruction count to fit.
+        ++crashed;
       }
       bar.update(++done, total);
     }
@@ -92,6 +96,11 @@ std::vector<inlining::CalibrationSample> measure_sets(
     std::fprintf(stderr,
                  "sysgym: warning: %zu decision sets left out: a unit compiled longer than %g s\n",
                  skipped, args.compile_timeout);
+  if (crashed > 0)
+    std::fprintf(stderr,
+                 "sysgym: warning: %zu decision sets left out: their program crashed (a compiler "
+                 "or the program under callgrind was ended by a signal)\n",
+                 crashed);
   return out;
 }
 
