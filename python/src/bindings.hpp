@@ -22,6 +22,11 @@ void bind_registry(py::module_& m);    // registry.cpp: ids, schemas, hashes
 // functions called without pybind11's dispatcher.
 void set_python_error(std::exception_ptr error);
 
+// A builtin function calling `def` with a capsule of `pointer` (named `name`) as its self; the
+// capsule keeps `owner`, the Python object holding *pointer, alive (errors.cpp).
+py::object capsule_function(const py::object& owner, void* pointer, const char* name,
+                            PyMethodDef* def);
+
 // A space as sysgym.spaces wraps it (spaces.cpp).
 py::object make_space(const Space& space);
 

@@ -75,18 +75,6 @@ PyObject* fast_step(PyObject* capsule, PyObject* action) noexcept {
 PyMethodDef fast_step_def = {"step", fast_step, METH_O,
                              "step(action) -> (observation, reward, terminated, truncated, info)"};
 
-py::object fast_step_function(const py::object& self) {
-  PyEnv& env = self.cast<PyEnv&>();
-  // The capsule keeps the CoreEnv object alive as long as the function lives.
-  auto capsule = py::reinterpret_steal<py::object>(
-      PyCapsule_New(&env, kCapsuleName, [](PyObject* c) { Py_XDECREF(PyCapsule_GetContext(c)); }));
-  if (!capsule) throw py::error_already_set();
-  PyCapsule_SetContext(capsule.ptr(), self.inc_ref().ptr());
-  auto function = py::reinterpret_steal<py::object>(PyCFunction_New(&fast_step_def, capsule.ptr()));
-  if (!function) throw py::error_already_set();
-  return function;
-}
-
 std::string dump(const nlohmann::json& j) {
   return j.dump();
 }
@@ -98,7 +86,10 @@ void bind_env(py::module_& m) {
       .def(py::init<const std::string&, const std::string&>())
       .def("reset", &PyEnv::reset)
       .def("step", &PyEnv::step)
-      .def("fast_step", &fast_step_function)
+      .def("fast_step",
+           [](const py::object& self) {
+             return capsule_function(self, &self.cast<PyEnv&>(), kCapsuleName, &fast_step_def);
+           })
       .def("render", &PyEnv::render)
       .def("close", &PyEnv::close)
       .def_property_readonly("closed", &PyEnv::closed)

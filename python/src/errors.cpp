@@ -1,5 +1,6 @@
 // Core errors cross into Python as the classes of sysgym/errors.py, chosen by Error::kind(): the
-// kinds and their messages are the ones the CLI prints and the npm package throws.
+// kinds and their messages are the ones the CLI prints and the npm package throws. Also the
+// calls that bypass pybind11's dispatcher (the steps), which translate errors themselves.
 #include <nlohmann/json.hpp>
 
 #include "base/error.hpp"
@@ -31,6 +32,17 @@ void set_python_error(std::exception_ptr error) {
   } catch (const std::exception& e) {
     PyErr_SetString(PyExc_RuntimeError, e.what());
   }
+}
+
+py::object capsule_function(const py::object& owner, void* pointer, const char* name,
+                            PyMethodDef* def) {
+  auto capsule = py::reinterpret_steal<py::object>(
+      PyCapsule_New(pointer, name, [](PyObject* c) { Py_XDECREF(PyCapsule_GetContext(c)); }));
+  if (!capsule) throw py::error_already_set();
+  PyCapsule_SetContext(capsule.ptr(), owner.inc_ref().ptr());
+  auto function = py::reinterpret_steal<py::object>(PyCFunction_New(def, capsule.ptr()));
+  if (!function) throw py::error_already_set();
+  return function;
 }
 
 void bind_errors(py::module_& /*m*/) {

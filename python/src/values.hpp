@@ -51,6 +51,20 @@ py::array_t<T> new_array(py::ssize_t size) {
   return new_array<T>(dims);
 }
 
+// A writable 1-D view of `size` values at `data` inside `base` (which it keeps alive).
+template <typename T>
+py::array_t<T> view_of(const py::array& base, T* data, py::ssize_t size) {
+  auto& api = py::detail::npy_api::get();
+  PyObject* descr = api.PyArray_DescrFromType_(py::detail::npy_format_descriptor<T>::value);
+  if (descr == nullptr) throw py::error_already_set();
+  const py::ssize_t dims[] = {size};
+  PyObject* array = api.PyArray_NewFromDescr_(api.PyArray_Type_, descr, 1, dims, nullptr, data,
+                                              py::detail::npy_api::NPY_ARRAY_WRITEABLE_, nullptr);
+  if (array == nullptr) throw py::error_already_set();
+  py::detail::array_proxy(array)->base = base.inc_ref().ptr();
+  return py::reinterpret_steal<py::array_t<T>>(array);
+}
+
 // A new numpy float32 array of `shape` holding a copy of `values`.
 py::array_t<float> float_array(std::span<const float> values, std::span<const py::ssize_t> shape);
 

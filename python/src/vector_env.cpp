@@ -2,8 +2,9 @@
 // while the envs step on a pool of threads. Ctrl-C during a long step is noticed between env
 // steps on the calling thread: the envs not yet started are skipped, KeyboardInterrupt is raised
 // and the vector env asks for reset() before stepping again (its envs are then out of step).
+#include <time.h>
 #include <atomic>
-#include <chrono>
+
 #include <cstring>
 #include <optional>
 #include <thread>
@@ -19,8 +20,15 @@
 namespace sysgym::python {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-constexpr auto kSignalPollInterval = std::chrono::milliseconds(20);
+constexpr std::int64_t kSignalPollNanoseconds = 20'000'000;
+
+// A monotonic clock read in a few nanoseconds (CLOCK_MONOTONIC_COARSE: ticks of 1-4 ms, plenty
+// for polling every 20 ms), since the caller reads it after every env step it runs.
+std::int64_t coarse_now() {
+  timespec t{};
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &t);
+  return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+}
 
 class PyVectorEnv {
  public:
@@ -82,7 +90,7 @@ class PyVectorEnv {
   void run_interruptibly(Work&& work) {
     interrupted_ = false;
     caller_ = std::this_thread::get_id();
-    last_poll_ = Clock::now();
+    last_poll_ = coarse_now();
     {
       const py::gil_scoped_release release;
       work();
@@ -102,8 +110,8 @@ class PyVectorEnv {
   }
 
   void poll_signals() {
-    const Clock::time_point now = Clock::now();
-    if (now - last_poll_ < kSignalPollInterval) return;
+    const std::int64_t now = coarse_now();
+    if (now - last_poll_ < kSignalPollNanoseconds) return;
     last_poll_ = now;
     const py::gil_scoped_acquire gil;
     if (PyErr_CheckSignals() != 0) interrupted_ = true;
@@ -173,8 +181,29 @@ class PyVectorEnv {
   bool needs_reset_ = false;
   std::atomic<bool> interrupted_{false};
   std::thread::id caller_;
-  Clock::time_point last_poll_;
+  std::int64_t last_poll_ = 0;
 };
+
+// The vector env's step without pybind11's dispatcher (as env.cpp's fast_step): a builtin
+// function whose self is a capsule holding the CoreVectorEnv object.
+constexpr const char* kVectorCapsuleName = "sysgym.CoreVectorEnv.step";
+
+PyObject* vector_fast_step(PyObject* capsule, PyObject* actions) noexcept {
+  auto* self = static_cast<PyObject*>(PyCapsule_GetContext(capsule));
+  auto* envs = static_cast<PyVectorEnv*>(PyCapsule_GetPointer(capsule, kVectorCapsuleName));
+  if (envs == nullptr) return nullptr;
+  try {
+    return envs->step(py::reinterpret_borrow<py::object>(self), actions).release().ptr();
+  } catch (...) {
+    set_python_error(std::current_exception());
+    return nullptr;
+  }
+}
+
+PyMethodDef vector_fast_step_def = {
+    "step", vector_fast_step, METH_O,
+    "step(actions) -> (observations, rewards, terminated, truncated, "
+    "infos)"};
 
 }  // namespace
 
@@ -187,6 +216,11 @@ void bind_vector_env(py::module_& m) {
            })
       .def("step", [](const py::object& self,
                       py::handle actions) { return self.cast<PyVectorEnv&>().step(self, actions); })
+      .def("fast_step",
+           [](const py::object& self) {
+             return capsule_function(self, &self.cast<PyVectorEnv&>(), kVectorCapsuleName,
+                                     &vector_fast_step_def);
+           })
       .def("close", &PyVectorEnv::close)
       .def_property_readonly("closed", &PyVectorEnv::closed)
       .def_property_readonly("num_envs", [](const PyVectorEnv& v) { return v.envs().size(); })

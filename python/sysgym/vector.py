@@ -29,7 +29,7 @@ class VectorEnv:
         else:
             self.observation_space = spaces.Batched(self.single_observation_space, num_envs)
             self.action_space = spaces.Batched(self.single_action_space, num_envs)
-        self.step = self._core.step
+        self.step = self._core.fast_step()
 
     def reset(self, *, seed=None, options=None):
         """Env i is reset with a seed derived from (seed, i); options are not supported."""
