@@ -211,6 +211,7 @@ bench() {
   build/native-release/tests/sysgym_tensorplace_bench "$@"
   build/native-release/tests/sysgym_looptune_bench "$@"
   build/native-release/tests/sysgym_profiling_bench "$@"
+  PYTHONPATH=build/native-release/python /usr/bin/python3 python/bench/bench.py
   build_preset wasm
   node wasm/bench/bench.mjs
   node wasm/bench/train_bench.mjs
