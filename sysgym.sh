@@ -35,6 +35,7 @@ PACKAGES=(
   python3-dev python3-pybind11  # the Python package: the core bound with pybind11
   python3-numpy python3-pytest  # its arrays, and its tests
   python3-pip python3-venv python3-setuptools python3-wheel  # `pip install ./python`, offline
+  libopenmpi-dev openmpi-bin  # `sysgym train --distributed`: data-parallel PPO across MPI ranks
 )
 JOBS="$(nproc 2>/dev/null || echo 2)"
 

@@ -17,6 +17,18 @@ void ObservationNormalizer::update(std::span<const float> x) {
   }
 }
 
+void ObservationNormalizer::merge(double count, std::span<const double> mean,
+                                  std::span<const double> m2) {
+  if (!enabled_ || count <= 0) return;
+  const double total = count_ + count;
+  for (std::size_t i = 0; i < mean_.size(); ++i) {
+    const double delta = mean[i] - mean_[i];
+    mean_[i] += delta * count / total;
+    m2_[i] += m2[i] + delta * delta * count_ * count / total;
+  }
+  count_ = total;
+}
+
 void ObservationNormalizer::apply(std::span<const float> x, std::span<double> out) const {
   if (!enabled_) {
     std::copy(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(mean_.size()), out.begin());

@@ -20,6 +20,11 @@ class ObservationNormalizer {
   std::size_t size() const { return mean_.size(); }
   double count() const { return count_; }
   void update(std::span<const float> x);  // no-op when disabled
+  // Merges a batch's statistics (its count, per-feature mean and sum of squared deviations from
+  // it) into the running ones, as if its observations had been update()d (Chan et al.'s parallel
+  // form): data-parallel training merges every rank's rollout once per update. No-op when
+  // disabled.
+  void merge(double count, std::span<const double> mean, std::span<const double> m2);
   // out[i] = normalised x[i] (x[i] when disabled); only +, -, *, / and sqrt, so every build
   // agrees.
   void apply(std::span<const float> x, std::span<double> out) const;

@@ -160,8 +160,18 @@ void PpoAgent::act(std::span<const float> observations, bool explore, std::span<
     return;
   }
   if (ready()) throw ApiMisuseError("PPO rollout is full: call update() before acting again");
-  for (int k = 0; k < envs_; ++k)
-    normalizer_.update(observations.subspan(static_cast<std::size_t>(k) * d, d));
+  for (int k = 0; k < envs_; ++k) {
+    const std::span<const float> row = observations.subspan(static_cast<std::size_t>(k) * d, d);
+    if (collective_ == nullptr) {
+      normalizer_.update(row);
+      continue;
+    }
+    rollout_moments_[0] += 1;
+    for (std::size_t i = 0; i < d; ++i) {
+      rollout_moments_[1 + i] += row[i];
+      rollout_moments_[1 + d + i] += static_cast<double>(row[i]) * row[i];
+    }
+  }
   const Eigen::MatrixXd x = normalized(observations, envs_);
   const Eigen::MatrixXd input = policy_input(observations, x, envs_);
   const Eigen::MatrixXd logits = logits_of(policy_.predict(input), envs_);
@@ -205,6 +215,28 @@ void PpoAgent::record(std::span<const double> rewards, std::span<const std::uint
   }
   ++stored_;
   env_steps_ += envs_;
+}
+
+void PpoAgent::set_collective(Collective* collective, std::uint64_t rank_seed) {
+  collective_ = collective;
+  if (collective_ == nullptr) return;
+  rng_.reseed(rank_seed);
+  rollout_moments_.assign(1 + 2 * static_cast<std::size_t>(obs_size_), 0.0);
+}
+
+// Every rank's rollout observations, summed over the ranks, merged into the normaliser: the
+// same merge on every rank, so normalisers stay identical.
+void PpoAgent::merge_rollout_moments() {
+  collective_->sum(rollout_moments_);
+  const double count = rollout_moments_[0];
+  const auto d = static_cast<std::size_t>(obs_size_);
+  std::vector<double> mean(d), m2(d);
+  for (std::size_t i = 0; i < d; ++i) {
+    mean[i] = rollout_moments_[1 + i] / count;
+    m2[i] = std::max(0.0, rollout_moments_[1 + d + i] - count * mean[i] * mean[i]);
+  }
+  normalizer_.merge(count, mean, m2);
+  std::fill(rollout_moments_.begin(), rollout_moments_.end(), 0.0);
 }
 
 PpoStats PpoAgent::update(std::span<const float> observations) {
@@ -277,17 +309,20 @@ PpoStats PpoAgent::update(std::span<const float> observations) {
       // Per bin, the network's output is one row of m * bins logits in the same order.
       policy_.backward(bin_view_ ? Eigen::Map<const Eigen::MatrixXd>(grad.data(), 1, m * bins_)
                                  : Eigen::MatrixXd(grad));
+      if (collective_ != nullptr) average_gradients(*collective_, policy_);
       policy_adam_.step(policy_);
       const Eigen::MatrixXd& v = value_.forward(x);
       const Eigen::MatrixXd error = v - ret.transpose();
       stats.value_loss += error.squaredNorm() / static_cast<double>(m);
       value_.backward(2 * config_.value_coef * error / static_cast<double>(m));
+      if (collective_ != nullptr) average_gradients(*collective_, value_);
       value_adam_.step(value_);
       ++batches;
     }
   }
   stored_ = 0;
   ++updates_;
+  if (collective_ != nullptr) merge_rollout_moments();
   stats.policy_loss /= batches;
   stats.value_loss /= batches;
   stats.entropy /= batches;

@@ -20,6 +20,7 @@
 
 #include "agents/adam.hpp"
 #include "agents/bin_view.hpp"
+#include "agents/collective.hpp"
 #include "agents/mlp.hpp"
 #include "agents/normalizer.hpp"
 #include "base/rng.hpp"
@@ -80,6 +81,13 @@ class PpoAgent {
   const std::optional<BinView>& bin_view() const { return bin_view_; }
   const PpoConfig& config() const { return config_; }
 
+  // Synchronous data-parallel training over `collective`'s ranks (null: one process). Every rank
+  // must have made its agent with the same seed (the same initial networks); `rank_seed` then
+  // reseeds this rank's sampling and minibatch order. Gradients are averaged over the ranks
+  // before each Adam step, so every rank keeps the same weights; the normaliser merges every
+  // rank's rollout at each update (instead of following each observation as it comes).
+  void set_collective(Collective* collective, std::uint64_t rank_seed);
+
   // Networks, optimizers, normaliser, generator and counters, so a resumed run learns on. The
   // rollout in progress is not part of it: loading starts a new rollout. load_state throws
   // ConfigError when the state belongs to another shape of agent.
@@ -111,6 +119,10 @@ class PpoAgent {
   Eigen::VectorXd log_probs_, values_, rewards_, ends_;
   int stored_ = 0;
   std::int64_t env_steps_ = 0, updates_ = 0;
+  Collective* collective_ = nullptr;
+  // With a collective: this rollout's observation count, per-feature sums and sums of squares.
+  std::vector<double> rollout_moments_;
+  void merge_rollout_moments();
 };
 
 }  // namespace sysgym::agents

@@ -65,13 +65,18 @@ double mean(const std::vector<double>& v) {
   return v.empty() ? 0.0 : std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
 }
 
+// Seeds of ranks' envs and exploration, apart from every other use of the seed.
+constexpr std::uint64_t kRankStream = 0x52414E4B00000000ULL;
+
 }  // namespace
 
-Trainer::Trainer(const Registry& registry, TrainerOptions options, ParallelFor parallel_for)
+Trainer::Trainer(const Registry& registry, TrainerOptions options, ParallelFor parallel_for,
+                 Collective* collective)
     : options_(with_training_configs(registry, std::move(options))),
       envs_(make_envs(registry, options_, std::move(parallel_for))),
       obs_size_(envs_.observation_space().flat_size()),
-      action_size_(envs_.action_space().flat_size()) {
+      action_size_(envs_.action_space().flat_size()),
+      collective_(collective) {
   const profiling::Scope setup(profiling::ops::kTrainerSetup);
   const Space& actions = envs_.action_space();
   const auto k = envs_.size();
@@ -100,11 +105,23 @@ Trainer::Trainer(const Registry& registry, TrainerOptions options, ParallelFor p
   } else {
     throw ConfigError("unknown agent " + quote(options_.agent) + " (dqn or ppo)");
   }
+  if (collective_ != nullptr) {
+    if (dqn_) {
+      throw ConfigError(
+          "distributed training runs PPO (synchronous data parallel); use --agent ppo with an "
+          "env that acts in MultiBinary or Discrete(2)");
+    }
+    ppo_->set_collective(collective_,
+                         derive_seed(options_.seed, kRankStream + collective_->rank()));
+  }
   layout_ = envs_.env(0).observation_layout();
   metric_ = envs_.env(0).primary_metric();
   returns_.assign(k, 0.0);
   actions_.assign(k * action_size_, 0.0);
-  envs_.reset(options_.seed);
+  // Ranks step envs of their own: the same configs, seeded apart (rank 0 as one process would).
+  envs_.reset(collective_ == nullptr || collective_->rank() == 0
+                  ? options_.seed
+                  : derive_seed(options_.seed, kRankStream + collective_->rank()));
   next_point_ = options_.curve_every;
 }
 
@@ -137,7 +154,7 @@ void Trainer::vector_step() {
                  envs_.final_observations());
     if (ppo_->ready()) ppo_last_ = ppo_->update(envs_.observations());
   }
-  env_steps_ += static_cast<std::int64_t>(k);
+  env_steps_ += static_cast<std::int64_t>(k) * (collective_ != nullptr ? collective_->size() : 1);
 }
 
 void Trainer::finish_episode(std::size_t k) {
@@ -147,7 +164,22 @@ void Trainer::finish_episode(std::size_t k) {
   returns_[k] = 0.0;
 }
 
+CurvePoint Trainer::gathered_point() const {
+  if (collective_ == nullptr) return current();
+  std::vector<double> sums = {std::accumulate(recent_returns_.begin(), recent_returns_.end(), 0.0),
+                              static_cast<double>(recent_returns_.size()),
+                              std::accumulate(recent_metrics_.begin(), recent_metrics_.end(), 0.0),
+                              static_cast<double>(recent_metrics_.size()),
+                              static_cast<double>(episodes_),
+                              ppo_last_.value_loss};
+  collective_->sum(sums);
+  return {env_steps_, static_cast<std::int64_t>(sums[4]), sums[1] > 0 ? sums[0] / sums[1] : 0.0,
+          sums[3] > 0 ? sums[2] / sums[3] : 0.0, sums[5] / collective_->size()};
+}
+
 CurvePoint Trainer::current() const {
+  // Distributed: the last point gathered over the ranks (a rank alone knows only its envs).
+  if (collective_ != nullptr && !curve_.empty()) return curve_.back();
   return {env_steps_, episodes_, mean(recent_returns_), mean(recent_metrics_),
           dqn_ ? dqn_->last_loss() : ppo_last_.value_loss};
 }
@@ -157,7 +189,7 @@ bool Trainer::advance(std::int64_t target) {
     vector_step();
     if (env_steps_ >= next_point_) {
       next_point_ += options_.curve_every;
-      curve_.push_back(current());
+      curve_.push_back(gathered_point());
       return true;
     }
   }
@@ -169,6 +201,9 @@ void Trainer::train_until(std::int64_t target,
   while (env_steps_ < target) {
     if (advance(target) && on_point) on_point(curve_.back());
   }
+  // Distributed, the totals a rank reports come from the last point gathered over every rank.
+  if (collective_ != nullptr && (curve_.empty() || curve_.back().env_steps != env_steps_))
+    curve_.push_back(gathered_point());
 }
 
 PolicyFile Trainer::policy() const {
@@ -197,10 +232,11 @@ PolicyFile Trainer::policy() const {
   const CurvePoint now = current();
   p.training = {{"seed", options_.seed},
                 {"env_steps", env_steps_},
-                {"episodes", episodes_},
+                {"episodes", collective_ != nullptr ? now.episodes : episodes_},
                 {"envs", std::move(envs)},
                 {"final_mean_return", now.mean_return}};
   if (!metric_.empty()) p.training["final_mean_" + metric_] = now.mean_metric;
+  if (collective_ != nullptr) p.training["ranks"] = collective_->size();
   return p;
 }
 

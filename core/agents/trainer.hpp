@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "agents/collective.hpp"
 #include "agents/dqn.hpp"
 #include "agents/policy_file.hpp"
 #include "agents/ppo.hpp"
@@ -44,7 +45,13 @@ class Trainer {
  public:
   // Throws ConfigError for an agent that does not fit the env's action space, and whatever
   // making the envs throws.
-  Trainer(const Registry& registry, TrainerOptions options, ParallelFor parallel_for = {});
+  //
+  // With a `collective` (not owned), this is one rank of synchronous data-parallel PPO: every
+  // rank makes the same agent, steps its own envs (seeded apart by rank) and averages gradients
+  // with the others, so the weights stay identical; env steps and the curve count all ranks'
+  // envs, and every rank must make the same calls (train_until, advance) in the same order.
+  Trainer(const Registry& registry, TrainerOptions options, ParallelFor parallel_for = {},
+          Collective* collective = nullptr);
 
   // Steps every env until env_steps() reaches `target`; calls on_point at each curve point.
   void train_until(std::int64_t target,
@@ -78,6 +85,8 @@ class Trainer {
  private:
   void vector_step();
   void finish_episode(std::size_t k);
+  // The curve point over every rank's recent episodes (current() in one process).
+  CurvePoint gathered_point() const;
 
   TrainerOptions options_;
   VectorEnv envs_;
@@ -93,6 +102,7 @@ class Trainer {
   std::vector<double> recent_returns_, recent_metrics_;
   std::int64_t env_steps_ = 0, episodes_ = 0, next_point_ = 0;
   std::vector<CurvePoint> curve_;
+  Collective* collective_ = nullptr;
 };
 
 }  // namespace sysgym::agents

@@ -12,6 +12,7 @@
 #include "base/error.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
+#include "distributed/collective.hpp"
 #include "files.hpp"
 #include "numeric_flags.hpp"
 #include "thread_pool.hpp"
@@ -33,6 +34,7 @@ struct TrainArgs {
   std::string resume;
   std::string curve;
   std::string output;
+  bool distributed = false;
 };
 
 void train_command(TrainArgs args) {
@@ -62,20 +64,27 @@ void train_command(TrainArgs args) {
     options.seed = args.seed;
     options.curve_every = args.curve_every;
   }
+  // One rank of an MPI job: only rank 0 prints and writes files.
+  const std::unique_ptr<agents::Collective> collective =
+      args.distributed ? open_collective() : nullptr;
+  const bool writes = collective == nullptr || collective->rank() == 0;
   ThreadPool pool(args.threads);
   agents::Trainer trainer(catalog().envs, options,
-                          args.threads > 1 ? pool.as_parallel_for() : ParallelFor{});
+                          args.threads > 1 ? pool.as_parallel_for() : ParallelFor{},
+                          collective.get());
   args.agent = trainer.agent();
   if (resumed) {
     agents::resume_training(trainer, *resumed, args.resume);
-    std::fprintf(stderr, "resumed %s at %lld env steps from %s\n", args.agent.c_str(),
-                 static_cast<long long>(trainer.env_steps()), args.resume.c_str());
+    if (writes)
+      std::fprintf(stderr, "resumed %s at %lld env steps from %s\n", args.agent.c_str(),
+                   static_cast<long long>(trainer.env_steps()), args.resume.c_str());
   }
   const auto start = std::chrono::steady_clock::now();
   const bool terminal = stderr_is_terminal();
   const std::int64_t resumed_at = trainer.env_steps();
   std::int64_t next_checkpoint = args.checkpoint_every;
   trainer.train_until(args.steps, [&](const agents::CurvePoint& p) {
+    if (!writes) return;
     // A snapshot of the policy so far: a long run that dies still leaves a usable policy.
     if (args.checkpoint_every > 0 && p.env_steps >= next_checkpoint) {
       next_checkpoint += args.checkpoint_every;
@@ -91,9 +100,11 @@ void train_command(TrainArgs args) {
         agents::training_progress_text(args.agent, p, args.steps, rate, trainer.metric()).c_str(),
         terminal ? "   " : "\n");
   });
-  if (terminal) std::fputs("\n", stderr);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (collective) check_ranks_agree(*collective, trainer);
+  if (!writes) return;
+  if (terminal) std::fputs("\n", stderr);
   write_file_atomically(
       args.output, agents::trained_policy_text(trainer, args.vary.texts, args.threads, seconds));
   if (!args.curve.empty())
@@ -126,7 +137,9 @@ void add_train_command(CLI::App& app) {
       "action settings for the agent unless given (memtier: action_mode). Run the result with\n"
       "`sysgym run ENV --policy learned --policy-config FILE`, compare it with `sysgym eval`.\n"
       "A run with --checkpoint-every N also keeps OUTPUT.state; continue it with\n"
-      "  sysgym train --resume ppo.json.state --steps 400000 -o ppo.json");
+      "  sysgym train --resume ppo.json.state --steps 400000 -o ppo.json\n"
+      "  mpirun -np 4 sysgym train memtier trace=xz --agent ppo --envs 8 --distributed -o "
+      "ppo.json");
   CLI::Option* resume =
       command->add_option("--resume", args->resume,
                           "Continue a run from its OUTPUT.state (written with --checkpoint-every); "
@@ -159,6 +172,11 @@ void add_train_command(CLI::App& app) {
                    "to OUTPUT.state (for --resume) every N env steps (checked at curve points)",
                    agents::kCheckpointEveryRange);
   command->add_option("-o,--output", args->output, "The policy file to write")->required();
+  command->add_flag("--distributed", args->distributed,
+                    "Run as one rank of an MPI job (mpirun -np N sysgym train ... --distributed): "
+                    "synchronous data-parallel PPO, each rank stepping --envs envs of its own, "
+                    "gradients averaged, the same weights on every rank; --steps counts every "
+                    "rank's env steps; rank 0 alone prints and writes files");
   command->callback([args] { train_command(*args); });
 }
 

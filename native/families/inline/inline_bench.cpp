@@ -22,7 +22,7 @@
 namespace sysgym::cli {
 namespace {
 
-struct BenchArgs {
+struct InlineBenchArgs {
   std::vector<std::string> programs;
   std::vector<std::string> policies;  // policy files
   std::string objective = "size";
@@ -34,17 +34,17 @@ struct BenchArgs {
 };
 
 // The goal for instructions: fewer than clang's -O2 decisions at no more than +5 % text.
-double size_limit(const BenchArgs& args) {
+double size_limit(const InlineBenchArgs& args) {
   return args.objective == "instructions" ? 1.05 : 0.0;
 }
 
-struct Row {
+struct InlineBenchRow {
   std::string name;
   std::optional<inlining::Decisions> decisions;  // none: clang's own inliner
 };
 
 // The annealer's best set for the objective, from clang's decisions, in model mode.
-inlining::Decisions annealed(const std::string& program, const BenchArgs& args) {
+inlining::Decisions annealed(const std::string& program, const InlineBenchArgs& args) {
   auto env = catalog().envs.make(
       "inline-v0",
       {{"program", program}, {"objective", args.objective}, {"size_limit", size_limit(args)}});
@@ -56,16 +56,17 @@ inlining::Decisions annealed(const std::string& program, const BenchArgs& args) 
       .best;
 }
 
-std::vector<Row> rows_of(const std::string& program, const inlining::Program& p,
-                         const BenchArgs& args) {
+std::vector<InlineBenchRow> rows_of(const std::string& program, const inlining::Program& p,
+                                    const InlineBenchArgs& args) {
   const std::string level = args.objective == "size" ? "Oz" : "O2";
   const nlohmann::json settings = {{"objective", args.objective}};
-  std::vector<Row> rows = {{"clang -" + level + " (own)", std::nullopt},
-                           {"clang-" + level + " decisions", inlining::decision_set(p, level)},
-                           {"never", inlining::decision_set(p, "never")},
-                           {"size-threshold", policy_decisions(program, "size-threshold",
-                                                               nlohmann::json::object(), settings)},
-                           {"anneal", annealed(program, args)}};
+  std::vector<InlineBenchRow> rows = {
+      {"clang -" + level + " (own)", std::nullopt},
+      {"clang-" + level + " decisions", inlining::decision_set(p, level)},
+      {"never", inlining::decision_set(p, "never")},
+      {"size-threshold",
+       policy_decisions(program, "size-threshold", nlohmann::json::object(), settings)},
+      {"anneal", annealed(program, args)}};
   for (const std::string& file : args.policies) {
     const nlohmann::json parameters = json_option(file, "--policy-config");
     rows.push_back({std::filesystem::path(file).stem().string(),
@@ -75,10 +76,10 @@ std::vector<Row> rows_of(const std::string& program, const inlining::Program& p,
 }
 
 nlohmann::json bench_program(const Toolchain& tools, const std::string& program,
-                             const BenchArgs& args) {
+                             const InlineBenchArgs& args) {
   const inlining::Program p = read_program(program);
   const std::string source_dir = program_source_dir(program, p);
-  const std::vector<Row> rows = rows_of(program, p, args);
+  const std::vector<InlineBenchRow> rows = rows_of(program, p, args);
   const std::string level = args.objective == "size" ? "-Oz" : "-O2";
   nlohmann::json out = nlohmann::json::array();
   ProgressBar bar("measuring " + p.name);
@@ -139,7 +140,7 @@ void print_table(const nlohmann::json& t, bool run) {
   }
 }
 
-void run_bench(const BenchArgs& args) {
+void run_bench(const InlineBenchArgs& args) {
   const Toolchain tools = Toolchain::find(args.llvm_bin);
   nlohmann::json tables = nlohmann::json::array();
   for (const std::string& program : args.programs) {
@@ -152,7 +153,7 @@ void run_bench(const BenchArgs& args) {
 }  // namespace
 
 void add_inline_bench(CLI::App& family) {
-  auto args = std::make_shared<BenchArgs>();
+  auto args = std::make_shared<InlineBenchArgs>();
   CLI::App* command = family.add_subcommand(
       "bench", "The goal table: every baseline, the annealer and learned policies in real mode");
   command->footer(
