@@ -270,7 +270,8 @@ nlohmann::json Trainer::state() const {
           {"version", kStateVersion},
           {"options", options_json(options_)},
           {"env_steps", env_steps_},
-          {"episodes", episodes_},
+          // Distributed: every rank's episodes (the state is rank 0's, read by any rank count).
+          {"episodes", collective_ != nullptr ? current().episodes : episodes_},
           {"next_point", next_point_},
           {"curve", std::move(curve)},
           {"recent_returns", recent_returns_},
@@ -335,7 +336,23 @@ void Trainer::load_state(const nlohmann::json& j) {
   }
   // New episodes, seeded apart from the first run's (which reset with the bare seed).
   std::fill(returns_.begin(), returns_.end(), 0.0);
-  envs_.reset(options_.seed ^ (static_cast<std::uint64_t>(env_steps_) * 0x9e3779b97f4a7c15ULL));
+  const std::uint64_t seed =
+      options_.seed ^ (static_cast<std::uint64_t>(env_steps_) * 0x9e3779b97f4a7c15ULL);
+  if (collective_ == nullptr) {
+    envs_.reset(seed);
+    return;
+  }
+  // Distributed, with any number of ranks: rank 0 carries the state's totals and recent
+  // episodes (its sums over the ranks are then the state's), every rank its own envs and
+  // exploration, seeded apart.
+  const int rank = collective_->rank();
+  if (rank != 0) {
+    episodes_ = 0;
+    recent_returns_.clear();
+    recent_metrics_.clear();
+  }
+  ppo_->set_collective(collective_, derive_seed(seed, kRankStream + rank));
+  envs_.reset(rank == 0 ? seed : derive_seed(seed, kRankStream + rank));
 }
 
 }  // namespace sysgym::agents

@@ -32,7 +32,22 @@ def _space(core):
     return spaces.to_gymnasium(space, gymnasium) if gymnasium is not None else space
 
 
-class Env(_Base):
+class _CoreBacked:
+    """What an env and a vector env share: a core object behind them."""
+
+    def close(self):
+        self._core.close()
+
+    @property
+    def closed(self):
+        return self._core.closed
+
+    @property
+    def info_keys(self):
+        return self._core.info_keys
+
+
+class Env(_CoreBacked, _Base):
     """An env of the registry, made from its id and config keys (``sysgym.make``)."""
 
     metadata = {"render_modes": ["arrays"]}
@@ -60,20 +75,9 @@ class Env(_Base):
         """The env's frame: named numpy arrays (memtier: each bin's histogram and residency)."""
         return self._core.render()
 
-    def close(self):
-        self._core.close()
-
-    @property
-    def closed(self):
-        return self._core.closed
-
     @property
     def id(self):
         return self._core.id
-
-    @property
-    def info_keys(self):
-        return self._core.info_keys
 
     @property
     def config(self):

@@ -11,10 +11,10 @@ import json
 import os
 
 from . import _sysgym, spaces
-from .env import _check_seed, _space, gymnasium
+from .env import _CoreBacked, _check_seed, _space, gymnasium
 
 
-class VectorEnv:
+class VectorEnv(_CoreBacked):
     def __init__(self, env_id, num_envs=8, *, threads=None, copy=True, **config):
         if threads is None:
             threads = min(num_envs, os.cpu_count() or 1)
@@ -39,17 +39,6 @@ class VectorEnv:
 
     def step(self, actions):  # replaced per instance by the core's step
         return self._core.step(actions)
-
-    def close(self):
-        self._core.close()
-
-    @property
-    def closed(self):
-        return self._core.closed
-
-    @property
-    def info_keys(self):
-        return self._core.info_keys
 
     def __repr__(self):
         return f"<sysgym.VectorEnv {self.num_envs} envs>"

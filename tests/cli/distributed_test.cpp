@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <fstream>
 
 #include "base/error.hpp"
 #include "cli/cli_fixture.hpp"
@@ -49,7 +50,7 @@ TEST_F(Distributed, TwoRanksTrainTheSameWeightsAndAgainForTheSameSeed) {
   const nlohmann::json a = read_json(path("a.json"));
   EXPECT_EQ(a["training"]["ranks"], 2);
   EXPECT_EQ(a["training"]["env_steps"], 4096);  // every rank's steps
-  EXPECT_EQ(a["training"]["episodes"], 128);  // 2 ranks x 2 envs x 1,024 steps / 32 per episode
+  EXPECT_EQ(a["training"]["episodes"], 128);    // 2 ranks x 2 envs x 1,024 steps / 32 per episode
   const Result second = mpirun(2, train_args("b.json"));
   ASSERT_EQ(second.code, 0) << second.err;
   EXPECT_EQ(a["network"], read_json(path("b.json"))["network"]);
@@ -68,6 +69,49 @@ TEST_F(Distributed, DqnIsRefusedWithTheReason) {
   EXPECT_NE(r.code, 0);
   EXPECT_NE(r.err.find("distributed training runs PPO"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(path("d.json")));
+}
+
+TEST_F(Distributed, ARankThatDiesEndsTheJobAndItsCheckpointResumesOnAnotherRankCount) {
+  // Two ranks train for long; once rank 0 has written a checkpoint, rank 1 is killed.
+  const std::string out = path("long.json");
+  const std::string script =
+      "export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
+      "ASAN_OPTIONS=detect_leaks=0\n"
+      "(mpirun --oversubscribe -np 2 " +
+      std::string(SYSGYM_EXE) +
+      " train memtier trace=synth:phased:20000:5:32 bins=16 episode_length=32 --agent ppo "
+      "--envs 2 --steps 100000000 --curve-every 1024 --checkpoint-every 2048 "
+      "--agent-config '{\"rollout_steps\": 64, \"hidden\": [32]}' --distributed -o " +
+      out + " >" + path("job.out") + " 2>" + path("job.err") + "; echo $? >" + path("job.code") +
+      ") &\n"
+      "i=0; while [ ! -f " +
+      out +
+      ".state ] && [ $i -lt 1200 ]; do sleep 0.1; i=$((i+1)); done\n"
+      "for p in $(pgrep -f " +
+      out +
+      "); do\n"
+      "  if tr '\\0' '\\n' </proc/$p/environ 2>/dev/null | grep -qx OMPI_COMM_WORLD_RANK=1; then\n"
+      "    kill -9 $p; fi; done\n"
+      "wait\n";
+  std::ofstream(path("kill.sh")) << script;
+  ASSERT_EQ(std::system(("sh " + path("kill.sh")).c_str()), 0);
+  EXPECT_NE(std::stoi(slurp(path("job.code"))), 0);
+  const std::string err = slurp(path("job.err"));
+  EXPECT_NE(err.find("rank 1"), std::string::npos) << err;  // mpirun names the rank that died
+  EXPECT_FALSE(fs::exists(out));                            // no final policy from a broken job
+  // The last checkpoint is whole, and resumes on one rank (any count would do).
+  const nlohmann::json state = read_json(out + ".state");
+  const std::int64_t at = state["env_steps"].get<std::int64_t>();
+  EXPECT_GE(at, 2048);
+  const Result resumed =
+      mpirun(1, "train --resume " + out + ".state --steps " + std::to_string(at + 2048) +
+                    " --distributed -o " + path("resumed.json"));
+  ASSERT_EQ(resumed.code, 0) << resumed.err;
+  const nlohmann::json policy = read_json(path("resumed.json"));
+  EXPECT_EQ(policy["training"]["ranks"], 1);
+  EXPECT_EQ(policy["training"]["env_steps"], at + 2048);
+  EXPECT_GE(policy["training"]["episodes"].get<std::int64_t>(),
+            state["episodes"].get<std::int64_t>());
 }
 
 TEST(DistributedWithoutMpi, TheFlagSaysHowToEnableIt) {

@@ -1,0 +1,67 @@
+"""Distributed PPO's throughput over 1, 2 and 4 MPI ranks: env steps/s and learner updates/s of
+`mpirun -np N sysgym train ... --distributed`, each rank stepping the same number of envs, and
+the scaling efficiency against one rank. 4 ranks oversubscribe a 2-core machine.
+
+    python3 tests/bench/distributed_bench.py [RUNS] [--tool build/native-release/sysgym]
+
+The env-bound case: memtier at 1024 bins (a step of ~10 us) with a small network; the
+learner-bound case: 64 bins with the default network. Figures: min / median over the runs of
+the rate the tool reports (steps after set-up, divided by the training time).
+"""
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import tempfile
+
+CASES = {
+    "env-bound (1024 bins, hidden [32])": ["bins=1024", '--agent-config',
+                                           '{"hidden": [32], "rollout_steps": 64, "epochs": 1}'],
+    "learner-bound (64 bins, hidden [128, 128])": ["bins=64", "--agent-config",
+                                                   '{"rollout_steps": 64}'],
+}
+
+
+def run(tool, ranks, extra, steps_per_rank, out):
+    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+    done = subprocess.run(
+        ["mpirun", "--oversubscribe", "-np", str(ranks), tool, "train", "memtier",
+         "trace=synth:phased:200000:5:64", "episode_length=64", "--agent", "ppo", "--envs", "4",
+         "--steps", str(steps_per_rank * ranks), "--distributed", "-o", out] + extra,
+        capture_output=True, text=True, env=env, check=True)
+    rate = float(re.search(r"([0-9.]+) steps/s", done.stdout).group(1))
+    policy = json.load(open(out))
+    seconds = policy["training"]["seconds"]
+    updates = policy["training"]["env_steps"] / (ranks * 4 * 64)  # one per rollout of 64 steps
+    return rate, updates / seconds
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("runs", nargs="?", type=int, default=3)
+    parser.add_argument("--tool", default="build/native-release/sysgym")
+    parser.add_argument("--steps-per-rank", type=int, default=16384)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "policy.json")
+        for name, extra in CASES.items():
+            print(f"{name}:")
+            print(f"  {'ranks':>5} {'env steps/s min / median':>26} {'updates/s median':>17}"
+                  f" {'scaling efficiency':>19}")
+            base = None
+            for ranks in (1, 2, 4):
+                results = [run(args.tool, ranks, extra, args.steps_per_rank, out)
+                           for _ in range(args.runs)]
+                rates = [r for r, _ in results]
+                median = statistics.median(rates)
+                base = base or median
+                print(f"  {ranks:>5} {min(rates):>12,.0f} / {median:>11,.0f}"
+                      f" {statistics.median(u for _, u in results):>17,.1f}"
+                      f" {median / (ranks * base):>18.0%}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
