@@ -100,7 +100,8 @@ TEST_F(Distributed, ARankThatDiesEndsTheJobAndItsCheckpointResumesOnAnotherRankC
   EXPECT_NE(err.find("rank 1"), std::string::npos) << err;  // mpirun names the rank that died
   EXPECT_FALSE(fs::exists(out));                            // no final policy from a broken job
   // The last checkpoint is whole, and resumes on one rank (any count would do).
-  const nlohmann::json state = read_json(out + ".state");
+  const std::string bytes = slurp(out + ".state");  // CBOR
+  const nlohmann::json state = nlohmann::json::from_cbor(bytes.begin(), bytes.end());
   const std::int64_t at = state["env_steps"].get<std::int64_t>();
   EXPECT_GE(at, 2048);
   const Result resumed =
