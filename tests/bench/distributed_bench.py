@@ -4,8 +4,9 @@ the scaling efficiency against one rank. 4 ranks oversubscribe a 2-core machine.
 
     python3 tests/bench/distributed_bench.py [RUNS] [--tool build/native-release/sysgym]
 
-The env-bound case: memtier at 1024 bins (a step of ~10 us) with a small network; the
-learner-bound case: 64 bins with the default network. Figures: min / median over the runs of
+Two cases: memtier at 1024 bins with a small network and one epoch, where a rank's time goes to
+its own envs and forward passes (what scales with ranks); and 64 bins with the default network,
+where it goes to minibatch updates, each ending in an allreduce of the gradients. Figures: min / median over the runs of
 the rate the tool reports (steps after set-up, divided by the training time).
 """
 
@@ -18,9 +19,9 @@ import subprocess
 import tempfile
 
 CASES = {
-    "env-bound (1024 bins, hidden [32])": ["bins=1024", '--agent-config',
+    "rank-local work (1024 bins, hidden [32], 1 epoch)": ["bins=1024", '--agent-config',
                                            '{"hidden": [32], "rollout_steps": 64, "epochs": 1}'],
-    "learner-bound (64 bins, hidden [128, 128])": ["bins=64", "--agent-config",
+    "update-bound (64 bins, hidden [128, 128], 4 epochs)": ["bins=64", "--agent-config",
                                                    '{"rollout_steps": 64}'],
 }
 
