@@ -3,7 +3,8 @@
     PYTHONPATH=build/native-release/python python3 python/bench/bench.py [RUNS] [--steps N]
 
 Cases: memtier-v0 at 64 and 1024 bins (the native env benchmark's config: a 1 M-sample phased
-trace, ~100 samples per window), one env and a vector env of 8 on one thread per core. Each run
+trace, ~100 samples per window), one env and a vector env of 8 on one thread and on one thread
+per core. Each run
 times the Python loop and then the C++ loop (VectorEnv on a thread pool); the table gives
 min / median steps/s over the runs and the median of the per-run ratios. Goals (issue 23): one
 env >= 50 % of C++ at 64 bins, the vector env of 8 >= 80 %.
@@ -58,11 +59,12 @@ def main():
     parser.add_argument("runs", nargs="?", type=int, default=5)
     parser.add_argument("--steps", type=int, default=100_000, help="env steps per timed loop")
     args = parser.parse_args()
-    threads = os.cpu_count() or 1
-    cases = [(bins, count) for bins in (64, 1024) for count in (1, 8)]
+    cores = os.cpu_count() or 1
+    cases = [(bins, count, threads) for bins in (64, 1024)
+             for count, threads in ((1, 1), (8, 1), (8, cores))]
     print(f"{'case':<28} {'Python steps/s min / median':>28} {'C++ steps/s min / median':>26}"
           f" {'Python / C++':>13}")
-    for bins, count in cases:
+    for bins, count, threads in cases:
         cfg = config(bins)
         steps = args.steps // (8 if bins == 1024 else 1) // count
         py_rates, cpp_rates, ratios = [], [], []
@@ -75,7 +77,8 @@ def main():
             py_rates.append(steps * count / py)
             cpp_rates.append(steps * count / cpp)
             ratios.append(cpp / py)
-        name = f"{bins} bins, " + ("1 env" if count == 1 else f"{count} envs on {threads} threads")
+        name = f"{bins} bins, " + ("1 env" if count == 1 else
+                                   f"{count} envs on {threads} thread{'s' if threads > 1 else ''}")
         print(f"{name:<28} {min(py_rates):>13,.0f} / {statistics.median(py_rates):>12,.0f}"
               f" {min(cpp_rates):>12,.0f} / {statistics.median(cpp_rates):>11,.0f}"
               f" {statistics.median(ratios):>12.0%}", flush=True)
