@@ -12,6 +12,10 @@
 namespace sysgym::testing {
 namespace {
 
+constexpr const char* kMpiEnvironment =
+    "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
+    "OMPI_MCA_btl_vader_single_copy_mechanism=none ASAN_OPTIONS=detect_leaks=0";
+
 class Distributed : public Cli {
  protected:
   void SetUp() override {
@@ -22,13 +26,12 @@ class Distributed : public Cli {
   }
 
   // `mpirun -np RANKS sysgym ARGS`; root may run it (CI does), leaks at OpenMPI's exit are its
-  // own.
+  // own, and shared memory copies without cross-process reads (which containers without
+  // ptrace rights refuse).
   Result mpirun(int ranks, const std::string& args) const {
-    const std::string command =
-        "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ASAN_OPTIONS=detect_leaks=0 "
-        "mpirun --oversubscribe -np " +
-        std::to_string(ranks) + " " + SYSGYM_EXE + " " + args + " >" + path("stdout.txt") + " 2>" +
-        path("stderr.txt") + " </dev/null";
+    const std::string command = std::string(kMpiEnvironment) + " mpirun --oversubscribe -np " +
+                                std::to_string(ranks) + " " + SYSGYM_EXE + " " + args + " >" +
+                                path("stdout.txt") + " 2>" + path("stderr.txt") + " </dev/null";
     const int status = std::system(command.c_str());
     return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(path("stdout.txt")),
             slurp(path("stderr.txt"))};
@@ -75,8 +78,8 @@ TEST_F(Distributed, ARankThatDiesEndsTheJobAndItsCheckpointResumesOnAnotherRankC
   // Two ranks train for long; once rank 0 has written a checkpoint, rank 1 is killed.
   const std::string out = path("long.json");
   const std::string script =
-      "export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
-      "ASAN_OPTIONS=detect_leaks=0\n"
+      "export " + std::string(kMpiEnvironment) +
+      "\n"
       "(mpirun --oversubscribe -np 2 " +
       std::string(SYSGYM_EXE) +
       " train memtier trace=synth:phased:20000:5:32 bins=16 episode_length=32 --agent ppo "
