@@ -105,24 +105,29 @@ Trainer::Trainer(const Registry& registry, TrainerOptions options, ParallelFor p
   } else {
     throw ConfigError("unknown agent " + quote(options_.agent) + " (dqn or ppo)");
   }
-  if (collective_ != nullptr) {
-    if (dqn_) {
-      throw ConfigError(
-          "distributed training runs PPO (synchronous data parallel); use --agent ppo with an "
-          "env that acts in MultiBinary or Discrete(2)");
-    }
-    ppo_->set_collective(collective_,
-                         derive_seed(options_.seed, kRankStream + collective_->rank()));
+  if (collective_ != nullptr && dqn_) {
+    throw ConfigError(
+        "distributed training runs PPO (synchronous data parallel); use --agent ppo with an env "
+        "that acts in MultiBinary or Discrete(2)");
   }
   layout_ = envs_.env(0).observation_layout();
   metric_ = envs_.env(0).primary_metric();
   returns_.assign(k, 0.0);
   actions_.assign(k * action_size_, 0.0);
-  // Ranks step envs of their own: the same configs, seeded apart (rank 0 as one process would).
-  envs_.reset(collective_ == nullptr || collective_->rank() == 0
-                  ? options_.seed
-                  : derive_seed(options_.seed, kRankStream + collective_->rank()));
+  start_episodes(options_.seed);
   next_point_ = options_.curve_every;
+}
+
+void Trainer::start_episodes(std::uint64_t seed) {
+  if (collective_ == nullptr) {
+    envs_.reset(seed);
+    return;
+  }
+  // Ranks step envs of their own, the same configs seeded apart (rank 0 as one process would),
+  // and explore apart.
+  const std::uint64_t own = derive_seed(seed, kRankStream + collective_->rank());
+  ppo_->set_collective(collective_, own);
+  envs_.reset(collective_->rank() == 0 ? seed : own);
 }
 
 void Trainer::vector_step() {
@@ -336,23 +341,14 @@ void Trainer::load_state(const nlohmann::json& j) {
   }
   // New episodes, seeded apart from the first run's (which reset with the bare seed).
   std::fill(returns_.begin(), returns_.end(), 0.0);
-  const std::uint64_t seed =
-      options_.seed ^ (static_cast<std::uint64_t>(env_steps_) * 0x9e3779b97f4a7c15ULL);
-  if (collective_ == nullptr) {
-    envs_.reset(seed);
-    return;
-  }
   // Distributed, with any number of ranks: rank 0 carries the state's totals and recent
-  // episodes (its sums over the ranks are then the state's), every rank its own envs and
-  // exploration, seeded apart.
-  const int rank = collective_->rank();
-  if (rank != 0) {
+  // episodes (its sums over the ranks are then the state's).
+  if (collective_ != nullptr && collective_->rank() != 0) {
     episodes_ = 0;
     recent_returns_.clear();
     recent_metrics_.clear();
   }
-  ppo_->set_collective(collective_, derive_seed(seed, kRankStream + rank));
-  envs_.reset(rank == 0 ? seed : derive_seed(seed, kRankStream + rank));
+  start_episodes(options_.seed ^ (static_cast<std::uint64_t>(env_steps_) * 0x9e3779b97f4a7c15ULL));
 }
 
 }  // namespace sysgym::agents

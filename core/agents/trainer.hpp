@@ -85,6 +85,9 @@ class Trainer {
  private:
   void vector_step();
   void finish_episode(std::size_t k);
+  // Resets the envs with `seed`; distributed, this rank's envs and exploration with a seed of
+  // its own (rank 0's envs with `seed`).
+  void start_episodes(std::uint64_t seed);
   // The curve point over every rank's recent episodes (current() in one process).
   CurvePoint gathered_point() const;
 

@@ -139,13 +139,16 @@ class PyVectorEnv {
   void add_final_rows(py::dict& infos) const {
     const std::size_t n = envs_.size();
     const std::size_t obs_size = envs_.observation_space().flat_size();
-    py::array_t<bool> mask = new_array<bool>(static_cast<py::ssize_t>(n));
+    const auto ended = [&](std::size_t i) {
+      return envs_.terminated()[i] != 0 || envs_.truncated()[i] != 0;
+    };
     bool any = false;
-    for (std::size_t i = 0; i < n; ++i) {
-      mask.mutable_data()[i] = envs_.terminated()[i] != 0 || envs_.truncated()[i] != 0;
-      any = any || mask.data()[i];
-    }
-    if (!any) return;
+    for (std::size_t i = 0; i < n && !any; ++i)
+      any = ended(i);
+    if (!any) return;  // the common step: no array made for the mask
+    py::array_t<bool> mask = new_array<bool>(static_cast<py::ssize_t>(n));
+    for (std::size_t i = 0; i < n; ++i)
+      mask.mutable_data()[i] = ended(i);
     py::array final_observations(py::dtype("O"),
                                  py::array::ShapeContainer{static_cast<py::ssize_t>(n)});
     py::array final_infos(py::dtype("O"), py::array::ShapeContainer{static_cast<py::ssize_t>(n)});
