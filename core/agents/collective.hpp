@@ -1,9 +1,12 @@
-// What synchronous data-parallel training asks of the processes (ranks) it runs on: element-wise
-// sums that every rank receives identically. Core stays free of MPI; the native shell implements
-// this over MPI (native/distributed), and a single process is the absence of one.
+// What training across processes (ranks) asks of them: element-wise sums every rank receives
+// identically (synchronous data-parallel PPO), and bytes gathered at one rank and values sent
+// from it to all (Ape-X DQN's experience and weights). Core stays free of MPI; the native shell
+// implements this over MPI (native/distributed), and a single process is the absence of one.
 #pragma once
 
+#include <cstddef>
 #include <span>
+#include <vector>
 
 namespace sysgym::agents {
 
@@ -12,9 +15,16 @@ class Collective {
   virtual ~Collective() = default;
   virtual int rank() const = 0;
   virtual int size() const = 0;
-  // Replaces `values` on every rank by their element-wise sum over all ranks; every rank must
-  // call it with the same number of values, in the same order of calls, and gets the same bits.
+  // Every call below is collective: every rank makes the same calls in the same order.
+  //
+  // Replaces `values` on every rank by their element-wise sum over all ranks; every rank passes
+  // the same number of values and gets the same bits.
   virtual void sum(std::span<double> values) = 0;
+  // Rank `root` receives every rank's bytes (its own included) in rank order; the others an
+  // empty list. Ranks may pass different numbers of bytes.
+  virtual std::vector<std::vector<std::byte>> gather(std::span<const std::byte> mine, int root) = 0;
+  // Every rank's `values` become rank `root`'s; every rank passes the same number of values.
+  virtual void broadcast(std::span<double> values, int root) = 0;
 };
 
 // Replaces every layer's gradients by their mean over the ranks (one sum of all of them).

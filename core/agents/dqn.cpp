@@ -34,6 +34,7 @@ DqnConfig DqnConfig::from_json(const nlohmann::json& j) {
   c.max_grad_norm = r.number("max_grad_norm", c.max_grad_norm, 0.0, 1e9);
   c.normalize_observations = r.boolean("normalize_observations", c.normalize_observations);
   c.per_bin = r.choice("q_network", "dense", {"dense", "per_bin"}) == "per_bin";
+  c.broadcast_every = static_cast<int>(r.integer("broadcast_every", c.broadcast_every, 1, 1 << 20));
   r.finish();
   return c;
 }
@@ -54,7 +55,8 @@ nlohmann::json DqnConfig::to_json() const {
           {"huber_delta", huber_delta},
           {"max_grad_norm", max_grad_norm},
           {"normalize_observations", normalize_observations},
-          {"q_network", per_bin ? "per_bin" : "dense"}};
+          {"q_network", per_bin ? "per_bin" : "dense"},
+          {"broadcast_every", broadcast_every}};
 }
 
 int argmax(std::span<const double> values) {
@@ -131,13 +133,37 @@ int DqnAgent::act(std::span<const float> observation, bool explore) {
 
 void DqnAgent::observe(std::span<const float> observation, int action, double reward,
                        std::span<const float> next, bool terminal) {
+  store(observation, action, reward, next, terminal);
+  if (env_steps_ % config_.train_every == 0) learn();
+}
+
+void DqnAgent::store(std::span<const float> observation, int action, double reward,
+                     std::span<const float> next, bool terminal) {
   normalizer_.update(observation);
   replay_.add(observation, action, reward, next, terminal);
   ++env_steps_;
-  if (env_steps_ >= config_.learning_starts && env_steps_ % config_.train_every == 0) learn();
 }
 
 void DqnAgent::learn() {
+  if (env_steps_ >= config_.learning_starts) update();
+}
+
+std::vector<double> DqnAgent::acting_parameters() const {
+  std::vector<double> out;
+  q_.append_parameters(out);
+  value_.append_parameters(out);
+  normalizer_.append_state(out);
+  out.push_back(static_cast<double>(env_steps_));  // exact below 2^53 steps
+  return out;
+}
+
+void DqnAgent::load_acting_parameters(std::span<const double> values) {
+  values = normalizer_.read_state(value_.read_parameters(q_.read_parameters(values)));
+  if (values.size() != 1) throw Error("DQN acting parameters of another agent shape");
+  env_steps_ = static_cast<std::int64_t>(values[0]);
+}
+
+void DqnAgent::update() {
   const profiling::Scope scope(profiling::ops::kLearnerUpdate);
   const auto n = static_cast<Eigen::Index>(config_.batch_size);
   const auto d = static_cast<Eigen::Index>(normalizer_.size());

@@ -36,6 +36,8 @@ struct DqnConfig {
   double max_grad_norm = 10.0;
   bool normalize_observations = true;
   bool per_bin = false;  // "q_network": "dense" (false) or "per_bin" (per_bin_q.hpp)
+  // Distributed (Ape-X, agents/apex.hpp): learner updates between the weights it sends the ranks.
+  int broadcast_every = 50;
 
   // Every key optional; unknown keys are a ConfigError naming the closest valid one.
   static DqnConfig from_json(const nlohmann::json& j);
@@ -54,6 +56,21 @@ class DqnAgent {
   // `learning_starts` steps were seen. `terminal` is true only for a real end (not truncation).
   void observe(std::span<const float> observation, int action, double reward,
                std::span<const float> next, bool terminal);
+
+  // The parts of observe() for a learner fed by others (Ape-X): store() keeps a transition and
+  // counts an env step; learn() makes one gradient update (once `learning_starts` steps were
+  // stored; a no-op before).
+  void store(std::span<const float> observation, int action, double reward,
+             std::span<const float> next, bool terminal);
+  void learn();
+  // What acting needs (networks, normaliser, the step count of the epsilon schedule) as one flat
+  // list, to send from the learner to the actors; the same agent shape reads it back.
+  std::vector<double> acting_parameters() const;
+  void load_acting_parameters(std::span<const double> values);
+  // Another exploration (and replay sampling) stream; ranks explore apart.
+  void reseed(std::uint64_t seed) { rng_.reseed(seed); }
+  // Frees the replay buffer (an actor rank that was resumed from the learner's state).
+  void release_replay() { replay_.release(); }
 
   double epsilon() const;
   std::int64_t env_steps() const { return env_steps_; }
@@ -74,7 +91,7 @@ class DqnAgent {
   void load_state(const nlohmann::json& j);
 
  private:
-  void learn();
+  void update();
   // Q of a replay batch: the online values of x (keeping activations for backward), the
   // online and target values of next.
   void batch_q(const Eigen::MatrixXd& x, const Eigen::MatrixXd& next, Eigen::MatrixXd& q,

@@ -1,5 +1,6 @@
 #include "agents/mlp.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -56,6 +57,24 @@ std::size_t Mlp::parameter_count() const {
   for (const DenseLayer& l : layers_)
     n += static_cast<std::size_t>(l.w.size() + l.b.size());
   return n;
+}
+
+void Mlp::append_parameters(std::vector<double>& out) const {
+  for (const DenseLayer& l : layers_) {
+    out.insert(out.end(), l.w.data(), l.w.data() + l.w.size());
+    out.insert(out.end(), l.b.data(), l.b.data() + l.b.size());
+  }
+}
+
+std::span<const double> Mlp::read_parameters(std::span<const double> in) {
+  if (in.size() < parameter_count()) throw Error("a network's parameters are cut short");
+  for (DenseLayer& l : layers_) {
+    std::copy_n(in.begin(), l.w.size(), l.w.data());
+    in = in.subspan(static_cast<std::size_t>(l.w.size()));
+    std::copy_n(in.begin(), l.b.size(), l.b.data());
+    in = in.subspan(static_cast<std::size_t>(l.b.size()));
+  }
+  return in;
 }
 
 const Eigen::MatrixXd& Mlp::forward(const Eigen::MatrixXd& x) {

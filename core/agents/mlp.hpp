@@ -40,6 +40,11 @@ class Mlp {
   int outputs() const { return sizes_.back(); }
   const std::vector<int>& sizes() const { return sizes_; }
   std::size_t parameter_count() const;
+  // Weights and biases as one flat list (layer by layer, w column-major, then b), to send the
+  // network to other ranks; read_parameters takes parameter_count() values back from the front
+  // of `in` and returns the rest.
+  void append_parameters(std::vector<double>& out) const;
+  std::span<const double> read_parameters(std::span<const double> in);
 
   // Batched forward: x is inputs x batch (one column per sample). Keeps the activations that
   // backward() needs.

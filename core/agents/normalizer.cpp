@@ -29,6 +29,21 @@ void ObservationNormalizer::merge(double count, std::span<const double> mean,
   count_ = total;
 }
 
+void ObservationNormalizer::append_state(std::vector<double>& out) const {
+  out.push_back(count_);
+  out.insert(out.end(), mean_.begin(), mean_.end());
+  out.insert(out.end(), m2_.begin(), m2_.end());
+}
+
+std::span<const double> ObservationNormalizer::read_state(std::span<const double> in) {
+  const std::size_t n = mean_.size();
+  if (in.size() < 1 + 2 * n) throw Error("a normaliser's statistics are cut short");
+  count_ = in[0];
+  std::copy_n(in.begin() + 1, n, mean_.begin());
+  std::copy_n(in.begin() + 1 + static_cast<std::ptrdiff_t>(n), n, m2_.begin());
+  return in.subspan(1 + 2 * n);
+}
+
 void ObservationNormalizer::apply(std::span<const float> x, std::span<double> out) const {
   if (!enabled_) {
     std::copy(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(mean_.size()), out.begin());

@@ -29,6 +29,11 @@ class ObservationNormalizer {
   // agrees.
   void apply(std::span<const float> x, std::span<double> out) const;
 
+  // The count, means and squared deviations as one flat list (1 + 2 size() values), to send the
+  // statistics to other ranks; read_state takes them back from the front of `in` and returns
+  // the rest.
+  void append_state(std::vector<double>& out) const;
+  std::span<const double> read_state(std::span<const double> in);
   // null when disabled.
   nlohmann::json to_json() const;
   // null gives a disabled normaliser. Throws ConfigError when the sizes disagree with `size`.

@@ -1,5 +1,6 @@
 // A fixed-capacity ring of transitions (observation, action, reward, next observation, end)
-// stored in flat arrays, for off-policy learning.
+// stored in flat arrays, for off-policy learning. The arrays are allocated by the first add, so
+// an agent that never stores (an Ape-X actor rank) does not hold them.
 #pragma once
 
 #include <cstring>
@@ -15,16 +16,11 @@ namespace sysgym::agents {
 class ReplayBuffer {
  public:
   ReplayBuffer(std::size_t capacity, std::size_t observation_size)
-      : capacity_(capacity),
-        obs_size_(observation_size),
-        obs_(capacity * observation_size),
-        next_obs_(capacity * observation_size),
-        action_(capacity),
-        reward_(capacity),
-        terminal_(capacity) {}
+      : capacity_(capacity), obs_size_(observation_size) {}
 
   void add(std::span<const float> obs, int action, double reward, std::span<const float> next,
            bool terminal) {
+    if (action_.empty()) allocate();
     std::copy(obs.begin(), obs.end(), obs_.begin() + static_cast<std::ptrdiff_t>(at_ * obs_size_));
     std::copy(next.begin(), next.end(),
               next_obs_.begin() + static_cast<std::ptrdiff_t>(at_ * obs_size_));
@@ -49,6 +45,9 @@ class ReplayBuffer {
   double reward(std::size_t i) const { return reward_[i]; }
   bool terminal(std::size_t i) const { return terminal_[i] != 0; }
 
+  // Empties the buffer and frees its arrays.
+  void release() { *this = ReplayBuffer(capacity_, obs_size_); }
+
   // Contents as raw bytes (binary JSON values: a checkpoint is written as CBOR, where a full
   // buffer of 10^5 observations stays a few hundred MB instead of gigabytes of decimal text).
   nlohmann::json to_json() const {
@@ -71,6 +70,12 @@ class ReplayBuffer {
     }
     at_ = json_integer<std::size_t>(j.at("at"));
     size_ = json_integer<std::size_t>(j.at("size"));
+    // A buffer that never stored anything was written without its arrays.
+    if (j.at("action").get_binary().empty() && size_ == 0 && at_ == 0) {
+      release();
+      return;
+    }
+    allocate();
     unbytes(j.at("obs"), obs_);
     unbytes(j.at("next_obs"), next_obs_);
     unbytes(j.at("action"), action_);
@@ -80,6 +85,14 @@ class ReplayBuffer {
   }
 
  private:
+  void allocate() {
+    obs_.assign(capacity_ * obs_size_, 0.0F);
+    next_obs_.assign(capacity_ * obs_size_, 0.0F);
+    action_.assign(capacity_, 0);
+    reward_.assign(capacity_, 0.0);
+    terminal_.assign(capacity_, 0);
+  }
+
   template <typename T>
   static nlohmann::json bytes(const std::vector<T>& v) {
     std::vector<std::uint8_t> out(v.size() * sizeof(T));

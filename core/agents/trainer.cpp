@@ -105,11 +105,8 @@ Trainer::Trainer(const Registry& registry, TrainerOptions options, ParallelFor p
   } else {
     throw ConfigError("unknown agent " + quote(options_.agent) + " (dqn or ppo)");
   }
-  if (collective_ != nullptr && dqn_) {
-    throw ConfigError(
-        "distributed training runs PPO (synchronous data parallel); use --agent ppo with an env "
-        "that acts in MultiBinary or Discrete(2)");
-  }
+  if (collective_ != nullptr && dqn_)
+    apex_ = std::make_unique<ApexExchange>(*collective_, *dqn_, k);
   layout_ = envs_.env(0).observation_layout();
   metric_ = envs_.env(0).primary_metric();
   returns_.assign(k, 0.0);
@@ -126,7 +123,11 @@ void Trainer::start_episodes(std::uint64_t seed) {
   // Ranks step envs of their own, the same configs seeded apart (rank 0 as one process would),
   // and explore apart.
   const std::uint64_t own = derive_seed(seed, kRankStream + collective_->rank());
-  ppo_->set_collective(collective_, own);
+  if (ppo_) {
+    ppo_->set_collective(collective_, own);
+  } else {
+    dqn_->reseed(own);
+  }
   envs_.reset(collective_->rank() == 0 ? seed : own);
 }
 
@@ -148,9 +149,14 @@ void Trainer::vector_step() {
       const std::span<const float> next =
           (ended ? envs_.final_observations() : envs_.observations())
               .subspan(i * obs_size_, obs_size_);
-      dqn_->observe(std::span<const float>(obs_).subspan(i * obs_size_, obs_size_),
-                    static_cast<int>(actions_[i]), envs_.rewards()[i], next,
-                    envs_.terminated()[i] != 0);
+      const std::span<const float> obs =
+          std::span<const float>(obs_).subspan(i * obs_size_, obs_size_);
+      const auto action = static_cast<int>(actions_[i]);
+      if (apex_) {
+        apex_->keep(obs, action, envs_.rewards()[i], next, envs_.terminated()[i] != 0);
+      } else {
+        dqn_->observe(obs, action, envs_.rewards()[i], next, envs_.terminated()[i] != 0);
+      }
     }
     if (ended) finish_episode(i);
   }
@@ -162,6 +168,16 @@ void Trainer::vector_step() {
   env_steps_ += static_cast<std::int64_t>(k) * (collective_ != nullptr ? collective_->size() : 1);
 }
 
+void Trainer::step() {
+  if (!apex_) {
+    vector_step();
+    return;
+  }
+  for (std::int64_t s = 0; s < apex_->steps_per_round(); ++s)
+    vector_step();
+  apex_->finish_round();
+}
+
 void Trainer::finish_episode(std::size_t k) {
   ++episodes_;
   push_recent(recent_returns_, returns_[k]);
@@ -171,15 +187,16 @@ void Trainer::finish_episode(std::size_t k) {
 
 CurvePoint Trainer::gathered_point() const {
   if (collective_ == nullptr) return current();
-  std::vector<double> sums = {std::accumulate(recent_returns_.begin(), recent_returns_.end(), 0.0),
-                              static_cast<double>(recent_returns_.size()),
-                              std::accumulate(recent_metrics_.begin(), recent_metrics_.end(), 0.0),
-                              static_cast<double>(recent_metrics_.size()),
-                              static_cast<double>(episodes_),
-                              ppo_last_.value_loss};
+  std::vector<double> sums = {
+      std::accumulate(recent_returns_.begin(), recent_returns_.end(), 0.0),
+      static_cast<double>(recent_returns_.size()),
+      std::accumulate(recent_metrics_.begin(), recent_metrics_.end(), 0.0),
+      static_cast<double>(recent_metrics_.size()), static_cast<double>(episodes_),
+      // PPO's value loss averaged over the ranks; DQN's is the learner's.
+      dqn_ ? (apex_->learner() ? dqn_->last_loss() : 0.0) : ppo_last_.value_loss};
   collective_->sum(sums);
   return {env_steps_, static_cast<std::int64_t>(sums[4]), sums[1] > 0 ? sums[0] / sums[1] : 0.0,
-          sums[3] > 0 ? sums[2] / sums[3] : 0.0, sums[5] / collective_->size()};
+          sums[3] > 0 ? sums[2] / sums[3] : 0.0, dqn_ ? sums[5] : sums[5] / collective_->size()};
 }
 
 CurvePoint Trainer::current() const {
@@ -191,9 +208,10 @@ CurvePoint Trainer::current() const {
 
 bool Trainer::advance(std::int64_t target) {
   while (env_steps_ < target) {
-    vector_step();
+    step();
     if (env_steps_ >= next_point_) {
-      next_point_ += options_.curve_every;
+      // One point however many intervals the step crossed (an Ape-X round can cross several).
+      next_point_ += options_.curve_every * (1 + (env_steps_ - next_point_) / options_.curve_every);
       curve_.push_back(gathered_point());
       return true;
     }
@@ -347,6 +365,7 @@ void Trainer::load_state(const nlohmann::json& j) {
     episodes_ = 0;
     recent_returns_.clear();
     recent_metrics_.clear();
+    if (apex_) dqn_->release_replay();  // the learner's alone
   }
   start_episodes(options_.seed ^ (static_cast<std::uint64_t>(env_steps_) * 0x9e3779b97f4a7c15ULL));
 }

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "agents/apex.hpp"
 #include "agents/collective.hpp"
 #include "agents/dqn.hpp"
 #include "agents/policy_file.hpp"
@@ -46,10 +47,12 @@ class Trainer {
   // Throws ConfigError for an agent that does not fit the env's action space, and whatever
   // making the envs throws.
   //
-  // With a `collective` (not owned), this is one rank of synchronous data-parallel PPO: every
-  // rank makes the same agent, steps its own envs (seeded apart by rank) and averages gradients
-  // with the others, so the weights stay identical; env steps and the curve count all ranks'
-  // envs, and every rank must make the same calls (train_until, advance) in the same order.
+  // With a `collective` (not owned), this is one rank of distributed training: every rank makes
+  // the same agent and steps its own envs (seeded apart by rank). PPO is synchronous data
+  // parallel (gradients averaged every minibatch); DQN is Ape-X (agents/apex.hpp: experience to
+  // rank 0's replay, weights back every `broadcast_every` updates). The weights end identical on
+  // every rank; env steps and the curve count all ranks' envs, and every rank must make the same
+  // calls (train_until, advance) in the same order.
   Trainer(const Registry& registry, TrainerOptions options, ParallelFor parallel_for = {},
           Collective* collective = nullptr);
 
@@ -84,6 +87,8 @@ class Trainer {
 
  private:
   void vector_step();
+  // One vector step, or distributed DQN one Ape-X round of them.
+  void step();
   void finish_episode(std::size_t k);
   // Resets the envs with `seed`; distributed, this rank's envs and exploration with a seed of
   // its own (rank 0's envs with `seed`).
@@ -106,6 +111,7 @@ class Trainer {
   std::int64_t env_steps_ = 0, episodes_ = 0, next_point_ = 0;
   std::vector<CurvePoint> curve_;
   Collective* collective_ = nullptr;
+  std::unique_ptr<ApexExchange> apex_;  // distributed DQN
 };
 
 }  // namespace sysgym::agents

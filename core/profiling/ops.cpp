@@ -12,5 +12,6 @@ const Op kTrainerStep("trainer.step", Category::kGlue);
 const Op kDataLoad("data.load", Category::kData);
 const Op kTrainerSetup("trainer.setup", Category::kGlue);
 const Op kTrainerSave("trainer.save", Category::kData);
+const Op kApexExchange("apex.exchange", Category::kData);
 
 }  // namespace sysgym::profiling::ops

@@ -16,5 +16,6 @@ extern const Op kTrainerStep;    // the trainer's loop around one vector step
 extern const Op kDataLoad;       // reading and parsing a data file (a trace, a program)
 extern const Op kTrainerSetup;   // a trainer's envs, agent and networks made
 extern const Op kTrainerSave;    // a policy file or training state serialised
+extern const Op kApexExchange;   // Ape-X: transitions gathered at the learner, weights sent back
 
 }  // namespace sysgym::profiling::ops

@@ -139,7 +139,9 @@ void add_train_command(CLI::App& app) {
       "A run with --checkpoint-every N also keeps OUTPUT.state; continue it with\n"
       "  sysgym train --resume ppo.json.state --steps 400000 -o ppo.json\n"
       "  mpirun -np 4 sysgym train memtier trace=xz --agent ppo --envs 8 --distributed -o "
-      "ppo.json");
+      "ppo.json\n"
+      "  mpirun -np 4 sysgym train memtier trace=xz --agent dqn --envs 4 --distributed -o "
+      "dqn.json");
   CLI::Option* resume =
       command->add_option("--resume", args->resume,
                           "Continue a run from its OUTPUT.state (written with --checkpoint-every); "
@@ -173,10 +175,12 @@ void add_train_command(CLI::App& app) {
                    agents::kCheckpointEveryRange);
   command->add_option("-o,--output", args->output, "The policy file to write")->required();
   command->add_flag("--distributed", args->distributed,
-                    "Run as one rank of an MPI job (mpirun -np N sysgym train ... --distributed): "
-                    "synchronous data-parallel PPO, each rank stepping --envs envs of its own, "
-                    "gradients averaged, the same weights on every rank; --steps counts every "
-                    "rank's env steps; rank 0 alone prints and writes files");
+                    "Run as one rank of an MPI job (mpirun -np N sysgym train ... --distributed), "
+                    "each rank stepping --envs envs of its own. PPO: synchronous data parallel, "
+                    "gradients averaged every minibatch. DQN: Ape-X, rank 0 learns from every "
+                    "rank's experience and sends its weights every broadcast_every updates. The "
+                    "same weights on every rank at the end; --steps counts every rank's env "
+                    "steps; rank 0 alone prints and writes files");
   command->callback([args] { train_command(*args); });
 }
 

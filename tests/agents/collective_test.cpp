@@ -5,50 +5,17 @@
 
 #include <gtest/gtest.h>
 
-#include <barrier>
 #include <thread>
 
 #include "agents/normalizer.hpp"
 #include "agents/ppo.hpp"
 #include "base/rng.hpp"
+#include "support/thread_collective.hpp"
 
 namespace sysgym::agents {
 namespace {
 
-// Ranks are threads; every sum adds the ranks' values in rank order, so every rank gets the same
-// bits, as MPI_Allreduce gives them.
-class ThreadCollective {
- public:
-  explicit ThreadCollective(int size)
-      : size_(size), slots_(static_cast<std::size_t>(size)), sync_(size) {}
-
-  class Rank final : public Collective {
-   public:
-    Rank(ThreadCollective& all, int rank) : all_(all), rank_(rank) {}
-    int rank() const override { return rank_; }
-    int size() const override { return all_.size_; }
-    void sum(std::span<double> values) override {
-      all_.slots_[static_cast<std::size_t>(rank_)].assign(values.begin(), values.end());
-      all_.sync_.arrive_and_wait();
-      for (std::size_t i = 0; i < values.size(); ++i) {
-        double total = 0;
-        for (const auto& slot : all_.slots_)
-          total += slot[i];
-        values[i] = total;
-      }
-      all_.sync_.arrive_and_wait();  // nobody overwrites a slot still being read
-    }
-
-   private:
-    ThreadCollective& all_;
-    int rank_;
-  };
-
- private:
-  int size_;
-  std::vector<std::vector<double>> slots_;
-  std::barrier<> sync_;
-};
+using testing::ThreadCollective;
 
 constexpr int kCollectiveBins = 4;
 

@@ -64,14 +64,23 @@ TEST_F(Distributed, TwoRanksTrainTheSameWeightsAndAgainForTheSameSeed) {
   EXPECT_NE(a["network"], read_json(path("c.json"))["network"]);
 }
 
-TEST_F(Distributed, DqnIsRefusedWithTheReason) {
-  const Result r = mpirun(2,
-                          "train memtier trace=synth:phased:20000:5:32 --agent dqn --steps 100 "
-                          "--distributed -o " +
-                              path("d.json"));
-  EXPECT_NE(r.code, 0);
-  EXPECT_NE(r.err.find("distributed training runs PPO"), std::string::npos) << r.err;
-  EXPECT_FALSE(fs::exists(path("d.json")));
+TEST_F(Distributed, DqnTrainsApeXStyleReproducibly) {
+  // Rank 0 learns from both ranks' experience and sends its weights every 8 updates.
+  const std::string args =
+      "train memtier trace=synth:phased:20000:5:32 bins=16 episode_length=32 --agent dqn "
+      "--envs 2 --steps 2048 --agent-config '{\"hidden\": [32], \"learning_starts\": 64, "
+      "\"broadcast_every\": 8}' --distributed -o ";
+  const Result first = mpirun(2, args + path("e.json"));
+  ASSERT_EQ(first.code, 0) << first.err;
+  const nlohmann::json e = read_json(path("e.json"));
+  EXPECT_EQ(e["agent"], "dqn");
+  EXPECT_EQ(e["training"]["ranks"], 2);
+  EXPECT_EQ(e["training"]["env_steps"], 2048);
+  EXPECT_EQ(e["training"]["episodes"], 64);
+  EXPECT_EQ(e["normalizer"]["count"], 2048);  // the learner saw every rank's transitions
+  const Result second = mpirun(2, args + path("f.json"));
+  ASSERT_EQ(second.code, 0) << second.err;
+  EXPECT_EQ(e["network"], read_json(path("f.json"))["network"]);
 }
 
 TEST_F(Distributed, ARankThatDiesEndsTheJobAndItsCheckpointResumesOnAnotherRankCount) {
