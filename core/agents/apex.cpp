@@ -55,10 +55,9 @@ void ApexExchange::finish_round() {
       agent_.learn();
   }
   const profiling::Scope scope(profiling::ops::kApexExchange);
-  const std::vector<std::vector<std::byte>> inbox = collective_.gather(outbox_, 0);
+  collective_.gather(outbox_, 0, inbox_, sizes_);
   outbox_.clear();
-  for (const std::vector<std::byte>& bytes : inbox)
-    store_transitions(bytes);
+  store_transitions(inbox_);  // every rank's, in rank order
   std::vector<double> parameters = agent_.acting_parameters();
   collective_.broadcast(parameters, 0);
   if (!learner()) agent_.load_acting_parameters(parameters);

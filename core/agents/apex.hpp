@@ -41,7 +41,8 @@ class ApexExchange {
   Collective& collective_;
   DqnAgent& agent_;
   std::int64_t steps_per_round_;
-  std::vector<std::byte> outbox_;
+  std::vector<std::byte> outbox_, inbox_;
+  std::vector<std::size_t> sizes_;
   std::vector<float> obs_, next_;
 };
 

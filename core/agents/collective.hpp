@@ -20,9 +20,12 @@ class Collective {
   // Replaces `values` on every rank by their element-wise sum over all ranks; every rank passes
   // the same number of values and gets the same bits.
   virtual void sum(std::span<double> values) = 0;
-  // Rank `root` receives every rank's bytes (its own included) in rank order; the others an
-  // empty list. Ranks may pass different numbers of bytes.
-  virtual std::vector<std::vector<std::byte>> gather(std::span<const std::byte> mine, int root) = 0;
+  // Rank `root` receives every rank's bytes (its own included) in `all`, one after the other in
+  // rank order, and how many each sent in `sizes`; the other ranks' are left empty. Ranks may
+  // pass different numbers of bytes. `all` is the caller's so that its memory is reused: fresh
+  // megabytes every round cost more in page faults than the copy.
+  virtual void gather(std::span<const std::byte> mine, int root, std::vector<std::byte>& all,
+                      std::vector<std::size_t>& sizes) = 0;
   // Every rank's `values` become rank `root`'s; every rank passes the same number of values.
   virtual void broadcast(std::span<double> values, int root) = 0;
 };

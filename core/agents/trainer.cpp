@@ -259,6 +259,8 @@ PolicyFile Trainer::policy() const {
                 {"envs", std::move(envs)},
                 {"final_mean_return", now.mean_return}};
   if (!metric_.empty()) p.training["final_mean_" + metric_] = now.mean_metric;
+  // Distributed DQN: the learner's (rank 0 writes the file).
+  p.training["updates"] = dqn_ ? dqn_->updates() : ppo_->updates();
   if (collective_ != nullptr) p.training["ranks"] = collective_->size();
   return p;
 }

@@ -34,29 +34,21 @@ class MpiCollective final : public agents::Collective {
                   MPI_COMM_WORLD);
   }
 
-  std::vector<std::vector<std::byte>> gather(std::span<const std::byte> mine, int root) override {
+  void gather(std::span<const std::byte> mine, int root, std::vector<std::byte>& all,
+              std::vector<std::size_t>& sizes) override {
     // Sizes first, so the root can place every rank's bytes; then the bytes in one call.
     const int count = count_of(mine.size());
     std::vector<int> counts(rank_ == root ? static_cast<std::size_t>(size_) : 0);
     MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, root, MPI_COMM_WORLD);
     std::vector<int> offsets(counts.size());
-    std::vector<std::byte> all;
-    if (rank_ == root) {
-      std::exclusive_scan(counts.begin(), counts.end(), offsets.begin(), 0);
-      const long long total = std::accumulate(counts.begin(), counts.end(), 0LL);
-      if (total > INT_MAX)
-        throw Error("a gather of " + std::to_string(total) +
-                    " bytes is more than MPI's int counts");
-      all.resize(static_cast<std::size_t>(total));
-    }
+    std::exclusive_scan(counts.begin(), counts.end(), offsets.begin(), 0);
+    const long long total = std::accumulate(counts.begin(), counts.end(), 0LL);
+    if (total > INT_MAX)
+      throw Error("a gather of " + std::to_string(total) + " bytes is more than MPI's int counts");
+    all.resize(static_cast<std::size_t>(total));
     MPI_Gatherv(mine.data(), count, MPI_BYTE, all.data(), counts.data(), offsets.data(), MPI_BYTE,
                 root, MPI_COMM_WORLD);
-    std::vector<std::vector<std::byte>> out;
-    for (std::size_t r = 0; r < counts.size(); ++r) {
-      const auto* first = all.data() + offsets[r];
-      out.emplace_back(first, first + counts[r]);
-    }
-    return out;
+    sizes.assign(counts.begin(), counts.end());
   }
 
   void broadcast(std::span<double> values, int root) override {

@@ -32,12 +32,18 @@ class ThreadCollective {
       all_.sync_.arrive_and_wait();  // nobody overwrites a slot still being read
     }
 
-    std::vector<std::vector<std::byte>> gather(std::span<const std::byte> mine, int root) override {
+    void gather(std::span<const std::byte> mine, int root, std::vector<std::byte>& all,
+                std::vector<std::size_t>& sizes) override {
       publish(mine.data(), mine.size());
-      std::vector<std::vector<std::byte>> out;
-      if (rank_ == root) out = all_.slots_;
+      all.clear();
+      sizes.clear();
+      if (rank_ == root) {
+        for (const auto& slot : all_.slots_) {
+          all.insert(all.end(), slot.begin(), slot.end());
+          sizes.push_back(slot.size());
+        }
+      }
       all_.sync_.arrive_and_wait();
-      return out;
     }
 
     void broadcast(std::span<double> values, int root) override {
