@@ -1,6 +1,7 @@
 // A fixed pool of worker threads for VectorEnv's ParallelFor: the calling thread works too, and
 // a call returns when every index is done. Env steps take microseconds, so both sides spin
-// briefly before sleeping on a condition variable. Core stays thread-free; this is the shell's.
+// briefly before sleeping on a condition variable, and a call takes no lock while they spin. Core
+// stays thread-free; this is the shell's.
 #pragma once
 
 #include <atomic>
@@ -43,6 +44,8 @@ class ThreadPool {
   std::atomic<std::size_t> busy_{0};
   std::atomic<std::uint64_t> generation_{0};
   std::atomic<bool> stop_{false};
+  std::atomic<int> sleepers_{0};  // workers blocked on wake_ (changed under mutex_)
+  std::atomic<bool> caller_sleeps_{false};
   std::exception_ptr error_;
 };
 

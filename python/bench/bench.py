@@ -4,7 +4,8 @@
 
 Cases: memtier-v0 at 64 and 1024 bins (the native env benchmark's config: a 1 M-sample phased
 trace, ~100 samples per window), one env and a vector env of 8 on one thread and on one thread
-per core. Each run
+per core, the vector env as made by default and with copy=False, reuse_arrays=True (no array made
+per step). Each run
 times the Python loop and then the C++ loop (VectorEnv on a thread pool); the table gives
 min / median steps/s over the runs and the median of the per-run ratios. Goals (issue 23): one
 env >= 50 % of C++ at 64 bins, the vector env of 8 >= 80 %.
@@ -41,8 +42,9 @@ def python_single(cfg, steps):
     return time.perf_counter() - start
 
 
-def python_vector(cfg, steps, count, threads):
-    envs = sysgym.make_vec("memtier-v0", num_envs=count, threads=threads, **cfg)
+def python_vector(cfg, steps, count, threads, reuse):
+    envs = sysgym.make_vec("memtier-v0", num_envs=count, threads=threads, copy=not reuse,
+                           reuse_arrays=reuse, **cfg)
     envs.reset(seed=1)
     envs.single_action_space.seed(1)
     batches = [np.stack([envs.single_action_space.sample() for _ in range(count)])
@@ -60,11 +62,12 @@ def main():
     parser.add_argument("--steps", type=int, default=100_000, help="env steps per timed loop")
     args = parser.parse_args()
     cores = os.cpu_count() or 1
-    cases = [(bins, count, threads) for bins in (64, 1024)
-             for count, threads in ((1, 1), (8, 1), (8, cores))]
-    print(f"{'case':<28} {'Python steps/s min / median':>28} {'C++ steps/s min / median':>26}"
+    cases = [(bins, count, threads, reuse) for bins in (64, 1024)
+             for count, threads, reuse in ((1, 1, False), (8, 1, False), (8, cores, False),
+                                           (8, 1, True), (8, cores, True))]
+    print(f"{'case':<40} {'Python steps/s min / median':>28} {'C++ steps/s min / median':>26}"
           f" {'Python / C++':>13}")
-    for bins, count, threads in cases:
+    for bins, count, threads, reuse in cases:
         cfg = config(bins)
         steps = args.steps // (8 if bins == 1024 else 1) // count
         py_rates, cpp_rates, ratios = [], [], []
@@ -72,14 +75,15 @@ def main():
             if count == 1:
                 py = python_single(cfg, steps)
             else:
-                py = python_vector(cfg, steps, count, threads)
+                py = python_vector(cfg, steps, count, threads, reuse)
             cpp = _sysgym.time_native_steps("memtier-v0", json.dumps(cfg), steps, count, threads)
             py_rates.append(steps * count / py)
             cpp_rates.append(steps * count / cpp)
             ratios.append(cpp / py)
         name = f"{bins} bins, " + ("1 env" if count == 1 else
                                    f"{count} envs on {threads} thread{'s' if threads > 1 else ''}")
-        print(f"{name:<28} {min(py_rates):>13,.0f} / {statistics.median(py_rates):>12,.0f}"
+        name += ", reused arrays" if reuse else ""
+        print(f"{name:<40} {min(py_rates):>13,.0f} / {statistics.median(py_rates):>12,.0f}"
               f" {min(cpp_rates):>12,.0f} / {statistics.median(cpp_rates):>11,.0f}"
               f" {statistics.median(ratios):>12.0%}", flush=True)
 

@@ -154,20 +154,28 @@ py::dict InfoKeys::dict(std::span<const double> values) const {
 }
 
 py::dict InfoKeys::columns(std::span<const double> rows, std::size_t count) const {
-  // One (keys, count) block, transposed from the rows, and each key's row of it as a view:
-  // a view costs about half an array of its own.
+  // One block and each key's row of it as a view: a view costs about half an array of its own.
   const py::ssize_t dims[] = {static_cast<py::ssize_t>(keys_.size()),
                               static_cast<py::ssize_t>(count)};
   py::array_t<double> block = new_array<double>(dims);
-  double* data = block.mutable_data();
+  transpose(rows, count, block.mutable_data());
+  return column_views(block, count);
+}
+
+void InfoKeys::transpose(std::span<const double> rows, std::size_t count, double* block) const {
   for (std::size_t i = 0; i < count; ++i)
     for (std::size_t k = 0; k < keys_.size(); ++k)
-      data[k * count + i] = rows[i * keys_.size() + k];
+      block[k * count + i] = rows[i * keys_.size() + k];
+}
+
+py::dict InfoKeys::column_views(py::array_t<double>& block, std::size_t count) const {
   auto out =
       py::reinterpret_steal<py::dict>(_PyDict_NewPresized(static_cast<py::ssize_t>(keys_.size())));
   if (!out) throw py::error_already_set();
+  double* data = block.mutable_data();
   for (std::size_t k = 0; k < keys_.size(); ++k) {
-    const py::array_t<double> column = view_of<double>(block, data + k * count, dims[1]);
+    const py::array_t<double> column =
+        view_of<double>(block, data + k * count, static_cast<py::ssize_t>(count));
     if (PyDict_SetItem(out.ptr(), keys_[k].ptr(), column.ptr()) != 0) throw py::error_already_set();
   }
   return out;

@@ -75,6 +75,10 @@ class InfoKeys {
   py::dict dict(std::span<const double> values) const;
   // One numpy array of `count` values per key from row-major rows of keys().size() values.
   py::dict columns(std::span<const double> rows, std::size_t count) const;
+  // The parts of columns(), for arrays made once and refilled every step: a (keys, count) block
+  // whose rows are the keys' columns, and a dict of views of those rows.
+  void transpose(std::span<const double> rows, std::size_t count, double* block) const;
+  py::dict column_views(py::array_t<double>& block, std::size_t count) const;
   std::size_t size() const { return keys_.size(); }
 
  private:

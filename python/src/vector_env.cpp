@@ -33,7 +33,7 @@ std::int64_t coarse_now() {
 class PyVectorEnv {
  public:
   PyVectorEnv(const std::string& id, const std::string& config_json, std::size_t count,
-              std::size_t threads, bool copy)
+              std::size_t threads, bool copy, bool reuse_arrays)
       : pool_(std::max<std::size_t>(1, std::min(threads, count))),
         envs_(make(id, config_json, count)),
         info_keys_(envs_.info_keys()),
@@ -41,6 +41,7 @@ class PyVectorEnv {
         copy_(copy) {
     observation_shape_ = value_shape(envs_.observation_space());
     observation_shape_.insert(observation_shape_.begin(), static_cast<py::ssize_t>(count));
+    if (reuse_arrays) shared_.emplace(count, info_keys_);
   }
 
   py::tuple reset(const py::object& self, std::optional<std::uint64_t> seed) {
@@ -59,6 +60,7 @@ class PyVectorEnv {
     }
     read_actions(actions, envs_.action_space(), envs_.size(), actions_);
     run_interruptibly([&] { envs_.step(actions_); });
+    if (shared_) return shared_step(self);
     const std::size_t n = envs_.size();
     py::array_t<double> rewards = new_array<double>(static_cast<py::ssize_t>(n));
     std::memcpy(rewards.mutable_data(), envs_.rewards().data(), envs_.rewards().size_bytes());
@@ -79,6 +81,54 @@ class PyVectorEnv {
                            [this](std::size_t n, const std::function<void(std::size_t)>& body) {
                              parallel_for(n, body);
                            });
+  }
+
+  // reuse_arrays=True: the rewards, flags and info arrays every step returns, made once and
+  // refilled in place (read-only to Python, written here through their pointers), as EnvPool
+  // does. Opt-in, as code that keeps a step's rewards without copying them would see them
+  // change; it saves a step 18 arrays at memtier's 14 info keys (a few microseconds).
+  struct SharedArrays {
+    SharedArrays(std::size_t n, const InfoKeys& keys)
+        : rewards(new_array<double>(static_cast<py::ssize_t>(n))),
+          terminated(new_array<bool>(static_cast<py::ssize_t>(n))),
+          truncated(new_array<bool>(static_cast<py::ssize_t>(n))),
+          info_block(new_array<double>(std::vector<py::ssize_t>{
+              static_cast<py::ssize_t>(keys.size()), static_cast<py::ssize_t>(n)})),
+          infos(keys.column_views(info_block, n)),
+          rewards_data(rewards.mutable_data()),
+          terminated_data(terminated.mutable_data()),
+          truncated_data(truncated.mutable_data()),
+          info_data(info_block.mutable_data()) {
+      for (PyObject* a : {rewards.ptr(), terminated.ptr(), truncated.ptr(), info_block.ptr()})
+        py::detail::array_proxy(a)->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+      for (auto item : infos)
+        py::detail::array_proxy(item.second.ptr())->flags &=
+            ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+    }
+    py::array_t<double> rewards;
+    py::array_t<bool> terminated, truncated;
+    py::array_t<double> info_block;
+    py::dict infos;  // key -> a view of info_block's row
+    // Taken while the arrays were writable.
+    double* rewards_data;
+    bool *terminated_data, *truncated_data;
+    double* info_data;
+  };
+
+  py::tuple shared_step(const py::object& self) {
+    SharedArrays& a = *shared_;
+    const std::size_t n = envs_.size();
+    std::memcpy(a.rewards_data, envs_.rewards().data(), envs_.rewards().size_bytes());
+    for (std::size_t i = 0; i < n; ++i) {
+      a.terminated_data[i] = envs_.terminated()[i] != 0;
+      a.truncated_data[i] = envs_.truncated()[i] != 0;
+    }
+    info_keys_.transpose(envs_.infos(), n, a.info_data);
+    // A dict of its own per step (the caller may add to it), holding the same arrays.
+    auto infos = py::reinterpret_steal<py::dict>(PyDict_Copy(a.infos.ptr()));
+    if (!infos) throw py::error_already_set();
+    add_final_rows(infos);
+    return py::make_tuple(observations(self), a.rewards, a.terminated, a.truncated, infos);
   }
 
   void require_open() const {
@@ -180,6 +230,7 @@ class PyVectorEnv {
   std::vector<double> actions_;
   std::vector<py::ssize_t> observation_shape_;
   bool copy_;
+  std::optional<SharedArrays> shared_;
   bool closed_ = false;
   bool needs_reset_ = false;
   std::atomic<bool> interrupted_{false};
@@ -212,7 +263,7 @@ PyMethodDef vector_fast_step_def = {
 
 void bind_vector_env(py::module_& m) {
   py::class_<PyVectorEnv>(m, "CoreVectorEnv")
-      .def(py::init<const std::string&, const std::string&, std::size_t, std::size_t, bool>())
+      .def(py::init<const std::string&, const std::string&, std::size_t, std::size_t, bool, bool>())
       .def("reset",
            [](const py::object& self, std::optional<std::uint64_t> seed) {
              return self.cast<PyVectorEnv&>().reset(self, seed);

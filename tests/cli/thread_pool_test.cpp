@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <stdexcept>
+#include <thread>
 
 #include "memtier/memtier_env.hpp"
 
@@ -15,6 +17,22 @@ TEST(ThreadPool, RunsEveryIndexExactlyOnce) {
   for (int round = 0; round < 50; ++round) {
     std::vector<std::atomic<int>> hits(97);
     pool.parallel_for(hits.size(), [&](std::size_t i) { hits[i].fetch_add(1); });
+    for (const auto& h : hits)
+      ASSERT_EQ(h.load(), 1);
+  }
+}
+
+TEST(ThreadPool, WakesWorkersAndTheCallerThatFellAsleep) {
+  // Pauses longer than the spinning put the workers to sleep between calls, and bodies slower
+  // than it put the caller to sleep while it waits: no call may hang or miss an index.
+  ThreadPool pool(3);
+  for (int round = 0; round < 6; ++round) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(round % 2 == 0 ? 30 : 0));
+    std::vector<std::atomic<int>> hits(9);
+    pool.parallel_for(hits.size(), [&](std::size_t i) {
+      if (i == 8 && round >= 3) std::this_thread::sleep_for(std::chrono::milliseconds(30));
+      hits[i].fetch_add(1);
+    });
     for (const auto& h : hits)
       ASSERT_EQ(h.load(), 1);
   }

@@ -71,6 +71,32 @@ def test_copy_false_gives_read_only_views_of_the_next_step():
     assert np.shares_memory(obs, after) and not np.array_equal(obs, before)
 
 
+def test_reused_arrays_are_the_same_read_only_arrays_refilled_every_step():
+    plain = sysgym.make_vec("memtier-v0", num_envs=3, **CONFIG)
+    reused = sysgym.make_vec("memtier-v0", num_envs=3, copy=False, reuse_arrays=True, **CONFIG)
+    plain.reset(seed=4)
+    reused.reset(seed=4)
+    kept = None
+    for step in range(30):
+        actions = np.array([[(step * i + b) % 2 for b in range(16)] for i in range(3)])
+        expected = plain.step(actions)
+        got = reused.step(actions)
+        # The values are the plain env's, ended episodes' final rows included.
+        assert same(tuple(expected[:4]), tuple(got[:4]))
+        assert set(got[4]) == set(expected[4])
+        for key, value in expected[4].items():
+            if not key.startswith("final"):
+                assert np.array_equal(got[4][key], value), key
+        if kept is None:
+            kept = got
+        else:  # the same arrays, overwritten in place; the dict is the step's own
+            assert all(a is b for a, b in zip(kept[1:4], got[1:4]))
+            assert got[4]["window"] is kept[4]["window"] and got[4] is not kept[4]
+    assert not any(a.flags.writeable for a in (got[1], got[2], got[3], got[4]["window"]))
+    with pytest.raises(ValueError, match="read-only"):
+        got[1][0] = 1.0
+
+
 def test_bad_actions_name_the_space_and_touch_no_env():
     envs = sysgym.make_vec("memtier-v0", num_envs=2, **CONFIG)
     _, started = envs.reset(seed=1)
