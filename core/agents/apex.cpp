@@ -1,5 +1,7 @@
 #include "agents/apex.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 #include "base/error.hpp"
