@@ -20,15 +20,7 @@ using testing::Corridor;
 using testing::ThreadCollective;
 
 DqnConfig apex_corridor_config() {
-  DqnConfig c;
-  c.hidden = {32};
-  c.learning_rate = 2e-3;
-  c.gamma = 0.95;
-  c.batch_size = 32;
-  c.learning_starts = 200;
-  c.target_update = 100;
-  c.epsilon_decay_steps = 1500;
-  c.train_every = 1;
+  DqnConfig c = testing::corridor_dqn_config();
   c.broadcast_every = 10;
   return c;
 }

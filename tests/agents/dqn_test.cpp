@@ -11,19 +11,6 @@ namespace {
 
 using testing::Corridor;
 
-DqnConfig small_config() {
-  DqnConfig c;
-  c.hidden = {32};
-  c.learning_rate = 2e-3;
-  c.gamma = 0.95;
-  c.batch_size = 32;
-  c.learning_starts = 200;
-  c.target_update = 100;
-  c.epsilon_decay_steps = 1500;
-  c.train_every = 1;
-  return c;
-}
-
 void train(DqnAgent& agent, long steps) {
   Corridor env;
   for (long t = 0; t < steps; ++t) {
@@ -37,7 +24,7 @@ void train(DqnAgent& agent, long steps) {
 
 TEST(Dqn, LearnsTheOptimalPolicyOfATinyEnvInBoundedSteps) {
   for (std::uint64_t seed : {11, 12, 13, 14, 15}) {
-    DqnAgent agent(Corridor::kCells, 2, small_config(), seed);
+    DqnAgent agent(Corridor::kCells, 2, testing::corridor_dqn_config(), seed);
     train(agent, 3000);
     for (int cell = 1; cell < Corridor::kCells - 1; ++cell) {
       Corridor env;
@@ -50,21 +37,22 @@ TEST(Dqn, LearnsTheOptimalPolicyOfATinyEnvInBoundedSteps) {
 }
 
 TEST(Dqn, SameSeedGivesIdenticalWeights) {
-  DqnAgent a(Corridor::kCells, 2, small_config(), 5), b(Corridor::kCells, 2, small_config(), 5);
+  DqnAgent a(Corridor::kCells, 2, testing::corridor_dqn_config(), 5),
+      b(Corridor::kCells, 2, testing::corridor_dqn_config(), 5);
   train(a, 600);
   train(b, 600);
   EXPECT_EQ(a.q_network().to_json(), b.q_network().to_json());
-  DqnAgent c(Corridor::kCells, 2, small_config(), 6);
+  DqnAgent c(Corridor::kCells, 2, testing::corridor_dqn_config(), 6);
   train(c, 600);
   EXPECT_NE(a.q_network().to_json(), c.q_network().to_json());
 }
 
 TEST(Dqn, AnAgentLoadedFromAnotherStateLearnsOnIdentically) {
-  DqnAgent a(Corridor::kCells, 2, small_config(), 5);
+  DqnAgent a(Corridor::kCells, 2, testing::corridor_dqn_config(), 5);
   train(a, 600);
   // A fresh agent of another seed takes over a's whole learning state (replay, optimizer,
   // target network, generator, counters): from here on both learn the same.
-  DqnAgent b(Corridor::kCells, 2, small_config(), 99);
+  DqnAgent b(Corridor::kCells, 2, testing::corridor_dqn_config(), 99);
   b.load_state(nlohmann::json::from_cbor(nlohmann::json::to_cbor(a.state())));
   EXPECT_EQ(b.env_steps(), 600);
   EXPECT_EQ(b.updates(), a.updates());
@@ -73,7 +61,7 @@ TEST(Dqn, AnAgentLoadedFromAnotherStateLearnsOnIdentically) {
   EXPECT_EQ(a.q_network().to_json(), b.q_network().to_json());
   EXPECT_EQ(a.epsilon(), b.epsilon());
 
-  DqnConfig wider = small_config();
+  DqnConfig wider = testing::corridor_dqn_config();
   wider.hidden = {64};
   DqnAgent c(Corridor::kCells, 2, wider, 5);
   EXPECT_EQ(testing::message_of<ConfigError>([&] { c.load_state(a.state()); }),
