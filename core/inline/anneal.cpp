@@ -13,14 +13,16 @@ void flip(Decisions& d, std::size_t site) {
   d[site] = !d[site];
 }
 
-void mutate(const Program& p, const std::vector<std::vector<std::size_t>>& sites_of, Decisions& d,
-            Rng& rng) {
-  const std::size_t site = rng.below(p.sites.size());
+// FYP's mutations over the sites clang may inline (`decidable`); `sites_of` holds, per function,
+// its decidable sites.
+void mutate(const Program& p, const std::vector<std::size_t>& decidable,
+            const std::vector<std::vector<std::size_t>>& sites_of, Decisions& d, Rng& rng) {
+  const std::size_t site = decidable[rng.below(decidable.size())];
   const std::uint64_t kind = rng.below(4);
   if (kind < 2) {
     flip(d, site);
   } else if (kind == 2) {
-    const auto& mine = sites_of[p.sites[site].caller];
+    const auto& mine = sites_of[p.sites[site].caller];  // holds `site`: never empty
     const std::uint64_t count = 2 + rng.below(7);
     for (std::uint64_t i = 0; i < count; ++i)
       flip(d, mine[rng.below(mine.size())]);
@@ -35,14 +37,19 @@ void mutate(const Program& p, const std::vector<std::vector<std::size_t>>& sites
 
 AnnealResult anneal(const Program& p, const std::function<double(const Decisions&)>& cost,
                     const Decisions& start, const AnnealOptions& o) {
-  if (start.size() != p.sites.size() || p.sites.empty())
+  std::vector<std::size_t> decidable;
+  std::vector<std::vector<std::size_t>> sites_of(p.functions.size());
+  for (std::size_t i = 0; i < p.sites.size(); ++i) {
+    if (!p.sites[i].decidable()) continue;
+    decidable.push_back(i);
+    sites_of[p.sites[i].caller].push_back(i);
+  }
+  if (start.size() != p.sites.size() || decidable.empty())
     throw ConfigError("anneal: a start set of " + std::to_string(start.size()) + " decisions for " +
-                      std::to_string(p.sites.size()) + " sites");
+                      std::to_string(p.sites.size()) + " sites, " +
+                      std::to_string(decidable.size()) + " of them clang may inline");
   if (!(o.t_start > 0) || !(o.t_end > 0) || o.t_end > o.t_start)
     throw ConfigError("anneal: temperatures must be positive and fall (t_start >= t_end > 0)");
-  std::vector<std::vector<std::size_t>> sites_of(p.functions.size());
-  for (std::size_t i = 0; i < p.sites.size(); ++i)
-    sites_of[p.sites[i].caller].push_back(i);
   Rng rng(o.seed);
   AnnealResult r;
   Decisions current = start;
@@ -62,7 +69,7 @@ AnnealResult anneal(const Program& p, const std::function<double(const Decisions
   for (std::size_t step = 0; step < o.steps; ++step) {
     const double temperature = o.t_start * det_exp(ratio * static_cast<double>(step));
     Decisions next = current;
-    mutate(p, sites_of, next, rng);
+    mutate(p, decidable, sites_of, next, rng);
     const double next_cost = cost(next);
     keep(next, next_cost);
     const double worse = next_cost - current_cost;

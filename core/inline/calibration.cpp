@@ -12,9 +12,10 @@ std::vector<Decisions> calibration_sets(const Program& p, std::size_t count, Rng
     sets.push_back(decision_set(p, name));
   for (std::size_t k = 0; k < count; ++k) {
     const double share = (static_cast<double>(k) + 0.5) / static_cast<double>(count);
-    Decisions d(p.sites.size());
-    for (auto&& bit : d)
-      bit = rng.uniform() < share;
+    Decisions d(p.sites.size(), false);
+    for (std::size_t i = 0; i < d.size(); ++i) {
+      if (p.sites[i].decidable()) d[i] = rng.uniform() < share;
+    }
     sets.push_back(std::move(d));
   }
   return sets;

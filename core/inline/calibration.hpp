@@ -16,7 +16,8 @@
 namespace sysgym::inlining {
 
 // The named sets (never, always, O2, Oz), then `count` random sets whose share of inlined sites
-// runs evenly from 0 to 1 (set k inlines each site with probability (k + 0.5) / count).
+// runs evenly from 0 to 1 (set k inlines each site clang may inline with probability
+// (k + 0.5) / count).
 std::vector<Decisions> calibration_sets(const Program& program, std::size_t count, Rng& rng);
 
 nlohmann::json samples_to_json(const std::vector<const Program*>& programs,

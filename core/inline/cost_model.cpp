@@ -87,8 +87,12 @@ ProgramModel::ProgramModel(const Program& program)
       stack.pop_back();
     }
   }
-  for (std::size_t f : order_)
-    bottom_up_.insert(bottom_up_.end(), sites_of_[f].begin(), sites_of_[f].end());
+  for (std::size_t f : order_) {
+    for (std::size_t s : sites_of_[f]) {
+      if (sites[s].decidable()) bottom_up_.push_back(s);
+    }
+  }
+  never_inlined_ = bottom_up_.size() < sites.size();
 
   std::map<std::string, std::size_t> first;
   for (std::size_t i = 0; i < sites.size(); ++i) {
@@ -103,10 +107,11 @@ ProgramModel::ProgramModel(const Program& program)
 }
 
 Decisions ProgramModel::as_compiled(const Decisions& d) const {
-  if (!shared_decisions_) return d;
+  const auto& sites = program_->sites;
+  if (!shared_decisions_ && !never_inlined_) return d;
   Decisions inlined(d.size(), false), out(d.size(), false);
   for (std::size_t s = 0; s < d.size(); ++s) {
-    if (d[s]) inlined[written_at_[s]] = true;
+    if (d[s] && sites[s].decidable()) inlined[written_at_[s]] = true;
   }
   for (std::size_t s = 0; s < d.size(); ++s)
     out[s] = inlined[written_at_[s]];

@@ -58,11 +58,12 @@ class ProgramModel {
   const Program& program() const { return *program_; }
   // The instructions measured with no site inlined (0 when the file has no such measurement).
   double never_instructions() const { return never_instructions_; }
-  // The sites in MLGO's order: a function's sites before its callers' (callees first), each
-  // function's in its instruction order.
+  // The sites to decide in MLGO's order: a function's sites before its callers' (callees first),
+  // each function's in its instruction order; sites clang never inlines are no decision.
   const std::vector<std::size_t>& bottom_up_sites() const { return bottom_up_; }
   // The decisions as clang applies them: copies of one call in always_inline bodies are one
-  // decision where the call was written (base_location), inlined when any copy is asked to be.
+  // decision where the call was written (base_location), inlined when any copy is asked to be;
+  // a site clang never inlines stays a call.
   Decisions as_compiled(const Decisions& d) const;
 
   // The size as S0 - call_bytes x S1 - const_arg_bytes x S2 - function_bytes x S3 +
@@ -87,6 +88,7 @@ class ProgramModel {
   double never_instructions_ = 0;        // measured with no site inlined
   std::vector<std::size_t> written_at_;  // per site, the first site of its copies
   bool shared_decisions_ = false;        // some call has copies
+  bool never_inlined_ = false;           // some site is no decision
 };
 
 enum class Objective { kSize, kInstructions, kMix };

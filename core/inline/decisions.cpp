@@ -20,7 +20,13 @@ const std::vector<std::string>& decision_set_names() {
 }
 
 Decisions decision_set(const Program& p, const std::string& name) {
-  if (name == "never" || name == "always") return Decisions(p.sites.size(), name == "always");
+  if (name == "never") return Decisions(p.sites.size(), false);
+  if (name == "always") {
+    Decisions d;
+    for (const CallSite& s : p.sites)
+      d.push_back(s.decidable());
+    return d;
+  }
   if (name != "O2" && name != "Oz")
     throw UnknownNameError(unknown_name_message("decision set", name, decision_set_names()));
   Decisions d;

@@ -13,10 +13,12 @@
 
 namespace sysgym::inlining {
 
-using Decisions = std::vector<bool>;  // per Program::sites, true = inline
+// Per Program::sites, true = inline. A site clang never inlines (CallSite::never) stays a call
+// whatever its bit says, in model and in real mode.
+using Decisions = std::vector<bool>;
 
-// The names decision_set() takes: "never", "always", "O2" and "Oz" (the sites clang inlined at
-// that level, as the program file records them).
+// The names decision_set() takes: "never", "always" (every site clang may inline), "O2" and "Oz"
+// (the sites clang inlined at that level, as the program file records them).
 const std::vector<std::string>& decision_set_names();
 // Throws UnknownNameError listing the names.
 Decisions decision_set(const Program& program, const std::string& name);

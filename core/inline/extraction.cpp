@@ -51,8 +51,12 @@ void add_unit(Program& p, const UnitReports& r, ExtractionCounts& counts) {
       ++p.sites[it->second].copies;
       continue;
     }
+    const IrFunction& callee_ir = r.ir.functions[callee->second - base];
+    std::string never = callee_ir.never_inlined;
+    if (never.empty() && !target_compatible(r.ir.functions[call.caller], callee_ir))
+      never = "target features";
     p.sites.push_back({std::move(id), unit, base + call.caller, callee->second, call.location,
-                       call.line, 1, false, false, 0, features});
+                       call.line, 1, false, false, 0, features, std::move(never)});
     ++counts.sites;
   }
   if (next_cost != r.costs.size())

@@ -139,9 +139,10 @@ InlineConfig read_inline_config(const nlohmann::json& config, const DataSource& 
   reader.resolve("cost_model", out.model.to_json());
   reader.finish();
   for (const auto& p : out.programs) {
-    if (p->program.sites.empty())
+    if (p->model.bottom_up_sites().empty())
       throw ConfigError(std::string(kContext) + ": " + quote(p->program.name) +
-                        " has no call site to decide");
+                        " has no call site to decide (" + std::to_string(p->program.sites.size()) +
+                        " sites, none that clang may inline)");
   }
   out.resolved = reader.resolved();
   return out;

@@ -136,7 +136,7 @@ InlineEnv::StepOutcome InlineEnv::on_step(std::span<const double> action) {
   }
   ++step_;
   StepOutcome out;
-  out.terminated = step_ == decisions_.size();
+  out.terminated = step_ == to_decide();
   if (config_.dense || out.terminated) {
     const profiling::Scope scope(cost_model);
     const double score = 1 - cost(decisions_);
@@ -154,7 +154,7 @@ void InlineEnv::write_info(int action) {
   info[0] = static_cast<double>(step_);
   info[1] = action;
   info[2] = static_cast<double>(inlined_);
-  info[3] = static_cast<double>(decisions_.size());
+  info[3] = static_cast<double>(to_decide());
 }
 
 void InlineEnv::write_observation() {
@@ -162,7 +162,7 @@ void InlineEnv::write_observation() {
   std::fill(obs.begin(), obs.end(), 0.0f);
   const Program& p = program();
   const double never_text = static_cast<double>(p.reference.at("never").text_bytes);
-  const std::size_t sites = decisions_.size();
+  const std::size_t sites = to_decide();
   obs[23] = share(static_cast<double>(step_), static_cast<double>(sites));
   obs[24] = share(static_cast<double>(inlined_), static_cast<double>(step_));
   obs[25] = share(inlined_bytes_, never_text);
@@ -217,9 +217,9 @@ nlohmann::json InlineEnv::episode_summary() const {
   if (decisions_.empty()) return nlohmann::json::object();  // before the first reset
   nlohmann::json summary = assess(decisions_);
   // A final-reward episode is scored once every site is decided.
-  if (step_ != decisions_.size() && !config_.dense) summary["score"] = 0.0;
+  if (step_ != to_decide() && !config_.dense) summary["score"] = 0.0;
   summary["decided"] = step_;
-  summary["sites"] = decisions_.size();
+  summary["sites"] = to_decide();
   return summary;
 }
 

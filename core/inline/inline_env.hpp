@@ -66,6 +66,8 @@ class InlineEnv : public Env {
   explicit InlineEnv(InlineConfig config);
   void write_observation();
   void write_info(int action);
+  // The episode's length: the sites clang may inline.
+  std::size_t to_decide() const { return loaded_->model.bottom_up_sites().size(); }
 
   InlineConfig config_;
   std::shared_ptr<const LoadedProgram> loaded_;

@@ -1,5 +1,6 @@
 #include "inline/llvm_ir.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <unordered_map>
@@ -7,6 +8,7 @@
 #include "base/error.hpp"
 #include "base/quote.hpp"
 #include "base/text_scan.hpp"
+#include "inline/llvm_attributes.hpp"
 
 namespace sysgym::inlining {
 namespace {
@@ -153,7 +155,8 @@ struct PendingCall {
   std::size_t function = 0;
   std::string callee;
   std::uint64_t location = 0;
-  std::size_t line = 0;  // of the text, for errors
+  std::size_t line = 0;               // of the text, for errors
+  std::vector<std::uint64_t> groups;  // the call's own attribute groups
 };
 
 class Reader {
@@ -170,14 +173,20 @@ class Reader {
       } else if (line.starts_with("define ")) {
         define_line(line, cursor.line_number());
         in_body = !line.ends_with("}");
+      } else if (line.starts_with("declare ")) {
+        declare_line(line);
+      } else if (line.starts_with("attributes #")) {
+        attributes_line(line);
       } else if (line.starts_with("!")) {
         if (auto node = debug_node(line)) nodes_.insert(std::move(*node));
       }
+      note_block_addresses(line);
     }
     if (in_body) fail(cursor.line_number(), "the last function's body has no closing '}'");
   }
 
   IrModule finish() {
+    mark_never_inlined();
     for (PendingCall& p : pending_) {
       IrCall call{p.function, std::move(p.callee), "", 0};
       if (p.location != 0) {
@@ -203,8 +212,86 @@ class Reader {
     const std::string_view head = line.substr(0, at);
     f.local = head.find(" internal ") != std::string_view::npos ||
               head.find(" private ") != std::string_view::npos;
+    const std::size_t params_end = line.rfind(')');
+    groups_of_[f.name] = group_refs(line, params_end);
     module_.functions.push_back(std::move(f));
-    subprograms_.push_back(dbg_ref(line.substr(line.rfind(')'))));
+    body_flags_.push_back(0);
+    subprograms_.push_back(dbg_ref(line.substr(params_end)));
+  }
+
+  void declare_line(std::string_view line) {
+    const std::size_t at = line.find('@');
+    std::string name;
+    if (at == std::string_view::npos || read_name(line, at + 1, name) == std::string_view::npos)
+      return;
+    groups_of_[name] = group_refs(line, line.rfind(')'));
+  }
+
+  void attributes_line(std::string_view line) {
+    std::uint64_t id = 0;
+    const std::size_t eq = line.find(" = {");
+    if (eq == std::string_view::npos || !line.ends_with("}") ||
+        !parse_decimal(line.substr(12, eq - 12), id))
+      return;
+    groups_[id] = attribute_group(trim(line.substr(eq + 4, line.size() - eq - 5)));
+  }
+
+  // A block whose address is taken ("blockaddress(@f, %bb)", computed goto) cannot be copied.
+  void note_block_addresses(std::string_view line) {
+    for (std::size_t at = line.find("blockaddress(@"); at != std::string_view::npos;
+         at = line.find("blockaddress(@", at + 1)) {
+      std::string name;
+      if (read_name(line, at + 14, name) != std::string_view::npos)
+        block_addressed_.push_back(std::move(name));
+    }
+  }
+
+  bool any_group_has(const std::vector<std::uint64_t>& refs, std::string_view word) const {
+    return std::any_of(refs.begin(), refs.end(), [&](std::uint64_t id) {
+      const auto it = groups_.find(id);
+      return it != groups_.end() && it->second.has(word);
+    });
+  }
+
+  const std::vector<std::uint64_t>& groups_of(const std::string& name) const {
+    static const std::vector<std::uint64_t> none;
+    const auto it = groups_of_.find(name);
+    return it == groups_of_.end() ? none : it->second;
+  }
+
+  // The attribute groups come after the bodies, so the reasons are settled at the end.
+  void mark_never_inlined() {
+    const auto mark = [](IrFunction& f, const char* why) {
+      if (f.never_inlined.empty()) f.never_inlined = why;
+    };
+    for (IrFunction& f : module_.functions) {
+      const auto& refs = groups_of(f.name);
+      if (any_group_has(refs, "noinline")) mark(f, "noinline");
+      if (any_group_has(refs, "optnone")) mark(f, "optnone");
+      for (std::uint64_t id : refs) {
+        const auto it = groups_.find(id);
+        if (it == groups_.end()) continue;
+        const auto value = [&](const char* key) {
+          const auto v = it->second.values.find(key);
+          return v == it->second.values.end() ? std::string() : v->second;
+        };
+        if (f.target_cpu.empty()) f.target_cpu = value("target-cpu");
+        if (f.target_features.empty()) f.target_features = value("target-features");
+      }
+    }
+    for (std::size_t i = 0; i < module_.functions.size(); ++i) {
+      if ((body_flags_[i] & kVaStart) != 0) mark(module_.functions[i], "varargs");
+      if ((body_flags_[i] & kIndirectBranch) != 0) mark(module_.functions[i], "indirect branch");
+    }
+    for (const std::string& name : block_addressed_) {
+      const std::size_t i = module_.find(name);
+      if (i != std::string_view::npos) mark(module_.functions[i], "block address taken");
+    }
+    for (const PendingCall& p : pending_) {
+      if (any_group_has(p.groups, "returns_twice") ||
+          any_group_has(groups_of(p.callee), "returns_twice"))
+        mark(module_.functions[p.function], "setjmp");
+    }
   }
 
   // Returns whether the body goes on.
@@ -218,10 +305,14 @@ class Reader {
     }
     if (f.blocks == 0) f.blocks = 1;
     ++f.instructions;
-    std::optional<std::string> callee = callee_of(trim(line));
+    const std::string_view inst = trim(line);
+    if (inst.starts_with("indirectbr ")) body_flags_.back() |= kIndirectBranch;
+    std::optional<std::string> callee = callee_of(inst);
     if (!callee) return true;
+    if (*callee == "llvm.va_start") body_flags_.back() |= kVaStart;
     if (callee->starts_with("llvm.")) return true;  // intrinsics: never bodies to inline
-    pending_.push_back({module_.functions.size() - 1, std::move(*callee), dbg_ref(line), n});
+    pending_.push_back({module_.functions.size() - 1, std::move(*callee), dbg_ref(line), n,
+                        group_refs(line, line.rfind(')'))});
     return true;
   }
 
@@ -264,8 +355,14 @@ class Reader {
     throw TraceFormatError(what_ + " line " + std::to_string(line) + ": " + problem);
   }
 
+  static constexpr unsigned kVaStart = 1, kIndirectBranch = 2;
+
   std::string what_;
   IrModule module_;
+  std::vector<unsigned> body_flags_;  // per function: kVaStart | kIndirectBranch
+  std::unordered_map<std::string, std::vector<std::uint64_t>> groups_of_;  // defined or declared
+  std::unordered_map<std::uint64_t, AttributeGroup> groups_;
+  std::vector<std::string> block_addressed_;
   std::vector<std::uint64_t> subprograms_;  // per function, its !dbg node (0: none)
   std::vector<PendingCall> pending_;
   std::unordered_map<std::uint64_t, DebugNode> nodes_;

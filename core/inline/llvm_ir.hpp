@@ -5,9 +5,9 @@
 // caller's subprogram, and " @ OUTER:..." appended for a call that came from an inlined body.
 // That key is what makes a decision per call site stable from one build to the next.
 //
-// Only what the family needs is parsed: define lines, instruction lines of bodies, and the
-// DILocation, DISubprogram and DILexicalBlock(File) metadata nodes. A call through a pointer or a
-// cast has no callee here (not a decision the inliner can take).
+// Only what the family needs is parsed: define and declare lines, instruction lines of bodies,
+// attribute groups, and the DILocation, DISubprogram and DILexicalBlock(File) metadata nodes. A
+// call through a pointer or a cast has no callee here (not a decision the inliner can take).
 #pragma once
 
 #include <cstddef>
@@ -15,6 +15,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "inline/llvm_attributes.hpp"
 
 namespace sysgym::inlining {
 
@@ -24,6 +26,13 @@ struct IrFunction {
   std::int64_t instructions = 0;
   std::int64_t blocks = 0;
   std::int64_t line = 0;  // of its subprogram (0 without debug info)
+  // Why clang's inliner never inlines it ("" when it may), as LLVM 14's isInlineViable and its
+  // attribute checks say: "varargs" (it calls va_start: inlined, that would read the caller's
+  // arguments), "noinline", "optnone", "indirect branch", "block address taken", "setjmp" (it
+  // calls a returns_twice function). Replay would force such a call regardless.
+  std::string never_inlined;
+  std::string target_cpu;       // its "target-cpu" attribute ("" none)
+  std::string target_features;  // its "target-features" attribute ("" none)
 };
 
 struct IrCall {

@@ -88,8 +88,11 @@ CallSite site_from_json(const nlohmann::json& j, const std::string& where, const
   s.oz = r.boolean("oz", false);
   s.calls = r.number("calls", 0, 0, 1e18);
   s.features = counts_from_json(r.raw("features"), where + " 'features'");
+  s.never = r.string("never", "");
   r.finish();
   if (s.location.empty()) r.fail("location", "is missing or empty");
+  if (!s.decidable() && (s.o2 || s.oz))
+    r.fail("never", "marks a site clang inlined at -O2 or -Oz ('o2', 'oz')");
   if (s.id != site_id(p.units[s.unit], s.location, p.functions[s.callee].name))
     r.fail("id", "is not UNIT|LOCATION|CALLEE of the site's own fields");
   if (p.functions[s.caller].unit != s.unit || p.functions[s.callee].unit != s.unit)
@@ -122,17 +125,19 @@ nlohmann::json program_to_json(const Program& p) {
   }
   nlohmann::json sites = nlohmann::json::array();
   for (const CallSite& s : p.sites) {
-    sites.push_back({{"id", s.id},
-                     {"unit", s.unit},
-                     {"caller", s.caller},
-                     {"callee", s.callee},
-                     {"location", s.location},
-                     {"line", s.line},
-                     {"copies", s.copies},
-                     {"o2", s.o2},
-                     {"oz", s.oz},
-                     {"calls", s.calls},
-                     {"features", counts_to_json(s.features, true)}});
+    nlohmann::json& site = sites.emplace_back();
+    site = {{"id", s.id},
+            {"unit", s.unit},
+            {"caller", s.caller},
+            {"callee", s.callee},
+            {"location", s.location},
+            {"line", s.line},
+            {"copies", s.copies},
+            {"o2", s.o2},
+            {"oz", s.oz},
+            {"calls", s.calls},
+            {"features", counts_to_json(s.features, true)}};
+    if (!s.decidable()) site["never"] = s.never;
   }
   nlohmann::json reference = nlohmann::json::object();
   for (const auto& [name, m] : p.reference)
@@ -159,7 +164,12 @@ Program program_from_json(const nlohmann::json& j, const std::string& what) {
                       kProgramKind + "\")");
   ConfigReader r(j, what);
   r.string("kind", "");
-  if (r.integer("schema_version", 0, 0, 1 << 20) != kProgramSchemaVersion)
+  const std::int64_t version = r.integer("schema_version", 0, 0, 1 << 20);
+  if (version == 1)
+    r.fail("schema_version",
+           "is 1: a file from before the sites clang never inlines (varargs, "
+           "noinline) were marked; extract the program again");
+  if (version != kProgramSchemaVersion)
     r.fail("schema_version",
            "is not " + std::to_string(kProgramSchemaVersion) + ", the version this build reads");
   Program p;

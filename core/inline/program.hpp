@@ -3,15 +3,15 @@
 // at -O2 and -Oz, dynamic call counts from a run on a documented input, and the program's
 // measured text size and instruction count under reference decision sets.
 //
-// File format (JSON): {"kind": "sysgym-inline-program", "schema_version": 1, "name", "origin",
+// File format (JSON): {"kind": "sysgym-inline-program", "schema_version": 2, "name", "origin",
 // "licence", "clang": "14.0.6" (the extracting clang; optional), "source_dir", "units": ["a.c",
 // ...], "cflags": [...], "ldflags": [...], "run": {"args": [...], "stdin": "file" or ""},
 // "functions": [{"name", "unit", "local", "instructions", "blocks", "calls_in", "properties":
 // {"BasicBlockCount": n, ...}}], "sites": [{"id", "unit", "caller", "callee", "location", "line",
 // "copies", "o2", "oz", "calls", "features": {"Cost": n, "Threshold": n, ...} (counts of 0 left
-// out)}], "reference": {"never": {"text_bytes", "instructions"}, "O2": {...}, "Oz": {...}}}.
-// Function and unit fields are indices; a site's id is "UNIT|LOCATION|CALLEE", the key clang's
-// replay reads.
+// out), "never": "varargs" (only on a site clang never inlines)}], "reference": {"never":
+// {"text_bytes", "instructions"}, "O2": {...}, "Oz": {...}}}. Function and unit fields are indices;
+// a site's id is "UNIT|LOCATION|CALLEE", the key clang's replay reads.
 #pragma once
 
 #include <cstdint>
@@ -24,7 +24,8 @@
 
 namespace sysgym::inlining {
 
-inline constexpr int kProgramSchemaVersion = 1;
+// 2: sites clang never inlines are marked ("never"); a version-1 file cannot say which they are.
+inline constexpr int kProgramSchemaVersion = 2;
 inline constexpr const char* kProgramKind = "sysgym-inline-program";
 
 struct Function {
@@ -50,6 +51,11 @@ struct CallSite {
   bool oz = false;          // clang -Oz inlined it
   double calls = 0;         // dynamic calls on the documented input
   NamedCounts features;     // opt's print<inline-cost> for the first copy
+  // Why clang never inlines it ("" when it may: a decision): its callee takes varargs, is
+  // noinline... (IrFunction::never_inlined), or is built for other CPU features. No decision set
+  // inlines it: forcing it would overrule the source or miscompile (va_start).
+  std::string never;
+  bool decidable() const { return never.empty(); }
 };
 
 struct Measurement {

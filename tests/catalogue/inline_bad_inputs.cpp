@@ -44,8 +44,17 @@ std::vector<BadInput> inline_bad_inputs() {
        [] {
          read_program_file({{"kind", "sysgym-policy"}});
        }},
-      {"inline program", "schema version 2",
-       [] { read_program_file(with_value(kernels_file(), "/schema_version"_json_pointer, 2)); }},
+      {"inline program", "schema version 3",
+       [] { read_program_file(with_value(kernels_file(), "/schema_version"_json_pointer, 3)); }},
+      {"inline program", "schema version 1 (sites clang never inlines not marked)",
+       [] { read_program_file(with_value(kernels_file(), "/schema_version"_json_pointer, 1)); }},
+      {"inline program", "a site clang never inlines marked inlined at -O2",
+       [] {
+         json j = kernels_file();
+         j["sites"][0]["never"] = "varargs";
+         j["sites"][0]["o2"] = true;
+         read_program_file(j);
+       }},
       {"inline program", "a site whose callee index is past the functions",
        [] { read_program_file(with_value(kernels_file(), "/sites/0/callee"_json_pointer, 4000)); }},
       {"inline program", "a site id that does not match its fields",

@@ -16,6 +16,11 @@ class InlineCli : public Cli {
     report_ = nlohmann::json::parse(r.out);
     return path("tiny.json");
   }
+  nlohmann::json run_json(const std::string& args) {
+    const Result r = run(args);
+    EXPECT_EQ(r.code, 0) << r.err;
+    return r.code == 0 ? nlohmann::json::parse(r.out) : nlohmann::json();
+  }
   nlohmann::json measure(const std::string& args) {
     const Result r = run("inline measure --program " + path("tiny.json") + " --json " + args);
     EXPECT_EQ(r.code, 0) << r.err;
@@ -63,6 +68,51 @@ TEST_F(InlineCli, ReplayedDecisionsAreAppliedAndMeasured) {
   EXPECT_EQ(hot["inlined_applied"], 1);
   EXPECT_LT(hot["instructions"].get<double>(),
             report_["reference"]["never"]["instructions"].get<double>());
+}
+
+// Replay forces whatever it is given, so a varargs body inlined reads its caller's arguments:
+// such sites are marked when extracted and no decision set inlines them.
+TEST_F(InlineCli, SitesClangNeverInlinesAreMarkedAndNeverForced) {
+  fs::copy_file(fs::path(SYSGYM_TEST_DATA) / "inline" / "never.c", path("never.c"));
+  const Result r = run("inline extract --source " + path("never.c") + " --run-args 50 -o " +
+                       path("never.json") + " --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json program = read_json(path("never.json"));
+  std::map<std::string, std::string> why;  // callee -> reason
+  for (const nlohmann::json& s : program["sites"]) {
+    const std::string callee = program["functions"][s["callee"].get<std::size_t>()]["name"];
+    why[callee] = s.value("never", "");
+  }
+  EXPECT_EQ(why, (std::map<std::string, std::string>{{"configure", "varargs"},
+                                                     {"slow_add", "noinline"},
+                                                     {"dispatch", "indirect branch"},
+                                                     {"guarded", "setjmp"},
+                                                     {"wide", "target features"},
+                                                     {"plain", ""},
+                                                     {"set_default", ""}}));
+  EXPECT_EQ(nlohmann::json::parse(r.out)["sites_never_inlined"], 5);
+  // "always" is every other site; a file naming them all keeps the five as calls, and the
+  // program still runs (the varargs body inlined would read a pointer its caller never passed).
+  const nlohmann::json always =
+      run_json("inline measure --program " + path("never.json") + " --decisions always --json");
+  EXPECT_EQ(always["inlined_requested"], 2);
+  EXPECT_EQ(always["applied_share"], 1.0);
+  nlohmann::json all = nlohmann::json::array();
+  for (const nlohmann::json& s : program["sites"])
+    all.push_back(s["id"]);
+  std::ofstream(path("all.json")) << nlohmann::json{{"kind", "sysgym-inline-decisions"},
+                                                    {"schema_version", 1},
+                                                    {"program", "never"},
+                                                    {"inline", all}};
+  const nlohmann::json forced = run_json("inline measure --program " + path("never.json") +
+                                         " --decisions " + path("all.json") + " --json");
+  EXPECT_EQ(forced["never_inlined_requested"], 5);
+  EXPECT_EQ(forced["instructions"], always["instructions"]);
+  // Model mode agrees: the env decides only the two sites clang may inline.
+  const nlohmann::json episode =
+      run_json("run inline-v0 program=" + path("never.json") + " --policy always --json");
+  EXPECT_EQ(episode["decided"], 2);
+  EXPECT_EQ(episode["inlined"], 2);
 }
 
 TEST_F(InlineCli, AnnealsInModelModeAndMeasuresItsBestSet) {
@@ -141,9 +191,9 @@ TEST_F(InlineCli, TheShippedPpoSizePolicyBeatsOzOnLmdbInItsModel) {
   const std::string trained_on =
       R"('cost_model={"alpha":1,"call_bytes":8,"const_arg_bytes":2,"function_bytes":0,)"
       R"("recursive_growth":0}')";
-  const Result r = run("inline estimate program=" + data + "/inline/lmdb.json " + trained_on +
-                       " --policy learned --policy-config " + data +
-                       "/policies/inline/ppo-size.json --json");
+  const Result r =
+      run("inline estimate program=" + data + "/inline/lmdb.json " + trained_on +
+          " --policy learned --policy-config " + data + "/policies/inline/ppo-size.json --json");
   ASSERT_EQ(r.code, 0) << r.err;
   const nlohmann::json e = nlohmann::json::parse(r.out);
   EXPECT_LT(e["text_vs_Oz"].get<double>(), 0.999);

@@ -142,6 +142,28 @@ TEST(CostModel, CopiesOfOneCallAreOneDecision) {
             (Decisions{false, false, true}));
 }
 
+// leaf takes varargs: its two sites are no decision anywhere.
+TEST(CostModel, SitesClangNeverInlinesStayCalls) {
+  Program p = three();
+  p.sites[1].never = p.sites[2].never = "varargs";
+  const ProgramModel m(p);
+  EXPECT_EQ(m.bottom_up_sites(), (std::vector<std::size_t>{0}));
+  EXPECT_EQ(decision_set(p, "always"), (Decisions{true, false, false}));
+  EXPECT_EQ(m.as_compiled({true, true, true}), (Decisions{true, false, false}));
+  const Estimate all = m.estimate(CostModel{}, {true, true, true});
+  EXPECT_EQ(all.text_bytes, m.estimate(CostModel{}, {true, false, false}).text_bytes);
+  EXPECT_EQ(all.instructions, m.estimate(CostModel{}, {true, false, false}).instructions);
+  Rng rng(3);
+  for (const Decisions& d : calibration_sets(p, 20, rng))
+    EXPECT_FALSE(d[1] || d[2]);
+  const auto cost = [&](const Decisions& d) { return m.estimate(CostModel{}, d).text_bytes; };
+  const AnnealResult r = anneal(p, cost, decision_set(p, "never"), {50, 0.04, 0.001, 1, true});
+  for (const Decisions& d : r.evaluated)
+    EXPECT_FALSE(d[1] || d[2]);
+  p.sites[0].never = "noinline";
+  EXPECT_THROW(anneal(p, cost, decision_set(p, "never"), {}), ConfigError);
+}
+
 TEST(Anneal, FindsTheBruteForceOptimumOfASmallProgram) {
   const Program p = three();
   const ProgramModel m(p);

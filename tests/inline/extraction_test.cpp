@@ -105,6 +105,56 @@ define void @g() !dbg !4 {
   EXPECT_EQ(m.functions[0].blocks, 1);
 }
 
+// The attribute groups come after the bodies, as clang writes them; the CLI test compiles the
+// same cases from C.
+TEST(LlvmIr, NamesWhyClangNeverInlinesAFunction) {
+  const std::string ir = R"(target triple = "x86_64-pc-linux-gnu"
+define internal void @va(i32 %0, ...) #0 {
+  call void @llvm.va_start(i8* null)
+  ret void
+}
+define internal i32 @jumps(i8* %p) #0 {
+  indirectbr i8* %p, [label %a]
+a:
+  ret i32 1
+}
+define internal i32 @slow() #1 {
+  ret i32 0
+}
+define internal i32 @guard() #0 {
+  %1 = call i32 @_setjmp(i8* null) #3
+  ret i32 %1
+}
+define internal i32 @wide() #2 {
+  ret i32 0
+}
+define i32 @plain() #0 {
+  ret i32 0
+}
+declare void @llvm.va_start(i8*) #4
+declare i32 @_setjmp(i8*) #4
+attributes #0 = { nounwind uwtable "target-cpu"="x86-64" "target-features"="+cx8,+sse2,+x87" }
+attributes #1 = { noinline nounwind "target-cpu"="x86-64" }
+attributes #2 = { nounwind "target-cpu"="x86-64" "target-features"="+avx2,+cx8,+sse2" }
+attributes #3 = { returns_twice }
+attributes #4 = { nounwind }
+)";
+  const IrModule m = read_llvm_ir(ir, "snippet");
+  const auto why = [&](const char* name) { return m.functions[m.find(name)].never_inlined; };
+  EXPECT_EQ(why("va"), "varargs");
+  EXPECT_EQ(why("jumps"), "indirect branch");
+  EXPECT_EQ(why("slow"), "noinline");
+  EXPECT_EQ(why("guard"), "setjmp");
+  EXPECT_EQ(why("wide"), "");
+  EXPECT_EQ(why("plain"), "");
+  const IrFunction& plain = m.functions[m.find("plain")];
+  const IrFunction& wide = m.functions[m.find("wide")];
+  EXPECT_EQ(plain.target_features, "+cx8,+sse2,+x87");
+  EXPECT_FALSE(target_compatible(plain, wide));  // AVX2 code in a caller without it
+  EXPECT_FALSE(target_compatible(wide, m.functions[m.find("va")]));  // wide lacks x87
+  EXPECT_TRUE(target_compatible(plain, m.functions[m.find("guard")]));
+}
+
 TEST(LlvmIr, RefusesWhatIsNotClangsIr) {
   EXPECT_THROW(read_llvm_ir("int main() { return 0; }\n", "a.c"), TraceFormatError);
   EXPECT_THROW(read_llvm_ir("define void @f() {\n  ret void\n", "cut.ll"), TraceFormatError);
@@ -231,8 +281,17 @@ TEST(ProgramFile, RoundTripsAndNamesWhatIsWrong) {
   EXPECT_NE(message({{"kind", "sysgym-policy"}}).find("not a sysgym-inline-program"),
             std::string::npos);
   nlohmann::json bad = j;
-  bad["schema_version"] = 2;
+  bad["schema_version"] = 3;
   EXPECT_NE(message(bad).find("'schema_version'"), std::string::npos);
+  bad["schema_version"] = 1;  // before sites clang never inlines were marked
+  EXPECT_NE(message(bad).find("extract the program again"), std::string::npos);
+  bad = j;
+  bad["sites"][0]["never"] = "varargs";
+  bad["sites"][0]["o2"] = true;  // clang inlined it: a contradiction
+  EXPECT_NE(message(bad).find("'never'"), std::string::npos);
+  bad["sites"][0]["o2"] = false;
+  bad["sites"][0]["oz"] = false;
+  EXPECT_EQ(program_from_json(bad, "never.json").sites[0].never, "varargs");
   bad = j;
   bad["sites"][0]["callee"] = 99;
   EXPECT_NE(message(bad).find("bad.json site 0"), std::string::npos);

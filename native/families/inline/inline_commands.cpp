@@ -143,6 +143,11 @@ void run_extract(const ExtractArgs& args) {
         (std::string(level) == "O2" ? p.sites[i].o2 : p.sites[i].oz) = true;
     }
   }
+  std::size_t never_inlined = 0;
+  for (inlining::CallSite& s : p.sites) {
+    if (s.o2 || s.oz) s.never.clear();  // clang's own decision is the last word
+    never_inlined += s.decidable() ? 0 : 1;
+  }
   const inlining::Decisions never = inlining::decision_set(p, "never");
   const RealMeasurement none = reference("never", {never, "-O2", run, false});
   p.reference["never"] = {none.text_bytes, none.instructions};
@@ -171,6 +176,7 @@ void run_extract(const ExtractArgs& args) {
                                  {"functions", p.functions.size()},
                                  {"sites", p.sites.size()},
                                  {"sites_called", called},
+                                 {"sites_never_inlined", never_inlined},
                                  {"o2_inlined", o2},
                                  {"oz_inlined", oz},
                                  {"calls_not_sites",
@@ -188,9 +194,10 @@ void run_extract(const ExtractArgs& args) {
     return;
   }
   std::printf(
-      "%s: %zu units, %zu functions, %zu call sites (%zu called on the input); clang "
-      "inlines %zu at -O2, %zu at -Oz\n",
-      p.name.c_str(), p.units.size(), p.functions.size(), p.sites.size(), called, o2, oz);
+      "%s: %zu units, %zu functions, %zu call sites (%zu called on the input, %zu that clang "
+      "never inlines); clang inlines %zu at -O2, %zu at -Oz\n",
+      p.name.c_str(), p.units.size(), p.functions.size(), p.sites.size(), called, never_inlined, o2,
+      oz);
   std::printf("  %-6s %12s %16s\n", "", "text bytes", "instructions");
   for (const char* ref : {"O2", "Oz", "never"})
     std::printf("  %-6s %12lld %16.0f\n", ref, static_cast<long long>(p.reference[ref].text_bytes),
@@ -245,6 +252,7 @@ void run_measure(const MeasureArgs& args) {
                            {"inlined_requested", m.requested},
                            {"inlined_applied", m.applied},
                            {"applied_share", applied},
+                           {"never_inlined_requested", m.never_inlined},
                            {"not_applied_examples", m.not_applied}};
   if (args.json) {
     std::printf("%s\n", report.dump(2).c_str());
@@ -256,6 +264,9 @@ void run_measure(const MeasureArgs& args) {
   if (!own)
     std::printf("  %zu of %zu sites asked to be inlined were (%.1f %%)\n", m.applied, m.requested,
                 100 * applied);
+  if (m.never_inlined > 0)
+    std::printf("  %zu more asked for are calls clang never inlines (varargs, noinline...): kept\n",
+                m.never_inlined);
 }
 
 }  // namespace

@@ -87,7 +87,8 @@ inlining::CallgrindProfile count_instructions(const Toolchain& tools, const std:
                                               const inlining::RunSpec& run,
                                               const std::string& profile_file);
 
-// A replay file that inlines exactly the sites of `unit` that `inline_site` marks.
+// A replay file that inlines exactly the sites of `unit` that `inline_site` marks and clang may
+// inline (CallSite::decidable).
 void write_replay_file(const inlining::Program& program, std::size_t unit,
                        const std::vector<bool>& inline_site, const std::string& path);
 

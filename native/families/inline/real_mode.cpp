@@ -30,6 +30,10 @@ RealMeasurement measure_real(const Toolchain& tools, const inlining::Program& pr
   if (build.decisions) {
     for (std::size_t i = 0; i < program.sites.size(); ++i) {
       if (!(*build.decisions)[i]) continue;
+      if (!program.sites[i].decidable()) {
+        ++m.never_inlined;
+        continue;
+      }
       ++m.requested;
       if (applied[i]) {
         ++m.applied;

@@ -26,8 +26,9 @@ struct RealBuild {
 struct RealMeasurement {
   std::int64_t text_bytes = 0;
   double instructions = 0;               // 0 when not run
-  std::size_t requested = 0;             // sites the decisions inline
+  std::size_t requested = 0;             // sites the decisions inline that clang may inline
   std::size_t applied = 0;               // of those, the ones clang's remarks say it inlined
+  std::size_t never_inlined = 0;         // sites asked for that clang never inlines: kept calls
   std::vector<std::string> not_applied;  // the first few ids, for the report
   inlining::CallgrindProfile profile;    // when run
   std::vector<std::vector<inlining::InlinedSite>> remarks;  // per unit: what clang inlined
