@@ -57,7 +57,7 @@ void ApexExchange::finish_round() {
       agent_.learn();
   }
   const profiling::Scope scope(profiling::ops::kApexExchange);
-  collective_.gather(outbox_, 0, inbox_, sizes_);
+  collective_.gather(outbox_, 0, inbox_);
   outbox_.clear();
   store_transitions(inbox_);  // every rank's, in rank order
   std::vector<double> parameters = agent_.acting_parameters();

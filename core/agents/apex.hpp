@@ -42,7 +42,6 @@ class ApexExchange {
   DqnAgent& agent_;
   std::int64_t steps_per_round_;
   std::vector<std::byte> outbox_, inbox_;
-  std::vector<std::size_t> sizes_;
   std::vector<float> obs_, next_;
 };
 

@@ -21,11 +21,10 @@ class Collective {
   // the same number of values and gets the same bits.
   virtual void sum(std::span<double> values) = 0;
   // Rank `root` receives every rank's bytes (its own included) in `all`, one after the other in
-  // rank order, and how many each sent in `sizes`; the other ranks' are left empty. Ranks may
-  // pass different numbers of bytes. `all` is the caller's so that its memory is reused: fresh
-  // megabytes every round cost more in page faults than the copy.
-  virtual void gather(std::span<const std::byte> mine, int root, std::vector<std::byte>& all,
-                      std::vector<std::size_t>& sizes) = 0;
+  // rank order; the other ranks' is left empty. Ranks may pass different numbers of bytes (the
+  // caller's format says where each rank's end). `all` is the caller's so that its memory is
+  // reused: fresh megabytes every round cost more in page faults than the copy.
+  virtual void gather(std::span<const std::byte> mine, int root, std::vector<std::byte>& all) = 0;
   // Every rank's `values` become rank `root`'s; every rank passes the same number of values.
   virtual void broadcast(std::span<double> values, int root) = 0;
 };

@@ -34,8 +34,7 @@ class MpiCollective final : public agents::Collective {
                   MPI_COMM_WORLD);
   }
 
-  void gather(std::span<const std::byte> mine, int root, std::vector<std::byte>& all,
-              std::vector<std::size_t>& sizes) override {
+  void gather(std::span<const std::byte> mine, int root, std::vector<std::byte>& all) override {
     // Sizes first, so the root can place every rank's bytes; then the bytes in one call.
     const int count = count_of(mine.size());
     std::vector<int> counts(rank_ == root ? static_cast<std::size_t>(size_) : 0);
@@ -48,7 +47,6 @@ class MpiCollective final : public agents::Collective {
     all.resize(static_cast<std::size_t>(total));
     MPI_Gatherv(mine.data(), count, MPI_BYTE, all.data(), counts.data(), offsets.data(), MPI_BYTE,
                 root, MPI_COMM_WORLD);
-    sizes.assign(counts.begin(), counts.end());
   }
 
   void broadcast(std::span<double> values, int root) override {

@@ -119,10 +119,8 @@ class PyVectorEnv {
     SharedArrays& a = *shared_;
     const std::size_t n = envs_.size();
     std::memcpy(a.rewards_data, envs_.rewards().data(), envs_.rewards().size_bytes());
-    for (std::size_t i = 0; i < n; ++i) {
-      a.terminated_data[i] = envs_.terminated()[i] != 0;
-      a.truncated_data[i] = envs_.truncated()[i] != 0;
-    }
+    copy_flags(envs_.terminated(), a.terminated_data);
+    copy_flags(envs_.truncated(), a.truncated_data);
     info_keys_.transpose(envs_.infos(), n, a.info_data);
     // A dict of its own per step (the caller may add to it), holding the same arrays.
     auto infos = py::reinterpret_steal<py::dict>(PyDict_Copy(a.infos.ptr()));
@@ -176,11 +174,14 @@ class PyVectorEnv {
     return view;
   }
 
+  static void copy_flags(std::span<const std::uint8_t> values, bool* out) {
+    for (std::size_t i = 0; i < values.size(); ++i)
+      out[i] = values[i] != 0;
+  }
+
   static py::array_t<bool> flags(std::span<const std::uint8_t> values) {
     py::array_t<bool> out = new_array<bool>(static_cast<py::ssize_t>(values.size()));
-    bool* data = out.mutable_data();
-    for (std::size_t i = 0; i < values.size(); ++i)
-      data[i] = values[i] != 0;
+    copy_flags(values, out.mutable_data());
     return out;
   }
 

@@ -11,6 +11,7 @@
 #include "agents/trainer.hpp"
 #include "memtier/memtier_env.hpp"
 #include "support/corridor.hpp"
+#include "support/small_source.hpp"
 #include "support/thread_collective.hpp"
 
 namespace sysgym::agents {
@@ -83,15 +84,6 @@ TEST(ApeX, TheSameSeedAndRankCountGiveTheSameWeights) {
   EXPECT_NE(a[0]->q_network().to_json(), c[0]->q_network().to_json());
 }
 
-const Registry& apex_registry() {
-  static const Registry r = [] {
-    Registry out;
-    memtier::register_memtier(out, std::make_shared<memtier::InMemoryPairSource>());
-    return out;
-  }();
-  return r;
-}
-
 TrainerOptions apex_options() {
   TrainerOptions o;
   o.agent = "dqn";
@@ -118,7 +110,7 @@ std::pair<std::vector<PolicyFile>, nlohmann::json> train_ranks(int ranks, std::i
   for (int r = 0; r < ranks; ++r) {
     threads.emplace_back([&, r] {
       ThreadCollective::Rank rank(all, r);
-      Trainer trainer(apex_registry(), apex_options(), {}, &rank);
+      Trainer trainer(testing::memtier_registry(), apex_options(), {}, &rank);
       trainer.train_until(steps);
       policies[static_cast<std::size_t>(r)] = trainer.policy();
       if (r == 0) state = trainer.state();
@@ -140,7 +132,7 @@ TEST(ApeX, DistributedDqnTrainsThroughTheTrainerAndResumesOnOneRank) {
   EXPECT_EQ(train_ranks(2, 2048).first[0].network.to_json(), policies[0].network.to_json());
 
   // Rank 0's state holds the learner's replay: one process continues from it.
-  Trainer alone(apex_registry(), Trainer::options_of_state(state));
+  Trainer alone(testing::memtier_registry(), Trainer::options_of_state(state));
   alone.load_state(state);
   EXPECT_EQ(alone.env_steps(), 2048);
   alone.train_until(2048 + 512);

@@ -4,20 +4,11 @@
 #include <benchmark/benchmark.h>
 
 #include "agents/trainer.hpp"
-#include "memtier/memtier_env.hpp"
+#include "support/small_source.hpp"
 #include "thread_pool.hpp"
 
 namespace sysgym::agents {
 namespace {
-
-const Registry& registry() {
-  static const Registry r = [] {
-    Registry out;
-    memtier::register_memtier(out, std::make_shared<memtier::InMemoryPairSource>());
-    return out;
-  }();
-  return r;
-}
 
 // One DQN gradient update (batch 64, 128 x 128 hidden, the default) on a 36-feature input.
 void BM_DqnUpdate(benchmark::State& state) {
@@ -60,7 +51,8 @@ void BM_Train(benchmark::State& state, const char* agent, std::size_t threads, b
     if (dqn) options.agent_config["batch_size"] = 32;
   }
   cli::ThreadPool pool(threads);
-  Trainer trainer(registry(), options, threads > 1 ? pool.as_parallel_for() : ParallelFor{});
+  Trainer trainer(testing::memtier_registry(), options,
+                  threads > 1 ? pool.as_parallel_for() : ParallelFor{});
   trainer.train_until(2048);  // past learning_starts: measure steady state
   const std::int64_t start = trainer.env_steps();
   for (auto _ : state)

@@ -32,16 +32,12 @@ class ThreadCollective {
       all_.sync_.arrive_and_wait();  // nobody overwrites a slot still being read
     }
 
-    void gather(std::span<const std::byte> mine, int root, std::vector<std::byte>& all,
-                std::vector<std::size_t>& sizes) override {
+    void gather(std::span<const std::byte> mine, int root, std::vector<std::byte>& all) override {
       publish(mine.data(), mine.size());
       all.clear();
-      sizes.clear();
       if (rank_ == root) {
-        for (const auto& slot : all_.slots_) {
+        for (const auto& slot : all_.slots_)
           all.insert(all.end(), slot.begin(), slot.end());
-          sizes.push_back(slot.size());
-        }
       }
       all_.sync_.arrive_and_wait();
     }
