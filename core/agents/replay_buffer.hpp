@@ -50,16 +50,18 @@ class ReplayBuffer {
 
   // Contents as raw bytes (binary JSON values: a checkpoint is written as CBOR, where a full
   // buffer of 10^5 observations stays a few hundred MB instead of gigabytes of decimal text).
+  // Only the `size` rows stored are written: the buffer fills from row 0 before it wraps, and at
+  // 1024 bins the capacity is gigabytes.
   nlohmann::json to_json() const {
     return {{"capacity", capacity_},
             {"observation_size", obs_size_},
             {"at", at_},
             {"size", size_},
-            {"obs", bytes(obs_)},
-            {"next_obs", bytes(next_obs_)},
-            {"action", bytes(action_)},
-            {"reward", bytes(reward_)},
-            {"terminal", bytes(terminal_)}};
+            {"obs", bytes(obs_, obs_size_)},
+            {"next_obs", bytes(next_obs_, obs_size_)},
+            {"action", bytes(action_, 1)},
+            {"reward", bytes(reward_, 1)},
+            {"terminal", bytes(terminal_, 1)}};
   }
   // Throws std::runtime_error or nlohmann::json::exception on a mismatch (the caller names the
   // file).
@@ -76,12 +78,13 @@ class ReplayBuffer {
       return;
     }
     allocate();
-    unbytes(j.at("obs"), obs_);
-    unbytes(j.at("next_obs"), next_obs_);
-    unbytes(j.at("action"), action_);
-    unbytes(j.at("reward"), reward_);
-    unbytes(j.at("terminal"), terminal_);
-    if (at_ >= capacity_ || size_ > capacity_) throw std::runtime_error("replay buffer cursor");
+    if (at_ >= capacity_ || size_ > capacity_ || (size_ < capacity_ && at_ != size_))
+      throw std::runtime_error("replay buffer cursor");
+    unbytes(j.at("obs"), obs_, obs_size_);
+    unbytes(j.at("next_obs"), next_obs_, obs_size_);
+    unbytes(j.at("action"), action_, 1);
+    unbytes(j.at("reward"), reward_, 1);
+    unbytes(j.at("terminal"), terminal_, 1);
   }
 
  private:
@@ -94,15 +97,17 @@ class ReplayBuffer {
   }
 
   template <typename T>
-  static nlohmann::json bytes(const std::vector<T>& v) {
-    std::vector<std::uint8_t> out(v.size() * sizeof(T));
-    if (!v.empty()) std::memcpy(out.data(), v.data(), out.size());
+  nlohmann::json bytes(const std::vector<T>& v, std::size_t per_row) const {
+    std::vector<std::uint8_t> out(v.empty() ? 0 : size_ * per_row * sizeof(T));
+    if (!out.empty()) std::memcpy(out.data(), v.data(), out.size());
     return nlohmann::json::binary(std::move(out));
   }
+  // The stored rows, or every row (checkpoints written before only the stored ones were).
   template <typename T>
-  static void unbytes(const nlohmann::json& j, std::vector<T>& v) {
+  void unbytes(const nlohmann::json& j, std::vector<T>& v, std::size_t per_row) const {
     const auto& b = j.get_binary();
-    if (b.size() != v.size() * sizeof(T)) throw std::runtime_error("replay buffer size differs");
+    if (b.size() != size_ * per_row * sizeof(T) && b.size() != v.size() * sizeof(T))
+      throw std::runtime_error("replay buffer size differs");
     if (!b.empty()) std::memcpy(v.data(), b.data(), b.size());
   }
 

@@ -56,9 +56,23 @@ TEST(Dqn, AnAgentLoadedFromAnotherStateLearnsOnIdentically) {
   b.load_state(nlohmann::json::from_cbor(nlohmann::json::to_cbor(a.state())));
   EXPECT_EQ(b.env_steps(), 600);
   EXPECT_EQ(b.updates(), a.updates());
+  // The state holds the 600 transitions stored, not the capacity of 100,000; a state written
+  // with every row (as checkpoints were before) loads the same.
+  const nlohmann::json state = a.state();
+  EXPECT_EQ(state["replay"]["action"].get_binary().size(), 600 * sizeof(int));
+  EXPECT_EQ(state["replay"]["obs"].get_binary().size(), 600 * Corridor::kCells * sizeof(float));
+  nlohmann::json padded = state;
+  for (const char* key : {"obs", "next_obs", "action", "reward", "terminal"}) {
+    auto& bytes = padded["replay"][key].get_binary();
+    bytes.resize(bytes.size() / 600 * 100000, 0);
+  }
+  DqnAgent old(Corridor::kCells, 2, testing::corridor_dqn_config(), 98);
+  old.load_state(padded);
   train(a, 400);
   train(b, 400);
+  train(old, 400);
   EXPECT_EQ(a.q_network().to_json(), b.q_network().to_json());
+  EXPECT_EQ(a.q_network().to_json(), old.q_network().to_json());
   EXPECT_EQ(a.epsilon(), b.epsilon());
 
   DqnConfig wider = testing::corridor_dqn_config();
