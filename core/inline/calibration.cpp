@@ -6,12 +6,13 @@
 
 namespace sysgym::inlining {
 
-std::vector<Decisions> calibration_sets(const Program& p, std::size_t count, Rng& rng) {
+std::vector<Decisions> calibration_sets(const Program& p, std::size_t count, Rng& rng,
+                                        double max_share) {
   std::vector<Decisions> sets;
   for (const std::string& name : decision_set_names())
     sets.push_back(decision_set(p, name));
   for (std::size_t k = 0; k < count; ++k) {
-    const double share = (static_cast<double>(k) + 0.5) / static_cast<double>(count);
+    const double share = max_share * (static_cast<double>(k) + 0.5) / static_cast<double>(count);
     Decisions d(p.sites.size(), false);
     for (std::size_t i = 0; i < d.size(); ++i) {
       if (p.sites[i].decidable()) d[i] = rng.uniform() < share;

@@ -16,9 +16,10 @@
 namespace sysgym::inlining {
 
 // The named sets (never, always, O2, Oz), then `count` random sets whose share of inlined sites
-// runs evenly from 0 to 1 (set k inlines each site clang may inline with probability
-// (k + 0.5) / count).
-std::vector<Decisions> calibration_sets(const Program& program, std::size_t count, Rng& rng);
+// runs evenly from 0 to `max_share` (set k inlines each site clang may inline with probability
+// max_share x (k + 0.5) / count).
+std::vector<Decisions> calibration_sets(const Program& program, std::size_t count, Rng& rng,
+                                        double max_share = 1);
 
 nlohmann::json samples_to_json(const std::vector<const Program*>& programs,
                                const std::vector<CalibrationSample>& samples);

@@ -142,6 +142,21 @@ TEST(CostModel, CopiesOfOneCallAreOneDecision) {
             (Decisions{false, false, true}));
 }
 
+TEST(Calibration, RandomSetsSpreadTheirSharesUpToTheLargestAsked) {
+  const Program p = three();
+  Rng rng(8);
+  const std::vector<Decisions> sets = calibration_sets(p, 400, rng, 0.25);
+  ASSERT_EQ(sets.size(), 4u + 400u);  // never, always, O2, Oz first
+  std::size_t inlined = 0, in_last_tenth = 0;
+  for (std::size_t k = 4; k < sets.size(); ++k) {
+    const auto n = static_cast<std::size_t>(std::count(sets[k].begin(), sets[k].end(), true));
+    inlined += n;
+    if (k >= 364) in_last_tenth += n;
+  }
+  EXPECT_NEAR(static_cast<double>(inlined) / (400 * 3), 0.125, 0.03);  // shares 0 .. 0.25
+  EXPECT_NEAR(static_cast<double>(in_last_tenth) / (40 * 3), 0.2375, 0.08);
+}
+
 // leaf takes varargs: its two sites are no decision anywhere.
 TEST(CostModel, SitesClangNeverInlinesStayCalls) {
   Program p = three();

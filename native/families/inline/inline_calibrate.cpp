@@ -24,6 +24,7 @@ struct CalibrateArgs {
   std::vector<std::string> programs;
   std::int64_t sets = 40;
   std::int64_t seed = 0;
+  double max_share = 1;
   double compile_timeout = 120;
   std::string cost_model;
   std::vector<std::string> from_samples;
@@ -63,7 +64,8 @@ std::vector<inlining::CalibrationSample> measure_sets(
   std::vector<std::vector<inlining::Decisions>> sets;
   std::size_t total = 0;
   for (const auto& p : programs) {
-    sets.push_back(inlining::calibration_sets(*p, static_cast<std::size_t>(args.sets), rng));
+    sets.push_back(
+        inlining::calibration_sets(*p, static_cast<std::size_t>(args.sets), rng, args.max_share));
     total += sets.back().size();
   }
   ProgressBar bar("compiling and measuring decision sets");
@@ -200,10 +202,15 @@ void add_inline_calibrate(CLI::App& family) {
       "  sysgym inline calibrate --program a.json --program b.json --samples s.json -o model.json\n"
       "  sysgym inline calibrate --program a.json --from-samples s.json\n"
       "Per program: the never, O2, Oz and always sets, then --sets random sets inlining from 0 "
-      "to 100 % of the sites; each is compiled with its decisions forced and measured.");
+      "to --max-share of the sites clang may inline; each is compiled with its decisions forced "
+      "and measured.");
   command->add_option("--program", args->programs, "Program files (repeat)")->required();
   add_integer_flag(*command, "--sets", args->sets, "Random decision sets per program", {1, 100000});
   add_integer_flag(*command, "--seed", args->seed, "Seed of the random sets", {0, INT64_MAX});
+  add_number_flag(*command, "--max-share", args->max_share,
+                  "The largest share of sites a random set inlines (SQLite's larger sets compile "
+                  "for many minutes)",
+                  {0.01, 1});
   add_compile_timeout_flag(*command, args->compile_timeout,
                            "Seconds a unit may compile before its set is left out (0: no limit)");
   command->add_option("--cost-model", args->cost_model,
