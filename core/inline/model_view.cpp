@@ -51,14 +51,10 @@ nlohmann::json call_graph_json(const InlineEnv& env) {
   for (const CallSite& s : p.sites) {
     calls[s.callee] += s.calls;
     ++callers[s.callee];
-    sites.push_back({{"id", s.id},
-                     {"caller", s.caller},
-                     {"callee", s.callee},
-                     {"calls", s.calls},
-                     {"copies", s.copies},
-                     {"line", s.line},
-                     {"o2", s.o2},
-                     {"oz", s.oz}});
+    nlohmann::json& site = sites.emplace_back();
+    site = {{"id", s.id},         {"caller", s.caller}, {"callee", s.callee}, {"calls", s.calls},
+            {"copies", s.copies}, {"line", s.line},     {"o2", s.o2},         {"oz", s.oz}};
+    if (!s.decidable()) site["never"] = s.never;
   }
   nlohmann::json functions = nlohmann::json::array();
   for (std::size_t f = 0; f < p.functions.size(); ++f) {

@@ -16,6 +16,18 @@ const estimate = (...args) => native(['inline', 'estimate', ...args, '--json']);
 const lz4 = estimate('program=lz4', '--graph');
 const shownText = (page) => page.locator('#inline-figures').evaluate((t) => Number(t.dataset.text));
 
+// Clicks function `f`'s node where the chart draws it.
+async function clickFunction(page, f) {
+  await page.locator('#inline-graph').scrollIntoViewIfNeeded();
+  const point = await page.evaluate((fn) => {
+    const c = document.querySelector('#inline-graph').chartInstance;
+    const node = c.getOption().series[0].data.find((n) => n.id === String(fn));
+    return c.convertToPixel({ seriesIndex: 0 }, [node.x, node.y]);
+  }, f);
+  const box = await page.locator('#inline-graph').boundingBox();
+  await page.mouse.click(box.x + point[0], box.y + point[1]);
+}
+
 async function run(page) {
   await page.selectOption('#speed', 'Infinity');
   await page.click('#run');
@@ -56,14 +68,7 @@ test('decisions set by hand on the graph move the estimates as the native tool c
   // The function with the most call sites, clicked where the chart draws it.
   const sitesOf = lz4.graph.functions.map((_, f) => lz4.graph.sites.filter((s) => s.caller === f).length);
   const busiest = sitesOf.indexOf(Math.max(...sitesOf));
-  await page.locator('#inline-graph').scrollIntoViewIfNeeded();
-  const point = await page.evaluate((f) => {
-    const c = document.querySelector('#inline-graph').chartInstance;
-    const node = c.getOption().series[0].data.find((n) => n.id === String(f));
-    return c.convertToPixel({ seriesIndex: 0 }, [node.x, node.y]);
-  }, busiest);
-  const box = await page.locator('#inline-graph').boundingBox();
-  await page.mouse.click(box.x + point[0], box.y + point[1]);
+  await clickFunction(page, busiest);
   await page.waitForSelector('#inline-sites table', { timeout: 10000 });
   assert.match(await page.locator('#inline-sites h3').textContent(), new RegExp(`^${lz4.graph.functions[busiest].name}: ${sitesOf[busiest]} call sites`));
   // Its first site kept by -Oz, inlined by hand.
@@ -92,6 +97,13 @@ test('a dropped program file plays as the native tool plays it; a broken one is 
   const expected = native(['run', 'inline-v0', `program=${mine}`, '--policy', 'never', '--json']);
   assert.equal(Number(await page.locator('#score').getAttribute('data-value')), expected.score);
   await waitForText(page, expected.text_bytes);
+  // argon2's secure_wipe_memory is noinline: its calls are listed, with no box to tick.
+  const graph = estimate(`program=${mine}`, '--graph').graph;
+  const wipe = graph.sites.findIndex((s) => s.never === 'noinline');
+  await clickFunction(page, graph.sites[wipe].caller);
+  await page.waitForSelector(`#inline-site-${wipe}`, { timeout: 10000 });
+  assert.equal(await page.locator(`#inline-site-${wipe}`).isDisabled(), true);
+  assert.match(await page.locator('#inline-sites tr', { has: page.locator(`#inline-site-${wipe}`) }).textContent(), /never \(noinline\)/);
 
   const broken = path.join(tmp, 'broken.json');
   fs.writeFileSync(broken, JSON.stringify({ kind: 'sysgym-inline-program', schema_version: 99 }));

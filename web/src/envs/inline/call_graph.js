@@ -15,13 +15,15 @@ export const DECISION_COLORS = { inlined: '#2e9d5b', kept: '#aab1bf', mixed: '#f
 const calls = (n) => Math.round(n).toLocaleString('en-US');
 
 // The sites of each caller -> callee pair, recursion (caller = callee) left out of the drawing.
+// A pair lists the sites a decision can inline: a call clang never inlines (`never`: varargs,
+// noinline...) is drawn, kept.
 function pairsOf(graph) {
   const pairs = new Map();
   graph.sites.forEach((s, i) => {
     if (s.caller === s.callee) return;
     const key = `${s.caller}>${s.callee}`;
     const pair = pairs.get(key) ?? { key, caller: s.caller, callee: s.callee, sites: [], calls: 0 };
-    pair.sites.push(i);
+    if (!s.never) pair.sites.push(i);
     pair.calls += s.calls;
     pairs.set(key, pair);
   });

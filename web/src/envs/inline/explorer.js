@@ -190,12 +190,13 @@ export class Explorer {
     }
     const fn = graph.functions[this.selected];
     const rows = graph.sites.map((s, i) => [s, i]).filter(([s]) => s.caller === this.selected).map(([s, i]) => {
-      const box = element('input', { type: 'checkbox', checked: Boolean(bits[i]), id: `inline-site-${i}` });
+      const box = element('input', { type: 'checkbox', checked: Boolean(bits[i]) && !s.never, id: `inline-site-${i}`, disabled: Boolean(s.never) });
       box.setAttribute('aria-label', `inline the call to ${graph.functions[s.callee].name} on line ${s.line}`);
       box.addEventListener('change', () => this.#toggle([i]));
+      const clang = s.never ? `never (${s.never})` : `${s.o2 ? '-O2 ' : ''}${s.oz ? '-Oz' : ''}` || '–';
       return element('tr', {}, element('td', {}, box), element('td', { textContent: graph.functions[s.callee].name }),
         element('td', { textContent: String(s.line) }), element('td', { textContent: count(s.calls) }),
-        element('td', { textContent: `${s.o2 ? '-O2 ' : ''}${s.oz ? '-Oz' : ''}` || '–' }));
+        element('td', { textContent: clang }));
     });
     const head = element('tr', {}, ...['inline', 'callee', 'line', 'dynamic calls', 'clang inlines at']
       .map((h) => element('th', { scope: 'col', textContent: h })));
