@@ -206,7 +206,7 @@ TEST_F(InlineCli, TheShippedPpoSizePolicyBeatsOzOnLmdbInItsModel) {
 TEST_F(InlineCli, TheCostModelRanksTheShippedRealMeasurements) {
   const std::string data = std::string(SYSGYM_SHIPPED_DATA) + "/inline/";
   std::string programs;
-  for (const char* p : {"kernels", "argon2", "expat", "lz4", "lmdb"})
+  for (const char* p : {"kernels", "argon2", "expat", "lz4", "lmdb", "sqlite"})
     programs += " --program " + data + p + ".json";
   const Result r = run("inline calibrate" + programs + " --from-samples " + data +
                        "calibration.samples.json --json");
@@ -216,8 +216,10 @@ TEST_F(InlineCli, TheCostModelRanksTheShippedRealMeasurements) {
   for (const nlohmann::json& p : report["model"]["programs"]) {
     // lz4's sets that inline most hot sites spread by 12 % in instructions through code
     // generation no per-decision model sees (README: the calibration table): 0.71 over 166 sets.
-    EXPECT_GE(p["instructions_spearman"].get<double>(), p["program"] == "lz4" ? 0.7 : 0.85)
-        << p["program"];
+    // SQLite's random sets run within a few per cent of each other whatever they inline, and the
+    // model ranks them worse still (0.33 over 122 sets).
+    const double floor = p["program"] == "lz4" ? 0.7 : p["program"] == "sqlite" ? 0.25 : 0.85;
+    EXPECT_GE(p["instructions_spearman"].get<double>(), floor) << p["program"];
     // The goal, on every program (kernels: 0.14 before function_bytes and recursion).
     EXPECT_GE(p["size_spearman"].get<double>(), 0.9) << p["program"];
     EXPECT_GE(p["sets"].get<int>(), 16) << p["program"];
