@@ -92,7 +92,6 @@ ProgramModel::ProgramModel(const Program& program)
       if (sites[s].decidable()) bottom_up_.push_back(s);
     }
   }
-  never_inlined_ = bottom_up_.size() < sites.size();
 
   std::map<std::string, std::size_t> first;
   for (std::size_t i = 0; i < sites.size(); ++i) {
@@ -108,7 +107,8 @@ ProgramModel::ProgramModel(const Program& program)
 
 Decisions ProgramModel::as_compiled(const Decisions& d) const {
   const auto& sites = program_->sites;
-  if (!shared_decisions_ && !never_inlined_) return d;
+  // A site clang never inlines is not in bottom_up_: it stays a call whatever d says.
+  if (!shared_decisions_ && bottom_up_.size() == sites.size()) return d;
   Decisions inlined(d.size(), false), out(d.size(), false);
   for (std::size_t s = 0; s < d.size(); ++s) {
     if (d[s] && sites[s].decidable()) inlined[written_at_[s]] = true;

@@ -88,7 +88,6 @@ class ProgramModel {
   double never_instructions_ = 0;        // measured with no site inlined
   std::vector<std::size_t> written_at_;  // per site, the first site of its copies
   bool shared_decisions_ = false;        // some call has copies
-  bool never_inlined_ = false;           // some site is no decision
 };
 
 enum class Objective { kSize, kInstructions, kMix };

@@ -21,17 +21,11 @@ const std::vector<std::string>& decision_set_names() {
 
 Decisions decision_set(const Program& p, const std::string& name) {
   if (name == "never") return Decisions(p.sites.size(), false);
-  if (name == "always") {
-    Decisions d;
-    for (const CallSite& s : p.sites)
-      d.push_back(s.decidable());
-    return d;
-  }
-  if (name != "O2" && name != "Oz")
+  if (name != "always" && name != "O2" && name != "Oz")
     throw UnknownNameError(unknown_name_message("decision set", name, decision_set_names()));
   Decisions d;
   for (const CallSite& s : p.sites)
-    d.push_back(name == "O2" ? s.o2 : s.oz);
+    d.push_back(name == "always" ? s.decidable() : name == "O2" ? s.o2 : s.oz);
   return d;
 }
 

@@ -9,9 +9,8 @@
 #include <thread>
 
 #include "agents/trainer.hpp"
-#include "memtier/memtier_env.hpp"
 #include "support/corridor.hpp"
-#include "support/small_source.hpp"
+#include "support/memtier_registry.hpp"
 #include "support/thread_collective.hpp"
 
 namespace sysgym::agents {

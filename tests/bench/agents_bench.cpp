@@ -4,7 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include "agents/trainer.hpp"
-#include "support/small_source.hpp"
+#include "support/memtier_registry.hpp"
 #include "thread_pool.hpp"
 
 namespace sysgym::agents {

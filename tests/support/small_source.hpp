@@ -5,8 +5,6 @@
 
 #include <memory>
 
-#include "env/registry.hpp"
-#include "memtier/memtier_env.hpp"
 #include "memtier/pair_source.hpp"
 #include "memtier/traces/synth.hpp"
 
@@ -34,16 +32,6 @@ inline memtier::InMemoryPairSource& small_source() {
 inline std::shared_ptr<memtier::InMemoryPairSource> synth_source() {
   static const auto shared = std::make_shared<memtier::InMemoryPairSource>();
   return shared;
-}
-
-// memtier-v0 alone, on synth_source(): what agents' tests and benchmarks train on.
-inline const Registry& memtier_registry() {
-  static const Registry registry = [] {
-    Registry out;
-    memtier::register_memtier(out, synth_source());
-    return out;
-  }();
-  return registry;
 }
 
 }  // namespace sysgym::testing
