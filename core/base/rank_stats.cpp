@@ -42,6 +42,26 @@ double spearman(std::span<const double> x, std::span<const double> y) {
   return sxx > 0 && syy > 0 ? sxy / std::sqrt(sxx * syy) : 0;
 }
 
+PairOrder pair_order(std::span<const double> model, std::span<const double> measured, double gap) {
+  if (model.size() != measured.size())
+    throw std::invalid_argument("pair_order: series of different lengths");
+  double apart = 0;
+  double ordered = 0;
+  for (std::size_t i = 0; i < measured.size(); ++i) {
+    for (std::size_t j = i + 1; j < measured.size(); ++j) {
+      const double smaller = std::min(measured[i], measured[j]);
+      if (std::abs(measured[i] - measured[j]) <= gap * smaller) continue;
+      apart += 1;
+      const double d = (model[i] - model[j]) * (measured[i] - measured[j]);
+      ordered += d > 0 ? 1.0 : d == 0 ? 0.5 : 0.0;
+    }
+  }
+  const double n = static_cast<double>(measured.size());
+  const double pairs = n * (n - 1) / 2;
+  if (apart == 0) return {};
+  return {ordered / apart, apart / pairs};
+}
+
 double geometric_mean(std::span<const double> values) {
   if (values.empty()) return 1;
   double log_sum = 0;

@@ -15,6 +15,16 @@ std::vector<double> ranks(std::span<const double> values);
 // series is constant or shorter than 2.
 double spearman(std::span<const double> x, std::span<const double> y);
 
+// Of the pairs whose measured values differ by more than `gap` (0.05: 5 % of the smaller; values
+// positive), the share the model orders alike (a tie in the model counts half), and the share of
+// all pairs that differ that much (0 and 0 when none do). Spearman weighs every pair alike, also
+// those the measurement barely tells apart; a search needs the model to order the others.
+struct PairOrder {
+  double ordered = 0;
+  double apart = 0;
+};
+PairOrder pair_order(std::span<const double> model, std::span<const double> measured, double gap);
+
 // The geometric mean of positive values (1 for none).
 double geometric_mean(std::span<const double> values);
 

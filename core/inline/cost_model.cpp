@@ -350,6 +350,8 @@ Fit model_fit(const CostModel& model, const std::vector<const ProgramModel*>& pr
   }
   fit.size_spearman = spearman(ms, rs);
   fit.instructions_spearman = spearman(mi, ri);
+  fit.size_pairs = pair_order(ms, rs, kPairGap);
+  fit.instructions_pairs = pair_order(mi, ri, kPairGap);
   if (!rs.empty()) fit.size_error /= static_cast<double>(rs.size());
   if (!ri.empty()) fit.instructions_error /= static_cast<double>(ri.size());
   return fit;

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "base/rank_stats.hpp"
 #include "inline/decisions.hpp"
 #include "inline/program.hpp"
 
@@ -117,13 +118,21 @@ struct CalibrationSample {
 CostModel fit_cost_model(const std::vector<const ProgramModel*>& programs,
                          const std::vector<CalibrationSample>& samples);
 
+// How the model orders pairs of sets that real mode tells apart by more than this: the goal's
+// size budget, and about the spread that code generation gives lz4's sets which inline all its
+// hot calls (their order follows no single decision).
+inline constexpr double kPairGap = 0.05;
+
 // Spearman's rank correlation of model and measurement over `samples` (of one program or all),
-// for text size and for instructions (samples without instructions left out).
+// for text size and for instructions (samples without instructions left out), and how it orders
+// the pairs real mode tells apart by more than kPairGap.
 struct Fit {
   double size_spearman = 0;
   double instructions_spearman = 0;
   double size_error = 0;  // mean |model - real| / real
   double instructions_error = 0;
+  PairOrder size_pairs;
+  PairOrder instructions_pairs;
 };
 Fit model_fit(const CostModel& model, const std::vector<const ProgramModel*>& programs,
               const std::vector<CalibrationSample>& samples);

@@ -25,6 +25,18 @@ TEST(RankStats, SpearmanOrdersPairsAndSharesTiedRanks) {
   EXPECT_NEAR(geometric_mean(std::vector<double>{2, 8}), 4.0, 1e-12);
 }
 
+TEST(RankStats, PairOrderCountsOnlyPairsTheMeasurementTellsApart) {
+  // Measured 100, 101, 120, 150: at a 5 % gap the pair (100, 101) is too close; of the other
+  // five, the model orders two alike, two the wrong way ((100, 150), (120, 150)), ties one.
+  const std::vector<double> measured = {100, 101, 120, 150};
+  const std::vector<double> model = {1, 0, 1, 0.5};
+  const PairOrder o = pair_order(model, measured, 0.05);
+  EXPECT_NEAR(o.apart, 5.0 / 6.0, 1e-12);
+  EXPECT_NEAR(o.ordered, 2.5 / 5.0, 1e-12);
+  EXPECT_EQ(pair_order(model, std::vector<double>{100, 101, 102, 103}, 0.05).apart, 0.0);
+  EXPECT_THROW(pair_order(model, std::vector<double>{1}, 0.05), std::invalid_argument);
+}
+
 TEST(LooptuneCalibration, RandomNestsAreDistinctLegalAndComputeTheReference) {
   for (const char* spec : {"matmul:48x32x64", "conv3x3:1x4x8x6x6"}) {
     const auto problem = problem_from_spec(spec);
