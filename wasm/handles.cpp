@@ -5,6 +5,7 @@
 #include <emscripten/val.h>
 
 #include "agents/learned_policy.hpp"
+#include "agents/trainer.hpp"
 #include "base/error.hpp"
 #include "base/json_text.hpp"
 #include "base/numbers.hpp"
@@ -173,9 +174,11 @@ std::string describe_report_text(const std::string& env, const std::string& conf
   guarded([&] {
     const std::string id = env.empty() ? runtime().envs.first_id() : runtime().envs.resolve(env);
     const EnvSpec& spec = runtime().envs.spec(id);
-    const auto made = runtime().envs.make(
-        id, command_line_config(spec, spec.example_config, config_json, settings_json));
-    const nlohmann::json report = describe_report(spec, *made, runtime().policies);
+    const nlohmann::json config =
+        command_line_config(spec, spec.example_config, config_json, settings_json);
+    const auto made = runtime().envs.make(id, config);
+    const nlohmann::json report = describe_report(
+        spec, *made, runtime().policies, agents::fitting_agents(runtime().envs, id, config));
     out = json ? report.dump(2) : describe_text(spec, *made, report);
   });
   return out;

@@ -36,6 +36,15 @@ std::string default_agent(const Registry& registry, const EnvSpec& spec,
   return env->action_space().kind() == SpaceKind::kDiscrete ? "dqn" : "ppo";
 }
 
+// Whether `agent` acts in `actions`. PPO's Discrete(2) is one Bernoulli variable, which is exactly
+// a two-way categorical: the one logit says how much more likely action 1 is (inline-v0: inline
+// this site or not).
+bool acts_in(const std::string& agent, const Space& actions) {
+  if (agent == "dqn") return actions.kind() == SpaceKind::kDiscrete;
+  return actions.kind() == SpaceKind::kMultiBinary ||
+         (actions.kind() == SpaceKind::kDiscrete && actions.n() == 2);
+}
+
 // The users' configs with what the env adds for training (its action mode for this agent ...),
 // so the policy file and the training state record the configs the envs really ran.
 TrainerOptions with_training_configs(const Registry& registry, TrainerOptions options) {
@@ -70,6 +79,17 @@ constexpr std::uint64_t kRankStream = 0x52414E4B00000000ULL;
 
 }  // namespace
 
+std::vector<std::string> fitting_agents(const Registry& registry, const std::string& env_id,
+                                        const nlohmann::json& config) {
+  const EnvSpec& spec = registry.spec(env_id);
+  std::vector<std::string> out;
+  for (const std::string agent : {"dqn", "ppo"}) {
+    const auto env = registry.make(spec.id, spec.training_config(config, action_kind(agent)));
+    if (acts_in(agent, env->action_space())) out.push_back(agent);
+  }
+  return out;
+}
+
 Trainer::Trainer(const Registry& registry, TrainerOptions options, ParallelFor parallel_for,
                  Collective* collective)
     : options_(with_training_configs(registry, std::move(options))),
@@ -82,7 +102,7 @@ Trainer::Trainer(const Registry& registry, TrainerOptions options, ParallelFor p
   const auto k = envs_.size();
   const int obs = static_cast<int>(obs_size_);
   if (options_.agent == "dqn") {
-    if (actions.kind() != SpaceKind::kDiscrete) {
+    if (!acts_in("dqn", actions)) {
       throw ConfigError("dqn needs a Discrete action space; " + options_.env_id + " has " +
                         actions.to_string() +
                         switch_hint(envs_.env(0).config(), "discrete", "ppo"));
@@ -91,10 +111,7 @@ Trainer::Trainer(const Registry& registry, TrainerOptions options, ParallelFor p
                                       DqnConfig::from_json(options_.agent_config), options_.seed,
                                       envs_.env(0).entity_layout());
   } else if (options_.agent == "ppo") {
-    // Discrete(2) is one Bernoulli variable, which is exactly a two-way categorical: the one
-    // logit says how much more likely action 1 is (inline-v0: inline this site or not).
-    const bool two_way = actions.kind() == SpaceKind::kDiscrete && actions.n() == 2;
-    if (actions.kind() != SpaceKind::kMultiBinary && !two_way) {
+    if (!acts_in("ppo", actions)) {
       throw ConfigError("ppo needs a MultiBinary or Discrete(2) action space; " + options_.env_id +
                         " has " + actions.to_string() +
                         switch_hint(envs_.env(0).config(), "bins", "dqn"));

@@ -43,8 +43,8 @@ std::vector<std::string> compact_layout(const std::vector<std::string>& names) {
 
 }  // namespace
 
-nlohmann::json describe_report(const EnvSpec& spec, const Env& env,
-                               const PolicyRegistry& policies) {
+nlohmann::json describe_report(const EnvSpec& spec, const Env& env, const PolicyRegistry& policies,
+                               const std::vector<std::string>& agents) {
   nlohmann::json policy_rows = nlohmann::json::array();
   for (const std::string& name : policies.names(spec.id)) {
     const auto& p = policies.spec(name, spec.id);
@@ -65,7 +65,8 @@ nlohmann::json describe_report(const EnvSpec& spec, const Env& env,
           {"primary_metric", env.primary_metric()},
           {"entity_layout", entities ? entities->to_json() : nlohmann::json()},
           {"config_schema", spec.schema.to_json()},
-          {"policies", policy_rows}};
+          {"policies", policy_rows},
+          {"agents", agents}};
 }
 
 std::string describe_text(const EnvSpec& spec, const Env& env, const nlohmann::json& report) {
@@ -97,6 +98,9 @@ std::string describe_text(const EnvSpec& spec, const Env& env, const nlohmann::j
   append_format(out, "\naction: %s\ninfo keys:", env.action_space().to_string().c_str());
   for (const auto& key : env.info_keys())
     append_format(out, " %s", key.c_str());
+  out += "\nagents that train on it:";
+  for (const auto& agent : report["agents"])
+    append_format(out, " %s", agent.get<std::string>().c_str());
   out += "\n\npolicies (* = oracle):\n";
   for (const auto& p : report["policies"]) {
     append_format(out, "  %-24s %s\n",

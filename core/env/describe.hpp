@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "env/env.hpp"
 #include "env/policy.hpp"
@@ -12,8 +13,10 @@
 
 namespace sysgym {
 
-// `sysgym describe --json`: `env`, made from `spec` on some config.
-nlohmann::json describe_report(const EnvSpec& spec, const Env& env, const PolicyRegistry& policies);
+// `sysgym describe --json`: `env`, made from `spec` on some config; `agents`: those that train on
+// it (agents/trainer.hpp's fitting_agents, which the shells call: env/ knows no agents).
+nlohmann::json describe_report(const EnvSpec& spec, const Env& env, const PolicyRegistry& policies,
+                               const std::vector<std::string>& agents);
 
 // `sysgym describe` without --json: the report as text (config keys explained by the schema, the
 // observation layout compacted: hist[0]..hist[63] as hist[0..63]).

@@ -4,6 +4,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "agents/trainer.hpp"
 #include "base/error.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
@@ -21,8 +22,10 @@ void describe_command(const DescribeArgs& args) {
   // Without ENV: the first registered env.
   const std::string id = args.env.named() ? args.env.id() : catalog().envs.first_id();
   const EnvSpec& spec = catalog().envs.spec(id);
-  const auto env = catalog().envs.make(id, args.env.config_over(spec, spec.example_config));
-  const nlohmann::json out = describe_report(spec, *env, catalog().policies);
+  const nlohmann::json config = args.env.config_over(spec, spec.example_config);
+  const auto env = catalog().envs.make(id, config);
+  const nlohmann::json out = describe_report(spec, *env, catalog().policies,
+                                             agents::fitting_agents(catalog().envs, id, config));
   if (args.json) {
     std::printf("%s\n", out.dump(2).c_str());
     return;

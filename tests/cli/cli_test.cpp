@@ -374,11 +374,24 @@ TEST_F(Cli, DescribeShowsSpacesLayoutAndPolicies) {
   EXPECT_EQ(needing_parameters, 2u);
   EXPECT_EQ(j["config"]["window_len"], nullptr);
   EXPECT_EQ(j["primary_metric"], "gap_closed");
+  // The config fixes the action mode; without one, memtier's training hook picks each agent's
+  // (the text below).
+  EXPECT_EQ(j["agents"], nlohmann::json({"dqn"}));
   const Result text = run("describe memtier --config '{\"bins\": 8, \"history\": 1}'");
   ASSERT_EQ(text.code, 0) << text.err;
   EXPECT_NE(text.out.find("layout: hist[0..7] resident[0..7] hist_prev_1[0..7] free_capacity"),
             std::string::npos)
       << text.out;
+  EXPECT_NE(text.out.find("agents that train on it: dqn ppo\n"), std::string::npos) << text.out;
+  // The agents follow the action space: MultiBinary (tensorplace) takes ppo only, Discrete(n > 2)
+  // (looptune) dqn only, Discrete(2) (inline) both.
+  const std::vector<std::pair<std::string, nlohmann::json>> expected = {
+      {"tensorplace", {"ppo"}}, {"looptune", {"dqn"}}, {"inline", {"dqn", "ppo"}}};
+  for (const auto& [env, agents] : expected) {
+    const Result d = run("describe " + env + " --json");
+    ASSERT_EQ(d.code, 0) << d.err;
+    EXPECT_EQ(nlohmann::json::parse(d.out)["agents"], agents) << env;
+  }
 }
 
 TEST_F(Cli, SetTypesEachValueByTheEnvsSchema) {

@@ -46,14 +46,18 @@ export class ProfilePanel {
     el.start.addEventListener('click', () => this.start());
   }
 
-  // The runs offered for env `id`: its shipped ones, or each agent and network on the form's config.
+  // The runs offered for env `id`: its shipped ones, or each agent that trains on it (dqn needs
+  // Discrete actions, ppo MultiBinary) and network on the form's config.
   async setEnv(id) {
     this.#stop();
     this.#env = id;
     const shipped = (this.#catalogue.profiles ?? []).filter((p) => p.env === id)
       .sort((a, b) => a.agent.localeCompare(b.agent) || a.hidden[0] - b.hidden[0]);
+    const agents = shipped.length ? [] : await this.#client.request('agents', { env: id })
+      .catch(() => ['dqn', 'ppo']); // its example config did not make: training will say why
+    if (this.#env !== id) return; // another env was chosen meanwhile
     this.#runs = shipped.length ? shipped
-      : ['dqn', 'ppo'].flatMap((agent) => NETWORKS.map((hidden) => ({ env: id, agent, hidden, steps: OWN_STEPS, settings: [] })));
+      : agents.flatMap((agent) => NETWORKS.map((hidden) => ({ env: id, agent, hidden, steps: OWN_STEPS, settings: [] })));
     this.#el.select.replaceChildren(...this.#runs.map((r, i) => option(String(i), describe(r))));
     this.#el.start.disabled = false;
     this.#el.table.textContent = '';

@@ -95,6 +95,9 @@ async function handle(core, request, post) {
       return core.policies(request.env);
     case 'schema':
       return core.configSchema(request.env);
+    case 'agents':
+      // The agents that train on the env (its example config, after its training hook).
+      return JSON.parse(core.describeReport(request.env, '', [], true)).agents;
     case 'data':
       for (const { name, bytes } of request.files) core.data.add(name, bytes);
       return null;
