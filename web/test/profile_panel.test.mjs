@@ -31,6 +31,20 @@ test('memtier offers its shipped runs and draws their native and Node bars', asy
   assert.match(await page.locator('#profile-status').textContent(), /measured on/);
 });
 
+test('the bars take short two-line labels on a narrow screen and long ones again when it widens', async () => {
+  const { page } = shared;
+  const labels = async () => (await bars(page)).runs;
+  assert.match((await labels())[0], /^native \(shipped\): \d+\.\d\d s$/);
+  try {
+    await page.setViewportSize({ width: 420, height: 800 });
+    await page.waitForFunction(() => document.querySelector('#profile-bars').chartInstance.getOption().yAxis[0].data[0].startsWith('native\n'));
+    assert.match((await labels())[0], /^native\n\d+\.\d\d s$/);
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  await page.waitForFunction(() => document.querySelector('#profile-bars').chartInstance.getOption().yAxis[0].data[0].startsWith('native ('));
+});
+
 test('the run profiled here is the shipped run: same operations as often, the whole time accounted for', async () => {
   const { page } = shared;
   await page.selectOption('#profile-run', '0');

@@ -36,10 +36,21 @@ const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 // Narrower than this, the bars' labels take two short lines (a phone's screen).
 const NARROW_PX = 600;
 
-// `runs`: [{label, short, report}], drawn top to bottom (`short` labels a narrow chart).
+const isNarrow = (el) => el.clientWidth > 0 && el.clientWidth < NARROW_PX;
+
+// `runs`: [{label, short, report}], drawn top to bottom (`short` labels a narrow chart). Drawn
+// again when the chart's width crosses NARROW_PX (a phone turned, a window resized): ECharts'
+// resize keeps the labels and margins the chart was drawn with.
 export function drawBars(el, runs) {
   const c = el.chartInstance ?? chart(echarts, el);
-  const narrow = el.clientWidth > 0 && el.clientWidth < NARROW_PX;
+  if (!el.barRuns) {
+    new ResizeObserver(() => {
+      if (el.isConnected && el.clientWidth > 0 && isNarrow(el) !== el.barsNarrow) drawBars(el, el.barRuns);
+    }).observe(el);
+  }
+  el.barRuns = runs;
+  const narrow = isNarrow(el);
+  el.barsNarrow = narrow;
   const times = runs.map((r) => categoryTimes(r.report));
   const share = (i, category) => (100 * times[i][category]) / runs[i].report.corrected_wall_ms;
   const label = (r) => (narrow ? `${r.short}\n${seconds(r.report.corrected_wall_ms)}` : `${r.label}: ${seconds(r.report.corrected_wall_ms)}`);
