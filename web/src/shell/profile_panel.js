@@ -47,7 +47,7 @@ export class ProfilePanel {
   }
 
   // The runs offered for env `id`: its shipped ones, or each agent that trains on it (dqn needs
-  // Discrete actions, ppo MultiBinary) and network on the form's config.
+  // Discrete actions, ppo MultiBinary or Discrete(2)) and network on the form's config.
   async setEnv(id) {
     this.#stop();
     this.#env = id;
