@@ -177,8 +177,9 @@ std::string describe_report_text(const std::string& env, const std::string& conf
     const nlohmann::json config =
         command_line_config(spec, spec.example_config, config_json, settings_json);
     const auto made = runtime().envs.make(id, config);
-    const nlohmann::json report = describe_report(
-        spec, *made, runtime().policies, agents::fitting_agents(runtime().envs, id, config));
+    const nlohmann::json report =
+        describe_report(spec, *made, runtime().policies,
+                        agents::fitting_agents(runtime().envs, spec, config, *made));
     out = json ? report.dump(2) : describe_text(spec, *made, report);
   });
   return out;

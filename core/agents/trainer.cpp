@@ -27,15 +27,6 @@ std::string_view action_kind(const std::string& agent) {
   return agent == "ppo" ? "MultiBinary" : "Discrete";
 }
 
-// The agent an env trains with when none is named: dqn where the env can act in Discrete.
-std::string default_agent(const Registry& registry, const EnvSpec& spec,
-                          const TrainerOptions& options) {
-  if (options.env_configs.empty()) throw ConfigError("training needs at least one env");
-  const auto env =
-      registry.make(spec.id, spec.training_config(options.env_configs.front(), "Discrete"));
-  return env->action_space().kind() == SpaceKind::kDiscrete ? "dqn" : "ppo";
-}
-
 // Whether `agent` acts in `actions`. PPO's Discrete(2) is one Bernoulli variable, which is exactly
 // a two-way categorical: the one logit says how much more likely action 1 is (inline-v0: inline
 // this site or not).
@@ -43,6 +34,15 @@ bool acts_in(const std::string& agent, const Space& actions) {
   if (agent == "dqn") return actions.kind() == SpaceKind::kDiscrete;
   return actions.kind() == SpaceKind::kMultiBinary ||
          (actions.kind() == SpaceKind::kDiscrete && actions.n() == 2);
+}
+
+// The agent an env trains with when none is named: dqn where the env can act in Discrete.
+std::string default_agent(const Registry& registry, const EnvSpec& spec,
+                          const TrainerOptions& options) {
+  if (options.env_configs.empty()) throw ConfigError("training needs at least one env");
+  const auto env =
+      registry.make(spec.id, spec.training_config(options.env_configs.front(), "Discrete"));
+  return acts_in("dqn", env->action_space()) ? "dqn" : "ppo";
 }
 
 // The users' configs with what the env adds for training (its action mode for this agent ...),
@@ -79,13 +79,17 @@ constexpr std::uint64_t kRankStream = 0x52414E4B00000000ULL;
 
 }  // namespace
 
-std::vector<std::string> fitting_agents(const Registry& registry, const std::string& env_id,
-                                        const nlohmann::json& config) {
-  const EnvSpec& spec = registry.spec(env_id);
+std::vector<std::string> fitting_agents(const Registry& registry, const EnvSpec& spec,
+                                        const nlohmann::json& config, const Env& made) {
   std::vector<std::string> out;
+  // Most envs train on the config they were made with; making one again (SQLite's program is
+  // 4.7 MB of JSON) only where the training hook changes it.
   for (const std::string agent : {"dqn", "ppo"}) {
-    const auto env = registry.make(spec.id, spec.training_config(config, action_kind(agent)));
-    if (acts_in(agent, env->action_space())) out.push_back(agent);
+    const nlohmann::json training = spec.training_config(config, action_kind(agent));
+    const bool fits = training == config
+                          ? acts_in(agent, made.action_space())
+                          : acts_in(agent, registry.make(spec.id, training)->action_space());
+    if (fits) out.push_back(agent);
   }
   return out;
 }

@@ -42,11 +42,11 @@ struct CurvePoint {
   double loss = 0;         // DQN: last TD loss; PPO: last value loss
 };
 
-// The agents ("dqn", "ppo") that can train on env `env_id` made from `config`, after the env's
+// The agents ("dqn", "ppo") that can train on env `spec`, `made` from `config`, after the env's
 // training hook (memtier acts in Discrete for dqn and MultiBinary for ppo); throws what making the
-// env throws.
-std::vector<std::string> fitting_agents(const Registry& registry, const std::string& env_id,
-                                        const nlohmann::json& config);
+// env on a training config throws.
+std::vector<std::string> fitting_agents(const Registry& registry, const EnvSpec& spec,
+                                        const nlohmann::json& config, const Env& made);
 
 class Trainer {
  public:

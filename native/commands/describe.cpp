@@ -24,8 +24,8 @@ void describe_command(const DescribeArgs& args) {
   const EnvSpec& spec = catalog().envs.spec(id);
   const nlohmann::json config = args.env.config_over(spec, spec.example_config);
   const auto env = catalog().envs.make(id, config);
-  const nlohmann::json out = describe_report(spec, *env, catalog().policies,
-                                             agents::fitting_agents(catalog().envs, id, config));
+  const nlohmann::json out = describe_report(
+      spec, *env, catalog().policies, agents::fitting_agents(catalog().envs, spec, config, *env));
   if (args.json) {
     std::printf("%s\n", out.dump(2).c_str());
     return;

@@ -383,10 +383,13 @@ TEST_F(Cli, DescribeShowsSpacesLayoutAndPolicies) {
             std::string::npos)
       << text.out;
   EXPECT_NE(text.out.find("agents that train on it: dqn ppo\n"), std::string::npos) << text.out;
-  // The agents follow the action space: MultiBinary (tensorplace) takes ppo only, Discrete(n > 2)
-  // (looptune) dqn only, Discrete(2) (inline) both.
+  // The agents follow the action space: MultiBinary (tensorplace, memtier's bins) takes ppo only,
+  // Discrete(n > 2) (looptune) dqn only, Discrete(2) (inline) both.
   const std::vector<std::pair<std::string, nlohmann::json>> expected = {
-      {"tensorplace", {"ppo"}}, {"looptune", {"dqn"}}, {"inline", {"dqn", "ppo"}}};
+      {"tensorplace", {"ppo"}},
+      {"looptune", {"dqn"}},
+      {"inline", {"dqn", "ppo"}},
+      {"memtier --set action_mode=bins", {"ppo"}}};
   for (const auto& [env, agents] : expected) {
     const Result d = run("describe " + env + " --json");
     ASSERT_EQ(d.code, 0) << d.err;

@@ -1,6 +1,7 @@
 // sysgym inline calibrate: measure random decision sets of programs in real mode and report how
 // well the cost model (model mode) ranks them; --fit fits its parameters and writes them.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <iterator>
@@ -201,10 +202,12 @@ void run_calibrate(const CalibrateArgs& args) {
     std::printf("%s\n", report.dump(2).c_str());
     return;
   }
-  print_fits(
+  const std::string title =
       "the cost model against real mode (Spearman's rank correlation; mean relative error; of the "
-      "pairs of sets real mode tells apart by more than 5 %, the share the model orders alike):",
-      report["model"]);
+      "pairs of sets real mode tells apart by more than " +
+      std::to_string(std::lround(inlining::kPairGap * 100)) +
+      " %, the share the model orders alike):";
+  print_fits(title.c_str(), report["model"]);
   print_fits("fitted:", report["fitted"]);
   std::printf("fitted parameters: %s\n", fitted.to_json().dump().c_str());
 }

@@ -21,14 +21,17 @@ export function chartPanel(container, { id, title, size = '', height = 'chart' }
 }
 
 // An ECharts instance on `el` (canvas) that follows the element's size, and the options every
-// chart starts from. The console and the browser tests reach the instance as el.chartInstance.
+// chart starts from. The console and the browser tests reach the instance as el.chartInstance; a
+// chart whose layout depends on its width sets el.onChartResize, called after each resize.
 export function chart(echarts, el) {
   const c = echarts.init(el, null, { renderer: 'canvas' });
   el.chartInstance = c;
   // Not while the element is out of the page or folded to nothing (a removed player, a hidden
   // panel): a graph series that can be panned has no view transform at size 0, and ECharts throws.
   new ResizeObserver(() => {
-    if (el.isConnected && el.clientWidth > 0 && el.clientHeight > 0) c.resize();
+    if (!el.isConnected || el.clientWidth === 0 || el.clientHeight === 0) return;
+    c.resize();
+    el.onChartResize?.();
   }).observe(el);
   return c;
 }

@@ -43,12 +43,9 @@ const isNarrow = (el) => el.clientWidth > 0 && el.clientWidth < NARROW_PX;
 // resize keeps the labels and margins the chart was drawn with.
 export function drawBars(el, runs) {
   const c = el.chartInstance ?? chart(echarts, el);
-  if (!el.barRuns) {
-    new ResizeObserver(() => {
-      if (el.isConnected && el.clientWidth > 0 && isNarrow(el) !== el.barsNarrow) drawBars(el, el.barRuns);
-    }).observe(el);
-  }
-  el.barRuns = runs;
+  el.onChartResize = () => {
+    if (isNarrow(el) !== el.barsNarrow) drawBars(el, runs);
+  };
   const narrow = isNarrow(el);
   el.barsNarrow = narrow;
   const times = runs.map((r) => categoryTimes(r.report));
