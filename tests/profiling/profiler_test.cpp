@@ -76,7 +76,8 @@ TEST(Profiler, KnownBusyLoopsAreReportedWithinFivePercent) {
 
 // 200,000 empty scopes inside a 20 ms loop: uncorrected they add their whole cost to the parent;
 // corrected, they take (nearly) no time. The scopes' cost is the machine's of the moment: on a
-// loaded machine the calibration and the loop are measured again, up to three times.
+// loaded machine (CI runs clang-tidy beside the tests) the calibration and the loop are measured
+// again, up to six times.
 nlohmann::json profile_empty_scopes() {
   const Overhead o = calibrate();
   EXPECT_GT(o.inside_ns + o.outside_ns, 0);
@@ -101,7 +102,7 @@ nlohmann::json profile_empty_scopes() {
 TEST(Profiler, ItsOwnCostIsSubtractedPerOccurrence) {
   nlohmann::json r;
   double measured = 0, corrected = 0;
-  for (int attempt = 0; attempt < 3; ++attempt) {
+  for (int attempt = 0; attempt < 6; ++attempt) {
     r = profile_empty_scopes();
     measured = row(r, "test.tiny")["measured_inclusive_ms"].get<double>();
     corrected = row(r, "test.tiny")["inclusive_ms"].get<double>();
