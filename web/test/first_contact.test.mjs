@@ -39,9 +39,16 @@ test('the first screen starts on data and a policy where the gap visibly closes,
   assert.equal(await page.inputValue('#policy'), 'builtin:lfu-hemem');
   assert.equal(await page.locator('#gap-meter').isHidden(), true, 'no gap meter before a run');
   assert.match(await page.locator('#gap-about').textContent(), /below 0 it is slower than leaving everything in DDR/);
+  // Empty charts say when they will draw, and say nothing once drawn.
+  const notes = () => page.$$eval('#views .chart, #comparison-bars, #profile-timeline', (els) => els.map((e) => e.dataset.empty ?? ''));
+  const before = await notes();
+  assert.ok(before.length >= 7 && before.every((n) => /Drawn when an episode runs|compared|Profile the run here/.test(n)), before.join(' | '));
   await page.selectOption('#speed', 'Infinity');
   await page.click('#run');
   await waitForEnd(page);
+  const after = await notes();
+  assert.deepEqual(after.slice(0, -2), Array(after.length - 2).fill(''), 'every episode chart drew');
+  assert.match(after.at(-1), /Profile the run here/, 'the timeline waits for a profile');
   assert.equal(await page.locator('#gap-meter').isVisible(), true);
   const expected = native(['run', 'memtier', '--policy', 'lfu-hemem', '--config',
     JSON.stringify({ trace: pair('hpcc-randomaccess'), hbm_capacity: '10%' }), '--json']);
