@@ -37,8 +37,10 @@ nlohmann::json samples_to_json(const std::vector<const Program*>& programs,
   return {{"kind", "sysgym-inline-samples"}, {"schema_version", 1}, {"samples", list}};
 }
 
-std::vector<CalibrationSample> samples_from_json(const std::vector<const Program*>& programs,
-                                                 const nlohmann::json& j, const std::string& what) {
+namespace {
+
+// The samples of a samples file, its kind and version checked.
+const nlohmann::json& samples_list(const nlohmann::json& j, const std::string& what) {
   if (!j.is_object() || j.value("kind", nlohmann::json()) != "sysgym-inline-samples")
     throw ConfigError(what + ": not a sysgym-inline-samples file");
   ConfigReader r(j, what);
@@ -48,31 +50,58 @@ std::vector<CalibrationSample> samples_from_json(const std::vector<const Program
   const nlohmann::json* list = r.raw("samples");
   if (list == nullptr || !list->is_array()) r.fail("samples", "is missing or not a list");
   r.finish();
-  std::vector<CalibrationSample> out;
-  for (std::size_t i = 0; i < list->size(); ++i) {
-    const std::string where = what + " sample " + std::to_string(i);
-    ConfigReader sr((*list)[i], where);
-    const std::string name = sr.string("program", "");
-    const std::string bits = sr.string("decisions", "");
-    CalibrationSample s;
-    s.text_bytes = sr.number("text_bytes", 0, 1, 1e15);
-    s.instructions = sr.number("instructions", 0, 0, 1e18);
-    sr.finish();
-    s.program = programs.size();
-    for (std::size_t p = 0; p < programs.size(); ++p) {
-      if (programs[p]->name == name) s.program = p;
-    }
-    if (s.program == programs.size())
-      throw ConfigError(where + ": program " + quote(name) + " is not among those given");
-    if (bits.size() != programs[s.program]->sites.size() ||
-        bits.find_first_not_of("01") != std::string::npos)
-      throw ConfigError(where + ": 'decisions' is not one 0 or 1 per site of " + quote(name) +
-                        " (" + std::to_string(programs[s.program]->sites.size()) + ")");
-    for (char c : bits)
-      s.decisions.push_back(c == '1');
-    out.push_back(std::move(s));
+  return j.at("samples");  // the reader's own view ends with it
+}
+
+CalibrationSample read_sample(const std::vector<const Program*>& programs,
+                              const nlohmann::json& entry, const std::string& where) {
+  ConfigReader sr(entry, where);
+  const std::string name = sr.string("program", "");
+  const std::string bits = sr.string("decisions", "");
+  CalibrationSample s;
+  s.text_bytes = sr.number("text_bytes", 0, 1, 1e15);
+  s.instructions = sr.number("instructions", 0, 0, 1e18);
+  sr.finish();
+  s.program = programs.size();
+  for (std::size_t p = 0; p < programs.size(); ++p) {
+    if (programs[p]->name == name) s.program = p;
   }
+  if (s.program == programs.size())
+    throw ConfigError(where + ": program " + quote(name) + " is not among those given");
+  if (bits.size() != programs[s.program]->sites.size() ||
+      bits.find_first_not_of("01") != std::string::npos)
+    throw ConfigError(where + ": 'decisions' is not one 0 or 1 per site of " + quote(name) + " (" +
+                      std::to_string(programs[s.program]->sites.size()) + ")");
+  for (char c : bits)
+    s.decisions.push_back(c == '1');
+  return s;
+}
+
+}  // namespace
+
+std::vector<CalibrationSample> samples_from_json(const std::vector<const Program*>& programs,
+                                                 const nlohmann::json& j, const std::string& what) {
+  const nlohmann::json& list = samples_list(j, what);
+  std::vector<CalibrationSample> out;
+  for (std::size_t i = 0; i < list.size(); ++i)
+    out.push_back(read_sample(programs, list[i], what + " sample " + std::to_string(i)));
   return out;
+}
+
+Decisions sample_decisions(const Program& program, const nlohmann::json& j, std::size_t index,
+                           const std::string& what) {
+  const nlohmann::json& list = samples_list(j, what);
+  if (index >= list.size())
+    throw ConfigError(what + ": no sample " + std::to_string(index) + "; it holds " +
+                      std::to_string(list.size()) + " (numbered from 0)");
+  const std::string where = what + " sample " + std::to_string(index);
+  const nlohmann::json& entry = list[index];
+  const nlohmann::json name =
+      entry.is_object() ? entry.value("program", nlohmann::json()) : nlohmann::json();
+  if (name.is_string() && name != program.name)
+    throw ConfigError(where + " is of program " + quote(name.get<std::string>()) + ", not " +
+                      quote(program.name));
+  return read_sample({&program}, entry, where).decisions;
 }
 
 }  // namespace sysgym::inlining

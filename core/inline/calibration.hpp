@@ -26,5 +26,9 @@ nlohmann::json samples_to_json(const std::vector<const Program*>& programs,
 // Throws ConfigError naming `what` for a sample of a program not given or of the wrong length.
 std::vector<CalibrationSample> samples_from_json(const std::vector<const Program*>& programs,
                                                  const nlohmann::json& j, const std::string& what);
+// The decisions of sample `index` (numbered from 0 over the whole file, as errors name them);
+// throws ConfigError when there is none or it is another program's.
+Decisions sample_decisions(const Program& program, const nlohmann::json& j, std::size_t index,
+                           const std::string& what);
 
 }  // namespace sysgym::inlining

@@ -66,6 +66,8 @@ class ProgramModel {
   // decision where the call was written (base_location), inlined when any copy is asked to be;
   // a site clang never inlines stays a call.
   Decisions as_compiled(const Decisions& d) const;
+  // The site whose decision `site` follows: itself, or the copy where its call was written.
+  std::size_t decided_at(std::size_t site) const { return written_at_[site]; }
 
   // The size as S0 - call_bytes x S1 - const_arg_bytes x S2 - function_bytes x S3 +
   // recursive_growth x S4 for a fixed alpha (the model is affine in them for a given alpha), and

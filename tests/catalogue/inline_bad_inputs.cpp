@@ -6,6 +6,8 @@
 #include "base/data_store.hpp"
 #include "base/json_text.hpp"
 #include "catalogue/bad_inputs.hpp"
+#include "inline/bisection.hpp"
+#include "inline/calibration.hpp"
 #include "inline/embedded_program.hpp"
 #include "inline/inline_env.hpp"
 #include "inline/model_view.hpp"
@@ -22,6 +24,18 @@ json kernels_file() {
 
 void read_program_file(const json& j) {
   inlining::program_from_json(j, "mine.json");
+}
+
+// Set `index` of a samples file (`measure --decisions FILE#N`, bisect) for kernels.
+void sample_of_kernels(const json& samples, std::size_t index) {
+  const inlining::Program p = inlining::program_from_json(kernels_file(), "kernels.json");
+  inlining::sample_decisions(p, samples, index, "calibration.samples.json");
+}
+
+json samples_file() {
+  return {{"kind", "sysgym-inline-samples"},
+          {"schema_version", 1},
+          {"samples", {{{"program", "lz4"}, {"decisions", "0"}, {"text_bytes", 1}}}}};
 }
 
 json with_value(json j, const json::json_pointer& at, json value) {
@@ -87,6 +101,14 @@ std::vector<BadInput> inline_bad_inputs() {
       {"inline decisions", "an unknown set's name",
        [] {
          model_request({{"decisions", "Os"}});
+       }},
+      {"inline samples", "a set past the file's end", [] { sample_of_kernels(samples_file(), 1); }},
+      {"inline samples", "another program's set", [] { sample_of_kernels(samples_file(), 0); }},
+      {"inline bisect", "two sets that inline the same sites",
+       [] {
+         const inlining::Program p = inlining::program_from_json(kernels_file(), "kernels.json");
+         inlining::Bisection(p, inlining::decision_set(p, "O2"), inlining::decision_set(p, "O2"),
+                             0.25);
        }},
       {"inline request", "a misspelt key",
        [] {

@@ -70,6 +70,58 @@ TEST_F(InlineCli, ReplayedDecisionsAreAppliedAndMeasured) {
             report_["reference"]["never"]["instructions"].get<double>());
 }
 
+// Bisect follows the half of the decisions that moves the count, and stops where the effect
+// needs decisions from both halves: in tiny.c, sum_squares' loop is vectorized only when neither
+// of its two calls is left, so inlining both saves far more than either alone. What it reports
+// can be measured again with measure.
+TEST_F(InlineCli, BisectNamesTheCallsBehindADifferenceAsMeasureMeasuresThem) {
+  extract();
+  const nlohmann::json always = measure("--decisions always");
+  const nlohmann::json b = run_json("inline bisect --program " + path("tiny.json") +
+                                    " --from never --to always --jobs 2 --json");
+  EXPECT_EQ(b["groups_differing"], 8);
+  EXPECT_EQ(b["from"]["instructions"], report_["reference"]["never"]["instructions"]);
+  EXPECT_EQ(b["to"]["instructions"], always["instructions"]);
+  EXPECT_EQ(b["to"]["applied_share"], 1.0);
+  EXPECT_NE(b["stopped"].get<std::string>().find("not additive"), std::string::npos);
+  ASSERT_EQ(b["left"].size(), 2u) << b.dump(2);
+  nlohmann::json ids = nlohmann::json::array();
+  for (const nlohmann::json& g : b["left"])
+    ids.push_back(g["id"]);
+  EXPECT_EQ(ids,
+            nlohmann::json({"tiny.c|sum_squares:2:47|square", "tiny.c|sum_squares:2:62|clamp"}));
+  const double from = b["from"]["instructions"].get<double>();
+  const double together = b["left_effect"].get<double>();
+  EXPECT_LT(together, 0.9 * (b["to"]["instructions"].get<double>() - from));
+  for (const char* alone : {"first", "second"})
+    EXPECT_GT(b["steps"].back()[alone].get<double>() - from, 0.25 * together);
+  std::ofstream(path("loop.json")) << nlohmann::json{{"kind", "sysgym-inline-decisions"},
+                                                     {"schema_version", 1},
+                                                     {"program", "tiny"},
+                                                     {"inline", ids}};
+  const nlohmann::json loop = measure("--decisions " + path("loop.json"));
+  EXPECT_EQ(loop["instructions"].get<double>() - from, together);
+  // Text size alone (no run), from a calibration samples file's set.
+  std::ofstream(path("samples.json"))
+      << R"({"kind": "sysgym-inline-samples", "schema_version": 1, "samples": [)"
+      << R"({"program": "tiny", "decisions": "11111111", "text_bytes": 1}]})";
+  const nlohmann::json size =
+      run_json("inline bisect --program " + path("tiny.json") + " --from never --to " +
+               path("samples.json") + "#0 --metric size --json");
+  EXPECT_EQ(size["to"]["text_bytes"], always["text_bytes"]);
+  EXPECT_EQ(size["to"]["instructions"], 0);
+  const Result missing = run("inline bisect --program " + path("tiny.json") +
+                             " --from always --to " + path("none.json") + "#0");
+  EXPECT_EQ(missing.code, 1);
+  EXPECT_NE(missing.err.find("cannot open"), std::string::npos) << missing.err;
+  EXPECT_NE(missing.err.find("none.json"), std::string::npos) << missing.err;
+  const Result alike = run("inline bisect --program " + path("tiny.json") + " --from always --to " +
+                           path("samples.json") + "#0");
+  EXPECT_EQ(alike.code, 1);
+  EXPECT_NE(alike.err.find("inline the same call sites; nothing to bisect"), std::string::npos)
+      << alike.err;
+}
+
 // Replay forces whatever it is given, so a varargs body inlined reads its caller's arguments:
 // such sites are marked when extracted and no decision set inlines them.
 TEST_F(InlineCli, SitesClangNeverInlinesAreMarkedAndNeverForced) {

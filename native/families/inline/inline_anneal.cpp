@@ -32,7 +32,7 @@ struct AnnealArgs {
   std::int64_t seed = 0;
   std::string cost_model;
   std::string output;
-  std::string llvm_bin = "/usr/lib/llvm-14/bin";
+  std::string llvm_bin = kDefaultLlvmBin;
   bool measure = false;
   bool real = false;
   double compile_timeout = 120;

@@ -28,7 +28,7 @@ struct InlineBenchArgs {
   std::string objective = "size";
   std::int64_t anneal_steps = 3000;
   double compile_timeout = 300;
-  std::string llvm_bin = "/usr/lib/llvm-14/bin";
+  std::string llvm_bin = kDefaultLlvmBin;
   bool no_run = false;
   bool json = false;
 };

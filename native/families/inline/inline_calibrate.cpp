@@ -32,7 +32,7 @@ struct CalibrateArgs {
   std::vector<std::string> from_samples;
   std::string samples;
   std::string output;
-  std::string llvm_bin = "/usr/lib/llvm-14/bin";
+  std::string llvm_bin = kDefaultLlvmBin;
   bool no_run = false;
   bool json = false;
 };

@@ -17,6 +17,7 @@
 #include "env/episode.hpp"
 #include "families/inline/real_mode.hpp"
 #include "files.hpp"
+#include "inline/calibration.hpp"
 #include "inline/extraction.hpp"
 #include "inline/inline_env.hpp"
 #include "progress_bar.hpp"
@@ -25,7 +26,6 @@ namespace sysgym::cli {
 namespace {
 
 namespace fs = std::filesystem;
-constexpr const char* kDefaultLlvmBin = "/usr/lib/llvm-14/bin";
 
 std::vector<std::string> words(const std::string& text) {
   std::istringstream in(text);
@@ -229,9 +229,7 @@ void run_measure(const MeasureArgs& args) {
                              : json_option(args.policy_config, "--policy-config"),
                          nlohmann::json::object());
   } else if (!own) {
-    const nlohmann::json spec = decisions_option(args.decisions);
-    d = spec.is_string() ? inlining::decision_set(p, args.decisions)
-                         : inlining::decisions_from_json(p, spec, args.decisions);
+    d = read_decisions(p, args.decisions);
   }
   const std::string source_dir =
       !args.source_dir.empty() ? args.source_dir : program_source_dir(args.program, p);
@@ -296,6 +294,23 @@ nlohmann::json decisions_option(const std::string& decisions) {
     if (decisions == name) return decisions;
   }
   return parse_json_text(read_text_file(decisions), decisions);
+}
+
+inlining::Decisions read_decisions(const inlining::Program& program, const std::string& spec) {
+  for (const std::string& name : inlining::decision_set_names()) {
+    if (spec == name) return inlining::decision_set(program, name);
+  }
+  // FILE#N: a samples file's set N, when FILE is no file of its own.
+  const std::size_t hash = spec.rfind('#');
+  std::error_code ec;
+  if (hash != std::string::npos && hash + 1 < spec.size() &&
+      spec.find_first_not_of("0123456789", hash + 1) == std::string::npos &&
+      !fs::exists(spec, ec)) {
+    const std::string file = spec.substr(0, hash);
+    return inlining::sample_decisions(program, parse_json_text(read_text_file(file), file),
+                                      std::stoul(spec.substr(hash + 1)), file);
+  }
+  return inlining::decisions_from_json(program, parse_json_text(read_text_file(spec), spec), spec);
 }
 
 inlining::Decisions policy_decisions(const std::string& program_path, const std::string& policy,
@@ -363,14 +378,17 @@ void add_inline_commands(CLI::App& app) {
       "  sysgym inline measure --program data/inline/lz4.json --policy learned \\\n"
       "      --policy-config fyp.json --opt-level Oz\n"
       "--decisions: never, always, O2 or Oz (clang's decisions as the program file records them, "
-      "replayed), clang (clang's own inliner, nothing forced) or a decisions file. Each site is "
+      "replayed), clang (clang's own inliner, nothing forced), a decisions file, or FILE#N: set N "
+      "of a "
+      "samples file (calibrate's, numbered from 0). Each site is "
       "forced with clang's inline replay, every other site is never inlined, and the remarks "
       "tell how many of the requested sites clang really inlined. --policy plays one episode of "
       "inline-v0 on the program and measures its decisions.");
   measure->add_option("--program", me->program, "A program file from extract")->required();
-  CLI::Option* decisions =
-      measure->add_option("--decisions", me->decisions, "never, always, O2, Oz, clang or a file")
-          ->capture_default_str();
+  CLI::Option* decisions = measure
+                               ->add_option("--decisions", me->decisions,
+                                            "never, always, O2, Oz, clang, a file or SAMPLES#N")
+                               ->capture_default_str();
   measure
       ->add_option("--policy", me->policy,
                    "Or: the decisions of an inline-v0 policy (e.g. size-threshold, learned)")
@@ -394,6 +412,7 @@ void add_inline_commands(CLI::App& app) {
   add_inline_assign(*family);
   add_inline_bench(*family);
   add_inline_estimate(*family);
+  add_inline_bisect(*family);
 }
 
 }  // namespace sysgym::cli

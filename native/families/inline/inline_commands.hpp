@@ -16,6 +16,7 @@ void add_inline_anneal(CLI::App& family);
 void add_inline_assign(CLI::App& family);
 void add_inline_bench(CLI::App& family);
 void add_inline_estimate(CLI::App& family);
+void add_inline_bisect(CLI::App& family);
 
 // Shared by the subcommands.
 void add_llvm_bin_flag(CLI::App& command, std::string& llvm_bin);
@@ -25,6 +26,9 @@ std::string read_text_file(const std::string& path);
 inlining::Program read_program(const std::string& path);
 // --decisions of measure and estimate: a decision set's name as it is, else the file's JSON.
 nlohmann::json decisions_option(const std::string& decisions);
+// A decisions argument of measure and bisect: a set's name (never, always, O2, Oz), a decisions
+// file, or FILE#N, set N of a samples file.
+inlining::Decisions read_decisions(const inlining::Program& program, const std::string& spec);
 // The decisions of one inline-v0 episode of `policy` on the program file (settings: other
 // inline-v0 keys, e.g. objective; a learned policy's own env keys come first).
 inlining::Decisions policy_decisions(const std::string& program_path, const std::string& policy,

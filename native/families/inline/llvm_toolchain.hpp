@@ -30,6 +30,9 @@ struct Toolchain {
   void check_extracted_here(const inlining::Program& program) const;
 };
 
+// Where Debian's clang-14 and llvm-14 put their tools; every command's --llvm-bin default.
+inline constexpr const char* kDefaultLlvmBin = "/usr/lib/llvm-14/bin";
+
 // A temporary folder, removed with everything in it when the object goes.
 class WorkDir {
  public:
