@@ -30,7 +30,8 @@ std::vector<CallGroup> differing_groups(const Program& program, const Decisions&
   return groups;
 }
 
-Bisection::Bisection(const Program& program, Decisions from, Decisions to, double min_share)
+Bisection::Bisection(const Program& program, const Decisions& from, const Decisions& to,
+                     double min_share)
     : min_share_(min_share) {
   if (!(min_share > 0 && min_share <= 1))
     throw ConfigError("bisect: min_share " + std::to_string(min_share) + " is not in (0, 1]");

@@ -34,7 +34,7 @@ class Bisection {
  public:
   // Throws ConfigError when the two sets decide every group alike, or for min_share outside
   // (0, 1].
-  Bisection(const Program& program, Decisions from, Decisions to, double min_share);
+  Bisection(const Program& program, const Decisions& from, const Decisions& to, double min_share);
 
   struct Step {
     std::size_t groups = 0;        // changed in the first half; the second holds the rest
