@@ -145,8 +145,11 @@ void run_bisect(const BisectArgs& args) {
     std::printf("%s\n", report.dump(2).c_str());
     return;
   }
-  std::printf("stopped: %s. Changing these %zu alone moves %s by %s (%.0f %% of the whole)",
-              bisection.stop_reason().c_str(), left.size(), args.metric.c_str(),
+  const std::string these = left.size() == 1
+                                ? "this call group"
+                                : "these " + std::to_string(left.size()) + " call groups together";
+  std::printf("stopped: %s. Changing %s moves %s by %s (%.0f %% of the whole)",
+              bisection.stop_reason().c_str(), these.c_str(), args.metric.c_str(),
               signed_figure(bisection.left_effect()).c_str(),
               whole == 0 ? 0.0 : 100 * bisection.left_effect() / whole);
   if (calls > 0) std::printf(", %.1f per call", bisection.left_effect() / calls);
