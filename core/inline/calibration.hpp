@@ -1,9 +1,10 @@
 // The decision sets a cost model is calibrated on, and the file that keeps them with what real
 // mode measured (so that a model can be refitted without compiling again).
 //
-// Samples file (JSON): {"kind": "sysgym-inline-samples", "schema_version": 1, "samples":
-// [{"program": NAME, "decisions": "0110...", "text_bytes": n, "instructions": n}]}; "decisions"
-// holds one digit per site of the program file, in its order.
+// Samples file (JSON): {"kind": "sysgym-inline-samples", "schema_version": 2, "samples":
+// [{"program": NAME, "decisions": "c3a0...", "text_bytes": n, "instructions": n}]}; "decisions"
+// holds the program file's sites in order, four to a hex digit, the first site the digit's
+// highest bit. Version 1 (still read) held one 0 or 1 per site, four times the text.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -14,6 +15,8 @@
 #include "inline/cost_model.hpp"
 
 namespace sysgym::inlining {
+
+inline constexpr int kSamplesSchemaVersion = 2;
 
 // The named sets (never, always, O2, Oz), then `count` random sets whose share of inlined sites
 // runs evenly from 0 to `max_share` (set k inlines each site clang may inline with probability

@@ -126,6 +126,35 @@ TEST(CostModel, ParametersAndSamplesFilesNameWhatIsWrong) {
   EXPECT_THROW(samples_from_json({&p}, bad, "s.json"), ConfigError);
 }
 
+// Four sites to a hex digit, the first the highest bit; version 1's one digit a site still reads.
+TEST(CostModel, SamplesHoldFourDecisionsToAHexDigit) {
+  Program p;
+  p.name = "five";
+  p.sites.resize(5);
+  const Decisions d = {true, false, true, true, true};
+  const nlohmann::json j = samples_to_json({&p}, {{0, d, 100, 0}});
+  EXPECT_EQ(j["schema_version"], 2);
+  EXPECT_EQ(j["samples"][0]["decisions"], "b8");
+  EXPECT_EQ(samples_from_json({&p}, j, "s.json")[0].decisions, d);
+  nlohmann::json v1 = j;
+  v1["schema_version"] = 1;
+  v1["samples"][0]["decisions"] = "10111";
+  EXPECT_EQ(samples_from_json({&p}, v1, "s.json")[0].decisions, d);
+  EXPECT_EQ(sample_decisions(p, v1, 0, "s.json"), d);
+  for (const char* wrong : {"bc", "b", "b8f", "g8"}) {  // a bit past the sites, short, long, no hex
+    nlohmann::json bad = j;
+    bad["samples"][0]["decisions"] = wrong;
+    try {
+      samples_from_json({&p}, bad, "s.json");
+      ADD_FAILURE() << wrong;
+    } catch (const ConfigError& e) {
+      EXPECT_STREQ(e.what(),
+                   "s.json sample 0: 'decisions' is not one hex digit per four sites of 'five' (5 "
+                   "sites)");
+    }
+  }
+}
+
 // helper is always_inline: main's call to leaf is a copy of helper's (one key where it was
 // written), so inlining either copy inlines both, as clang's replay does.
 TEST(CostModel, CopiesOfOneCallAreOneDecision) {
