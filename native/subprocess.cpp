@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <filesystem>
 
 #include "base/error.hpp"
 #include "base/quote.hpp"
@@ -107,7 +108,13 @@ ProcessOutcome run_process(const ProcessSpec& spec) {
   const int error = ::posix_spawnp(&pid, argv[0], &actions, &attributes, argv.data(), environ);
   posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
-  if (error != 0) throw IoError("cannot run " + quote(spec.argv[0]) + ": " + std::strerror(error));
+  if (error != 0) {
+    // posix_spawn reports a working folder that is not there as the program not being there.
+    const bool no_folder = !spec.cwd.empty() && !std::filesystem::is_directory(spec.cwd);
+    throw IoError("cannot run " + quote(spec.argv[0]) +
+                  (no_folder ? " in " + quote(spec.cwd) + ": no such folder"
+                             : ": " + std::string(std::strerror(error))));
+  }
   out_write.reset();
   err_write.reset();
 

@@ -391,6 +391,16 @@ TEST_F(InlineCli, BadInputIsNamed) {
             std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("is 14.0.6"), std::string::npos) << r.err;
+  // A program whose sources are not where it says (a shipped one before they are fetched).
+  other["clang"] = "14.0.6";
+  other["source_dir"] = "src/tiny";
+  std::ofstream(path("elsewhere.json")) << other.dump();
+  r = run("inline measure --program " + path("elsewhere.json") + " --decisions never");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("the sources of 'tiny' are not here: no '" + path("src/tiny/tiny.c")),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("regenerate.mjs --sources-only tiny"), std::string::npos) << r.err;
   r = run("inline measure --program " + path("bad.json"));
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.err.find("not a sysgym-inline-program file"), std::string::npos) << r.err;

@@ -27,6 +27,17 @@ TEST(Subprocess, HandsOverLinesAndTheExitCode) {
     EXPECT_NE(std::string(e.what()).find("the tool failed (exit 3)"), std::string::npos);
   }
   EXPECT_THROW(run_process(ProcessSpec({"/no/such/tool"})), IoError);
+  // The tool is there, its working folder is not: the error names the folder.
+  ProcessSpec elsewhere({"sh", "-c", "true"});
+  elsewhere.cwd = "/no/such/folder";
+  try {
+    run_process(elsewhere);
+    FAIL();
+  } catch (const IoError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot run 'sh' in '/no/such/folder': no such folder"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(Subprocess, ATimeoutStopsTheToolAndItsChildren) {

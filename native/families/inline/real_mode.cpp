@@ -1,13 +1,33 @@
 #include "families/inline/real_mode.hpp"
 
+#include <filesystem>
+
+#include "base/error.hpp"
 #include "inline/extraction.hpp"
 
 namespace sysgym::cli {
+namespace {
+
+// Shipped programs come without their sources (they are fetched, not committed): say how to get
+// them instead of letting clang fail on a folder that is not there.
+void check_sources(const inlining::Program& program, const std::string& source_dir) {
+  for (const std::string& unit : program.units) {
+    const std::filesystem::path file = std::filesystem::path(source_dir) / unit;
+    if (std::filesystem::is_regular_file(file)) continue;
+    throw IoError("the sources of '" + program.name + "' are not here: no '" + file.string() +
+                  "'; fetch a shipped program's with 'node data/inline/regenerate.mjs "
+                  "--sources-only " +
+                  program.name + "', or name their folder with --source-dir");
+  }
+}
+
+}  // namespace
 
 RealMeasurement measure_real(const Toolchain& tools, const inlining::Program& program,
                              const std::string& source_dir, const RealBuild& build,
                              const WorkDir& work, const ProgressFn& progress) {
   tools.check_extracted_here(program);
+  check_sources(program, source_dir);
   RealMeasurement m;
   std::vector<bool> applied(program.sites.size(), false);
   std::vector<std::string>& objects = m.objects;
