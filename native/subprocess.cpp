@@ -110,7 +110,8 @@ ProcessOutcome run_process(const ProcessSpec& spec) {
   posix_spawn_file_actions_destroy(&actions);
   if (error != 0) {
     // posix_spawn reports a working folder that is not there as the program not being there.
-    const bool no_folder = !spec.cwd.empty() && !std::filesystem::is_directory(spec.cwd);
+    std::error_code ignored;
+    const bool no_folder = !spec.cwd.empty() && !std::filesystem::is_directory(spec.cwd, ignored);
     throw IoError("cannot run " + quote(spec.argv[0]) +
                   (no_folder ? " in " + quote(spec.cwd) + ": no such folder"
                              : ": " + std::string(std::strerror(error))));

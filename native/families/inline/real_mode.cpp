@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "base/error.hpp"
+#include "base/quote.hpp"
 #include "inline/extraction.hpp"
 
 namespace sysgym::cli {
@@ -11,11 +12,13 @@ namespace {
 // Shipped programs come without their sources (they are fetched, not committed): say how to get
 // them instead of letting clang fail on a folder that is not there.
 void check_sources(const inlining::Program& program, const std::string& source_dir) {
+  std::error_code error;  // a folder we may not read counts as missing, not as a crash
   for (const std::string& unit : program.units) {
     const std::filesystem::path file = std::filesystem::path(source_dir) / unit;
-    if (std::filesystem::is_regular_file(file)) continue;
-    throw IoError("the sources of '" + program.name + "' are not here: no '" + file.string() +
-                  "'; fetch a shipped program's with 'node data/inline/regenerate.mjs "
+    if (std::filesystem::is_regular_file(file, error)) continue;
+    throw IoError("the sources of " + quote(program.name) + " are not here: no " +
+                  quote(file.string()) +
+                  "; fetch a shipped program's with 'node data/inline/regenerate.mjs "
                   "--sources-only " +
                   program.name + "', or name their folder with --source-dir");
   }
