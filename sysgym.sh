@@ -7,7 +7,7 @@
 #   ./sysgym.sh web     build the browser playground and serve it on http://127.0.0.1:8080/
 #   ./sysgym.sh fuzz    run every libFuzzer target (tests/fuzz/run.sh [SECONDS] [TARGET...])
 #   ./sysgym.sh bench   build and run the benchmarks
-#   ./sysgym.sh catalogue  rewrite the README's generated tables (bad inputs, env config keys)
+#   ./sysgym.sh catalogue  rewrite the docs' generated parts (bad inputs, env config keys, screenshot)
 #   ./sysgym.sh setup   install the Debian packages and the web front end's npm packages
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -180,6 +180,8 @@ run_tests() {
   trap 'kill -- -"$TIDY_PID" 2>/dev/null || true' EXIT
   stage "tests, WebAssembly package under Node (API, errors, native/wasm parity, types, the test family)"
   node --test wasm/test/
+  stage "tests, docs: every sh, js and python example of the README and docs/ runs as written"
+  node --test tests/docs/
   stage "tests, browser playground and player in Chromium (screenshots in build/web-artifacts)"
   build_web
   node web/build.mjs --package build/wasm/test-package --out build/web-test
@@ -232,6 +234,11 @@ case "${1:-}" in
   catalogue)
     build_preset native-release
     SYSGYM_UPDATE_CATALOGUE=1 build/native-release/tests/sysgym_tests --gtest_filter='BadInputs.*:ConfigTables.*'
+    # The README's picture, as the last browser test run took it (web/test/first_contact.test.mjs).
+    if [ -f build/web-artifacts/readme-playground.png ]; then
+      cp build/web-artifacts/readme-playground.png docs/images/playground.png
+      echo "catalogue: docs/images/playground.png from the last browser test run"
+    fi
     ;;
   *)
     sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'

@@ -58,7 +58,7 @@ int run_command_line(std::vector<std::string> args) {
   } catch (const std::bad_alloc&) {
     std::fputs(
         "sysgym: out of memory: the trace, window count or network needs more memory than "
-        "this machine has (see Limits in the README)\n",
+        "this machine has (see docs/hardening.md, Limits)\n",
         stderr);
     return 1;
   } catch (const std::exception& e) {

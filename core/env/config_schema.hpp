@@ -1,6 +1,6 @@
 // An env's configuration declared once: every key with its type, unit, range, default and a
 // line of documentation. The env's config parsing reads through it (ConfigReader overloads), and
-// `sysgym describe`, the README's config tables, the web form and `--set KEY=VALUE` read it, so
+// `sysgym describe`, the env pages' config tables, the web form and `--set KEY=VALUE` read it, so
 // none of them restates a limit that could drift from the env's.
 #pragma once
 

@@ -25,7 +25,7 @@ struct EnvSpec {
   // Keys that make a working env when a user gives none (memtier: a small synthetic trace);
   // `describe` and check_env start from it. Given keys override it.
   nlohmann::json example_config = nlohmann::json::object();
-  // Every config key (describe, the README, the web form and --set read it).
+  // Every config key (describe, the docs' config tables, the web form and --set read it).
   ConfigSchema schema;
   // How training and evaluation adapt a user's config; either may be empty (the config is used
   // as given).

@@ -28,8 +28,8 @@
 namespace sysgym::inlining {
 
 // The size defaults are `sysgym inline calibrate`'s rank fit over the shipped programs (the
-// README's table); the instruction defaults are hand-set (the least-squares fit lowers errors,
-// not ranks).
+// docs/envs/inline.md's table); the instruction defaults are hand-set (the least-squares fit lowers
+// errors, not ranks).
 struct CostModel {
   double alpha = 0.9;
   double call_bytes = 24;

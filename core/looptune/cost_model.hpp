@@ -14,8 +14,8 @@
 //              block's outputs, loaded and stored per call; block steps = a block's rows times
 //              its reduction's steps (one broadcast each)
 //
-// Parameters describe this machine's core (calibrated against measured runs; the README states
-// the rank correlation).
+// Parameters describe this machine's core (calibrated against measured runs; docs/envs/looptune.md
+// states the rank correlation).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -27,7 +27,8 @@ namespace sysgym::looptune {
 
 struct CostModel {
   // Fitted by `sysgym looptune calibrate --nests 150 --fit` (600 random nests of four kernels)
-  // on this project's machine; the README gives the rank correlation on other random nests.
+  // on this project's machine; docs/envs/looptune.md gives the rank correlation on other random
+  // nests.
   double block_points_per_ns = 68;      // a register block (several rows): points per ns
   double vector_points_per_ns = 52;     // a register tile: points (a multiply and an add) per ns
   double unit_points_per_ns = 17;       // unit-stride dot / axpy (loads and stores every point)

@@ -1,4 +1,4 @@
-// The bounds looptune holds every input to (named in its errors and in the README).
+// The bounds looptune holds every input to (named in its errors and in docs/envs/looptune.md).
 #pragma once
 
 #include <cstddef>

@@ -45,7 +45,7 @@ const ConfigSchema& looptune_schema() {
           "auto: the executor picks SIMD and register tiles from the strides (loop_tool's JIT); "
           "actions: only where the unroll and vectorize actions ask")),
       value_key("cost_model", nlohmann::json::object(),
-                "cost model parameters replaced ({\"call_ns\": 4}; see the README)"),
+                "cost model parameters replaced ({\"call_ns\": 4}; see docs/envs/looptune.md)"),
   });
   return schema;
 }

@@ -1,5 +1,5 @@
 // The configuration of memtier-v0. Every key, its type, unit, range and default is declared
-// once, in memtier_schema() (memtier_config.cpp); `sysgym describe memtier`, the README's config
+// once, in memtier_schema() (memtier_config.cpp); `sysgym describe memtier`, the env page's config
 // table and the web form print it. Unknown keys are errors that name the closest valid key.
 #pragma once
 

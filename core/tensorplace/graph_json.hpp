@@ -1,4 +1,4 @@
-// The graph's JSON form, versioned (README "File formats"): what `sysgym tensorplace graph`
+// The graph's JSON form, versioned (docs/file-formats.md): what `sysgym tensorplace graph`
 // writes and what a user writes by hand or from a framework's trace.
 //
 //   {"format": "sysgym-tensorplace-graph", "version": 1, "model": "vgg19", "batch": 256,

@@ -1,5 +1,6 @@
-// The README's table of bad inputs is rendered from bad_inputs() and the errors they raise, and
-// each env's config table from its ConfigSchema; these tests fail when a table is stale.
+// docs/hardening.md's table of bad inputs is rendered from bad_inputs() and the errors they
+// raise, and each env page's config table from its ConfigSchema; these tests fail when a table is
+// stale.
 // `./sysgym.sh catalogue` rewrites it (it runs this test with SYSGYM_UPDATE_CATALOGUE=1).
 #include <gtest/gtest.h>
 
@@ -82,13 +83,13 @@ TEST(BadInputs, EveryRowFailsWithASysgymErrorOfReadableLength) {
   }
 }
 
-TEST(BadInputs, ReadmeTableIsCurrent) {
-  const std::string path = SYSGYM_SOURCE_DIR "/README.md";
+TEST(BadInputs, HardeningPageTableIsCurrent) {
+  const std::string path = SYSGYM_SOURCE_DIR "/docs/hardening.md";
   std::string readme = read_file(path);
   const std::size_t begin = readme.find(kBegin);
   const std::size_t end = readme.find(kEnd);
-  ASSERT_NE(begin, std::string::npos) << "README.md has no line " << kBegin;
-  ASSERT_NE(end, std::string::npos) << "README.md has no line " << kEnd;
+  ASSERT_NE(begin, std::string::npos) << path << " has no line " << kBegin;
+  ASSERT_NE(end, std::string::npos) << path << " has no line " << kEnd;
   const std::size_t from = begin + kBegin.size();
   const std::string table = render();
   if (std::getenv("SYSGYM_UPDATE_CATALOGUE") != nullptr) {
@@ -97,36 +98,36 @@ TEST(BadInputs, ReadmeTableIsCurrent) {
     return;
   }
   EXPECT_EQ(readme.substr(from, end - from), table)
-      << "the README's bad-input table is stale: run ./sysgym.sh catalogue";
+      << "the bad-input table of docs/hardening.md is stale: run ./sysgym.sh catalogue";
 }
 
-// Every registered env's config table, between its markers in the README.
-TEST(ConfigTables, ReadmeTablesAreCurrent) {
-  const std::string path = SYSGYM_SOURCE_DIR "/README.md";
-  std::string readme = read_file(path);
+// Every registered env's config table, between its markers on its family's page
+// (docs/envs/FAMILY.md, FAMILY the id without its version: memtier-v0 on memtier.md).
+TEST(ConfigTables, EnvPageTablesAreCurrent) {
   Registry envs;
   PolicyRegistry policies;
   register_builtins(envs, policies, std::make_shared<DataStore>());
   for (const std::string& id : envs.ids()) {
+    const std::string path = SYSGYM_SOURCE_DIR "/docs/envs/" + id.substr(0, id.rfind("-v")) + ".md";
+    std::string page = read_file(path);
     const std::string begin = "<!-- config " + id +
                               ": generated from the env's ConfigSchema by `./sysgym.sh "
                               "catalogue` -->\n";
-    const std::size_t from = readme.find(begin);
-    ASSERT_NE(from, std::string::npos) << "README.md has no line " << begin;
+    const std::size_t from = page.find(begin);
+    ASSERT_NE(from, std::string::npos) << path << " has no line " << begin;
     const std::size_t start = from + begin.size();
-    const std::size_t end = readme.find(kConfigEnd, start);
-    ASSERT_NE(end, std::string::npos) << "README.md has no " << kConfigEnd << " after " << begin;
+    const std::size_t end = page.find(kConfigEnd, start);
+    ASSERT_NE(end, std::string::npos) << path << " has no " << kConfigEnd << " after " << begin;
     const std::string table = envs.spec(id).schema.markdown();
     ASSERT_FALSE(envs.spec(id).schema.empty()) << id << " declares no config schema";
     if (std::getenv("SYSGYM_UPDATE_CATALOGUE") != nullptr) {
-      readme.replace(start, end - start, table);
+      page.replace(start, end - start, table);
+      std::ofstream(path, std::ios::binary) << page;
       continue;
     }
-    EXPECT_EQ(readme.substr(start, end - start), table)
-        << "the README's config table of " << id << " is stale: run ./sysgym.sh catalogue";
+    EXPECT_EQ(page.substr(start, end - start), table)
+        << "the config table of " << id << " in " << path << " is stale: run ./sysgym.sh catalogue";
   }
-  if (std::getenv("SYSGYM_UPDATE_CATALOGUE") != nullptr)
-    std::ofstream(path, std::ios::binary) << readme;
 }
 
 }  // namespace

@@ -81,7 +81,7 @@ example: sysgym check memtier action_mode=discrete bins=8
 A DQN or PPO agent on an env, over a grid of configs; writes the policy file (for run
 --policy learned --policy-config FILE, eval and the playground) and the learning curve. The
 WebAssembly build steps its envs on one thread and is several times slower than the native tool
-(the README's figures); the results are the same.
+(docs/performance.md's figures); the results are the same.
   --config JSON|FILE, --set KEY=VALUE   as for run
   --vary KEY=V1,V2,...   one config per value (repeatable: every combination, the last fastest);
                          KEY=[JSON array] when a value holds a comma

@@ -2,7 +2,7 @@
 // the native tool's. The trainer runs in slices (advance() returns at each learning-curve point)
 // so a caller can draw progress, write checkpoints or yield to a browser's event loop between
 // them. The WebAssembly build steps its envs on one thread: expect several times the native
-// tool's time for the same run (the README's benchmark table), with the same results.
+// tool's time for the same run (docs/performance.md's table), with the same results.
 import { ApiMisuseError, finalizer, lastError, seedText, strings, text } from './errors.mjs';
 
 // Integer options arrive as text, checked by the core with the native flags' ranges and messages

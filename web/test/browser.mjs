@@ -69,9 +69,9 @@ export function sharedPlayground({ site, hash = '' } = {}) {
   return shared;
 }
 
-export async function screenshot(page, name) {
+export async function screenshot(page, name, { fullPage = true } = {}) {
   await page.waitForTimeout(400); // charts redraw after the full-page resize
-  return page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+  return page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage });
 }
 
 export function native(args) {

@@ -56,6 +56,10 @@ test('the first screen starts on data and a policy where the gap visibly closes,
   assert.equal(gap.value, expected.gap_closed);
   assert.ok(gap.value > 0.25, `the default closes a visible part of the gap (${formatPercent(gap.value)})`);
   await screenshot(page, 'first-screen-after-run');
+  // The README's picture (docs/images/playground.png; `./sysgym.sh catalogue` copies it there):
+  // what a visitor sees on a laptop's screen after the first run.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshot(page, 'readme-playground', { fullPage: false });
   // Captions name the trace as a visitor knows it, never by the files it was registered under.
   await page.click('#compare');
   await page.waitForFunction(() => document.querySelector('#comparison').getAttribute('aria-busy') === 'false'

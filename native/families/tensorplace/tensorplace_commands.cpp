@@ -162,7 +162,7 @@ void add_graph_command(CLI::App& family) {
   command->footer(
       "Examples:\n  sysgym tensorplace graph --model vgg19 --batch 256 -o vgg19.json\n"
       "  sysgym tensorplace graph --input my_graph.json --json\n"
-      "The graph JSON format (README, File formats) is what any other tool can write to model "
+      "The graph JSON format (docs/file-formats.md) is what any other tool can write to model "
       "its own network.");
   args->graph.add(*command);
   command->add_option("-o,--output", args->output, "Write the graph as JSON");
