@@ -1,5 +1,5 @@
 // Builds the static site in web/dist: the playground (index.html), the docs page with two
-// players (docs.html), the worker bundling the WebAssembly package, the shipped traces and
+// players (docs.html), the README and docs/ as HTML pages (docs/, with live players), the worker bundling the WebAssembly package, the shipped traces and
 // policies, and catalogue.json describing them. Everything is local: the site works offline.
 //
 //   node web/build.mjs [--package DIR] [--out DIR]
@@ -11,6 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+
+import { buildDocsSite } from './docs_site.mjs';
 
 const web = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(web, '..');
@@ -141,10 +143,11 @@ async function build() {
     fs.copyFileSync(path.join(path.dirname(HIGHS_ENTRY), 'highs.wasm'), path.join(out, 'highs.wasm'));
   }
   const shipped = args.player ? catalogue(out, { dataDir: '../data/real', inlineDir: '../data/inline', withPolicies: false }) : catalogue(out);
+  const docs = args.player ? [] : buildDocsSite(root, out);
   const sizes = Object.entries(result.metafile.outputs)
     .filter(([f]) => f.endsWith('.js'))
     .map(([f, o]) => `${path.basename(f)} ${(o.bytes / 1024).toFixed(0)} KiB`);
-  console.log(`web: built ${path.relative(process.cwd(), out) || out} (${sizes.join(', ')}; ${shipped.traces} traces, ${shipped.policies} policies)`);
+  console.log(`web: built ${path.relative(process.cwd(), out) || out} (${sizes.join(', ')}; ${shipped.traces} traces, ${shipped.policies} policies, ${docs.length} docs pages)`);
 }
 
 await build();
