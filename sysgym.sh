@@ -7,7 +7,7 @@
 #   ./sysgym.sh web     build the browser playground and serve it on http://127.0.0.1:8080/
 #   ./sysgym.sh fuzz    run every libFuzzer target (tests/fuzz/run.sh [SECONDS] [TARGET...])
 #   ./sysgym.sh bench   build and run the benchmarks
-#   ./sysgym.sh catalogue  rewrite the docs' generated parts (bad inputs, env config keys, screenshot)
+#   ./sysgym.sh catalogue  rewrite the docs' generated parts (bad inputs, config keys, CLI help, screenshot)
 #   ./sysgym.sh setup   install the Debian packages and the web front end's npm packages
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -234,6 +234,7 @@ case "${1:-}" in
   catalogue)
     build_preset native-release
     SYSGYM_UPDATE_CATALOGUE=1 build/native-release/tests/sysgym_tests --gtest_filter='BadInputs.*:ConfigTables.*'
+    node tests/docs/cli_reference.mjs --write build/native-release/sysgym
     # The README's picture, as the last browser test run took it (web/test/first_contact.test.mjs).
     if [ -f build/web-artifacts/readme-playground.png ]; then
       cp build/web-artifacts/readme-playground.png docs/images/playground.png

@@ -15,6 +15,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { fencedBlocks, relativeLinks, runnableCode } from './blocks.mjs';
+import { cliReference, page as cliPage, withReference } from './cli_reference.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tool = path.join(root, 'build/native-release');
@@ -120,6 +121,12 @@ test('every relative link of the README and docs/ reaches a file of the checkout
     }
   }
   assert.deepEqual(broken, []);
+});
+
+test("docs/cli.md's reference is every command's --help as the tool prints it", () => {
+  const text = fs.readFileSync(cliPage, 'utf8');
+  assert.equal(text, withReference(text, cliReference(path.join(tool, 'sysgym'))),
+    'docs/cli.md is stale: run ./sysgym.sh catalogue');
 });
 
 test('the README is a landing page: at most 200 lines', () => {
