@@ -31,9 +31,11 @@ if (!fs.existsSync(packageEntry)) {
   process.exit(1);
 }
 
-// The shipped learned policies: each folder's manifest.json lists its files (the page offers each
-// on the env it was trained on).
-const POLICY_DIRS = ['data/policies', 'data/policies/tensorplace', 'data/policies/looptune', 'data/policies/inline'];
+// The shipped learned policies: every folder of data/policies with a manifest.json, which lists
+// its files (the page offers each on the env it was trained on).
+const POLICY_DIRS = ['data/policies', ...fs.readdirSync(path.join(root, 'data/policies'), { withFileTypes: true })
+  .filter((e) => e.isDirectory() && fs.existsSync(path.join(root, 'data/policies', e.name, 'manifest.json')))
+  .map((e) => `data/policies/${e.name}`).sort()];
 const HIGHS_ENTRY = path.join(web, 'node_modules/highs/build/highs.mjs');
 
 const SYNTHETIC = [
@@ -147,7 +149,7 @@ async function build() {
   const sizes = Object.entries(result.metafile.outputs)
     .filter(([f]) => f.endsWith('.js'))
     .map(([f, o]) => `${path.basename(f)} ${(o.bytes / 1024).toFixed(0)} KiB`);
-  console.log(`web: built ${path.relative(process.cwd(), out) || out} (${sizes.join(', ')}; ${shipped.traces} traces, ${shipped.policies} policies, ${docs.length} docs pages)`);
+  console.log(`web: built ${path.relative(process.cwd(), out) || out} (${sizes.join(', ')}; ${shipped.traces} traces, ${shipped.policies} policies${args.player ? '' : `, ${docs.length} docs pages`})`);
 }
 
 await build();

@@ -77,18 +77,6 @@ PolicySpec threshold_spec() {
 
 }  // namespace
 
-void register_inline(Registry& registry, const std::shared_ptr<const DataSource>& data) {
-  EnvSpec s;
-  s.id = "inline-v0";
-  s.summary = "decide per call site whether clang inlines it, for text size or instructions (MLGO)";
-  s.factory = [data](const nlohmann::json& config) {
-    return std::make_unique<InlineEnv>(config, *data);
-  };
-  s.example_config = {{"program", "kernels"}};
-  s.schema = inline_schema();
-  registry.add(std::move(s));
-}
-
 void register_inline_policies(PolicyRegistry& registry) {
   registry.add(rule_spec("never", "inlines no site (every call stays a call)",
                          [](const Program&, const CallSite&) { return false; }));

@@ -189,18 +189,6 @@ nlohmann::json SearchPolicy::parameters() const {
   return {{"evaluations", budget_.evaluations}, {"seconds", budget_.seconds}};
 }
 
-void register_looptune(Registry& registry, const std::shared_ptr<const DataSource>& data) {
-  EnvSpec s;
-  s.id = "looptune-v0";
-  s.summary = "tune a loop nest's order and tiling for GFLOPS (LoopTune on loop_tool)";
-  s.factory = [data](const nlohmann::json& config) {
-    return std::make_unique<LooptuneEnv>(config, *data);
-  };
-  s.example_config = {{"kernel", "matmul:64x64x64"}};
-  s.schema = looptune_schema();
-  registry.add(std::move(s));
-}
-
 void register_looptune_policies(PolicyRegistry& registry) {
   registry.add(greedy_spec("greedy1", 1));
   registry.add(greedy_spec("greedy2", 2));

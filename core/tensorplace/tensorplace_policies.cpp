@@ -118,18 +118,6 @@ PolicySpec spec(const std::string& name, std::string summary, Make make) {
 
 }  // namespace
 
-void register_tensorplace(Registry& registry, const std::shared_ptr<const DataSource>& data) {
-  EnvSpec s;
-  s.id = "tensorplace-v0";
-  s.summary = "place a DNN training iteration's tensors between fast and slow memory (AutoTM)";
-  s.factory = [data](const nlohmann::json& config) {
-    return std::make_unique<TensorplaceEnv>(config, *data);
-  };
-  s.example_config = {{"model", "resnet50"}, {"batch", 8}, {"fast_memory", "50%"}};
-  s.schema = tensorplace_schema();
-  registry.add(std::move(s));
-}
-
 void register_tensorplace_policies(PolicyRegistry& registry) {
   registry.add(spec("all-slow", "Every operand in slow memory (the upper bound on time).",
                     [](ConfigReader&) { return std::make_unique<Constant>(0.0); }));

@@ -38,7 +38,7 @@ EpisodeSummary play_constant(MemtierEnv& env, double value, std::uint64_t seed =
 
 TEST(MemtierEnv, IsMadeFromTheRegistryByName) {
   Registry registry;
-  register_memtier(registry, testing::synth_source());
+  register_memtier(registry, sysgym::testing::synth_source());
   const auto env = registry.make("memtier", base_config());
   EXPECT_EQ(env->id(), "memtier-v0");
   EXPECT_EQ(env->action_space().to_string(), "MultiBinary(16)");
@@ -47,7 +47,7 @@ TEST(MemtierEnv, IsMadeFromTheRegistryByName) {
 }
 
 TEST(MemtierEnv, ObservationLayoutNamesEveryElement) {
-  MemtierEnv env(base_config({{"history", 3}}), *testing::synth_source());
+  MemtierEnv env(base_config({{"history", 3}}), *sysgym::testing::synth_source());
   const auto names = env.observation_layout();
   ASSERT_EQ(names.size(), env.observation_space().flat_size());
   EXPECT_EQ(names.size(), 16u * 5 + 5);
@@ -58,7 +58,7 @@ TEST(MemtierEnv, ObservationLayoutNamesEveryElement) {
 }
 
 TEST(MemtierEnv, AllDdrGivesExactlyTheDdrTimeAndGapZero) {
-  MemtierEnv env(base_config(), *testing::synth_source());
+  MemtierEnv env(base_config(), *sysgym::testing::synth_source());
   const EpisodeSummary s = play_constant(env, 0.0);
   EXPECT_EQ(s.estimated_ms, s.ddr_ms);
   EXPECT_EQ(s.estimated_ms, env.pair().ddr_ms());
@@ -68,7 +68,7 @@ TEST(MemtierEnv, AllDdrGivesExactlyTheDdrTimeAndGapZero) {
 }
 
 TEST(MemtierEnv, AllHbmWithRoomForEverythingGivesExactlyTheHbmTimeAndGapOne) {
-  MemtierEnv env(base_config({{"hbm_capacity", "100%"}}), *testing::synth_source());
+  MemtierEnv env(base_config({{"hbm_capacity", "100%"}}), *sysgym::testing::synth_source());
   const EpisodeSummary s = play_constant(env, 1.0);
   EXPECT_EQ(s.estimated_ms, s.hbm_ms);
   EXPECT_EQ(s.estimated_ms, env.pair().hbm_ms());
@@ -80,7 +80,7 @@ TEST(MemtierEnv, AllHbmWithRoomForEverythingGivesExactlyTheHbmTimeAndGapOne) {
 TEST(MemtierEnv, CapacityIsNeverExceeded) {
   MemtierEnv env(
       base_config({{"hbm_capacity", "10%"}, {"random_start", true}, {"episode_length", 50}}),
-      *testing::synth_source());
+      *sysgym::testing::synth_source());
   Rng rng(1);
   for (std::uint64_t episode = 0; episode < 5; ++episode) {
     env.reset(episode);
@@ -96,7 +96,7 @@ TEST(MemtierEnv, CapacityIsNeverExceeded) {
 
 TEST(MemtierEnv, ACapacityRangeDrawsWholePagesPerEpisodeAndTheObservationShowsIt) {
   MemtierEnv env(base_config({{"hbm_capacity", nlohmann::json::array({"5%", "30%"})}}),
-                 *testing::synth_source());
+                 *sysgym::testing::synth_source());
   const auto range = env.facts().at("hbm_capacity_range_bytes");
   const std::uint64_t low = range[0], high = range[1];
   const std::uint64_t footprint = env.facts().at("footprint_bytes");
@@ -124,7 +124,7 @@ TEST(MemtierEnv, ACapacityRangeDrawsWholePagesPerEpisodeAndTheObservationShowsIt
 }
 
 TEST(MemtierEnv, DifferentWindowsGiveDifferentObservations) {
-  MemtierEnv env(base_config(), *testing::synth_source());
+  MemtierEnv env(base_config(), *sysgym::testing::synth_source());
   env.reset(0);
   const std::vector<double> none = all(16, 0.0);
   const auto first_view = env.step(none).observation;
@@ -146,7 +146,7 @@ TEST(MemtierEnv, SameSeedSameEpisodeDifferentSeedDifferentStart) {
   auto rewards = [](std::uint64_t seed) {
     MemtierEnv env(
         base_config({{"random_start", true}, {"episode_length", 20}, {"hbm_capacity", "5%"}}),
-        *testing::synth_source());
+        *sysgym::testing::synth_source());
     Rng rng(seed);
     env.reset(seed);
     std::vector<double> out;
@@ -162,7 +162,7 @@ TEST(MemtierEnv, SameSeedSameEpisodeDifferentSeedDifferentStart) {
 }
 
 TEST(MemtierEnv, AStaticPlacementCostsWhatTheEstimatorSays) {
-  MemtierEnv env(base_config({{"hbm_capacity", "100%"}}), *testing::synth_source());
+  MemtierEnv env(base_config({{"hbm_capacity", "100%"}}), *sysgym::testing::synth_source());
   const HbmRanges hot({{0x7f3a00000000, 0x7f3a01000000}});
   env.reset(0);
   for (;;) {
@@ -175,7 +175,7 @@ TEST(MemtierEnv, AStaticPlacementCostsWhatTheEstimatorSays) {
 
 TEST(MemtierEnv, MigrationCostsBytesOverBandwidth) {
   MemtierEnv env(base_config({{"hbm_capacity", "100%"}, {"migration_gbps", 2.0}}),
-                 *testing::synth_source());
+                 *sysgym::testing::synth_source());
   env.reset(0);
   env.step(all(16, 0.0));  // the first placement is free
   std::vector<double> one = all(16, 0.0);
@@ -191,7 +191,7 @@ TEST(MemtierEnv, MigrationCostsBytesOverBandwidth) {
 
 TEST(MemtierEnv, DiscreteActionsMoveOneBinAndCountRedundantRequests) {
   MemtierEnv env(base_config({{"action_mode", "discrete"}, {"hbm_capacity", "100%"}}),
-                 *testing::synth_source());
+                 *sysgym::testing::synth_source());
   EXPECT_EQ(env.action_space().to_string(), "Discrete(33)");
   env.reset(0);
   EXPECT_EQ(env.step(std::vector<double>{1}).info.at("hbm_used_bytes"),
@@ -204,7 +204,7 @@ TEST(MemtierEnv, DiscreteActionsMoveOneBinAndCountRedundantRequests) {
 }
 
 TEST(MemtierEnv, OverCapacityBinsAreAdmittedHottestFirst) {
-  MemtierEnv env(base_config({{"hbm_capacity", "7%"}}), *testing::synth_source());
+  MemtierEnv env(base_config({{"hbm_capacity", "7%"}}), *sysgym::testing::synth_source());
   env.reset(0);
   env.step(all(16, 0.0));
   const StepResult r = env.step(all(16, 1.0));
@@ -222,7 +222,7 @@ TEST(MemtierEnv, OverCapacityBinsAreAdmittedHottestFirst) {
 // capacity over the largest bin, and every one of them must still be chosen by heat.
 TEST(MemtierEnv, SmallBinsAreAdmittedHottestFirstUntilTheCapacityIsUsed) {
   MemtierEnv env({{"trace", "synth:random:5000:1:1"}, {"bins", 170}, {"hbm_capacity", "30%"}},
-                 *testing::synth_source());
+                 *sysgym::testing::synth_source());
   const std::size_t bins = env.bins().size();
   env.reset(0);
   for (int w = 0; w < 5; ++w) {
@@ -248,7 +248,7 @@ TEST(MemtierEnv, SmallBinsAreAdmittedHottestFirstUntilTheCapacityIsUsed) {
 }
 
 TEST(MemtierEnv, InvalidActionsAreErrorsThatNameThem) {
-  MemtierEnv env(base_config({{"bins", 4}}), *testing::synth_source());
+  MemtierEnv env(base_config({{"bins", 4}}), *sysgym::testing::synth_source());
   env.reset(0);
   EXPECT_EQ(
       message_of<InvalidActionError>([&] {
@@ -259,7 +259,7 @@ TEST(MemtierEnv, InvalidActionsAreErrorsThatNameThem) {
 
 TEST(MemtierEnv, BadConfigsNameTheKey) {
   auto error = [](nlohmann::json config) {
-    return message_of<Error>([&] { MemtierEnv env(config, *testing::synth_source()); });
+    return message_of<Error>([&] { MemtierEnv env(config, *sysgym::testing::synth_source()); });
   };
   EXPECT_EQ(
       error(base_config({{"hbm_capcity", "1MiB"}})),

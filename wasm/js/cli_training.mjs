@@ -1,11 +1,11 @@
 // The npm bin's check, train and eval: the native commands' flags, files and output, on the
 // WebAssembly core (its Trainer stepped in slices, wasm/training_handles.cpp).
 import { FROM_STATE } from './cli_help.mjs';
-import { ConfigError, UsageError } from './errors.mjs';
+import { ConfigError, usageError as usage } from './errors.mjs';
 import { jsonText, readInput, writeAtomically } from './node_files.mjs';
 
 function usageError(message) {
-  throw new UsageError(`sysgym: ${message}\nRun with --help for more information.\n`);
+  throw usage(message);
 }
 
 export function check(sysgym, values, { env, config, settings }) {

@@ -14,6 +14,11 @@ export class IoError extends SysgymError {}
 export class EnvCheckError extends SysgymError {}
 // The bin's command line did not parse: `text` goes to stderr and the exit status is 2, as
 // natively (thrown, so that `sysgym profile` can run a command line and still end cleanly).
+// A missing or wrong argument, said as the native tool (CLI11) says it: exit 2.
+export function usageError(message) {
+  return new UsageError(`${message}\nRun with --help for more information.\n`);
+}
+
 export class UsageError extends Error {
   constructor(text) {
     super(text);

@@ -313,6 +313,10 @@ export class VectorEnv {
   }
 }
 
+// The families with extras in the package, one row each: `sysgym.NAME` is an instance of the
+// class (its tools, and a `warmUp` env that load() steps when the family has one).
+const FAMILY_EXTRAS = { memtier: Memtier, tensorplace: Tensorplace, looptune: Looptune, inline: Inline };
+
 export class Sysgym {
   #core;
   constructor(core) {
@@ -322,11 +326,7 @@ export class Sysgym {
     this.data = {
       add: (name, data) => check(core, core.addData(text(name, 'data.add: name'), bytes(data, 'data.add: data'))),
     };
-    // Each family's extras, one line per family.
-    this.memtier = new Memtier(core);
-    this.tensorplace = new Tensorplace(core);
-    this.looptune = new Looptune(core);
-    this.inline = new Inline(core);
+    for (const [name, Extras] of Object.entries(FAMILY_EXTRAS)) this[name] = new Extras(core);
   }
 
   envIds() {
@@ -335,7 +335,7 @@ export class Sysgym {
 
   // Steps each family's warm-up env (its `warmUp`: {env, config, steps}) with random actions.
   warmUp() {
-    for (const family of [this.memtier, this.tensorplace, this.looptune]) {
+    for (const family of Object.keys(FAMILY_EXTRAS).map((name) => this[name])) {
       if (!family.warmUp) continue;
       const { env: id, config, steps } = family.warmUp;
       const env = this.make(id, config);

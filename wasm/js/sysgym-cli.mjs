@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { COMMANDS, HELP, POSITIONAL, USAGE } from './cli_help.mjs';
 import { profileCommand } from './cli_profile.mjs';
 import { check, evaluate, train } from './cli_training.mjs';
-import { UsageError, printable } from './errors.mjs';
+import { UsageError, printable, usageError } from './errors.mjs';
 import { jsonText, readInput, writeAtomically } from './node_files.mjs';
 import { ConfigError, SysgymError, load } from './index.mjs';
 
@@ -30,7 +30,7 @@ function windowOptions(v) {
 // `run|compare ENV [KEY=VALUE]...`: the env, --config's text and the settings (--set first).
 function envArguments(positionals, values) {
   const [env, ...settings] = positionals;
-  if (env === undefined) throw new UsageError(`sysgym: name an env: ${USAGE}`);
+  if (env === undefined) throw usageError('env is required');
   if (env.includes('=')) throw new ConfigError('name an env first (`sysgym list` shows them)');
   const config = jsonText(values.config);
   return { env, config, settings: [...(values.set ?? []), ...settings] };
@@ -82,6 +82,7 @@ const RUN = {
   },
   run(sysgym, values, positionals) {
     const { env, config, settings } = envArguments(positionals, values);
+    if (values.policy === undefined) throw usageError('--policy is required');
     const seed = sysgym.checkSeed(values.seed ?? '0', '--seed');
     const [report, recorded] = sysgym.runReport(env, config, settings, values.policy ?? '',
       jsonText(values['policy-config']), seed, values.record !== undefined, values.json === true);
@@ -101,6 +102,23 @@ const RUN = {
   eval: (sysgym, values, positionals) => evaluate(sysgym, values, optionalEnv(positionals, values)),
 };
 
+// A command the bin lacks: a family's tool (the native tool's only: they run compilers, solvers,
+// valgrind or write large files), or no command at all.
+async function unknownCommand(loaded, argv) {
+  const families = new Set((await loaded()).envIds().map((id) => id.replace(/-v\d+$/, '')));
+  const [first, second] = argv;
+  if (families.has(first) && second !== undefined && !second.startsWith('-')) {
+    throw new UsageError(`sysgym: '${printable(`${first} ${second}`)}' is the native tool's only (the npm bin has ` +
+      "list, describe, run, compare, check, train, eval, profile, memtier estimate and memtier inspect); " +
+      'build it from the source tree with ./sysgym.sh build\n');
+  }
+  if (families.has(first)) {
+    throw new UsageError(`sysgym: ${printable(first)}'s tools are the native tool's (./sysgym.sh build)` +
+      `${first === 'memtier' ? ', but for memtier estimate and memtier inspect' : ''}\n`);
+  }
+  throw new UsageError(first === undefined ? USAGE : `sysgym: unknown command '${printable(first)}'\n${USAGE}`);
+}
+
 // Parses one command line and runs it on the module `loaded()` gives.
 async function dispatch(loaded, argv) {
   let [command, ...args] = argv;
@@ -110,7 +128,7 @@ async function dispatch(loaded, argv) {
     process.stdout.write(USAGE);
     return;
   }
-  if (!COMMANDS[command]) throw new UsageError(USAGE);
+  if (!COMMANDS[command]) await unknownCommand(loaded, argv);
   let values;
   let positionals;
   try {

@@ -103,3 +103,23 @@ test('every command of the bin has its own --help, and --help lists them', () =>
   }
   assert.equal(spawnSync('node', [bin, 'preprocess'], { encoding: 'utf8' }).status, 2, 'a native-only command is a usage error');
 });
+
+test('a missing argument is the native tool\'s usage error, word for word, with its exit code', () => {
+  for (const args of [['run', 'memtier'], ['run'], ['compare'], ['train', 'memtier', '--agent', 'ppo'], ['eval', 'memtier']]) {
+    const { native, wasm } = both(args);
+    assert.equal(native.status, 2, `${args.join(' ')}: ${native.stderr}`);
+    assert.equal(wasm.status, native.status, args.join(' '));
+    assert.equal(wasm.stderr, native.stderr, args.join(' '));
+  }
+});
+
+test('a family tool the bin lacks says it is the native tool\'s, not the general usage', () => {
+  for (const args of [['looptune', 'tune'], ['tensorplace', 'ilp', '--model', 'vgg19'], ['inline', 'extract'], ['memtier', 'synth']]) {
+    const r = spawnSync('node', [bin, ...args], { encoding: 'utf8' });
+    assert.equal(r.status, 2, args.join(' '));
+    assert.match(r.stderr, new RegExp(`^sysgym: '${args[0]} ${args[1]}' is the native tool's only`), r.stderr);
+  }
+  const unknown = spawnSync('node', [bin, 'frobnicate'], { encoding: 'utf8' });
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr, /^sysgym: unknown command 'frobnicate'/);
+});

@@ -1,5 +1,5 @@
 // The package as users get it: `npm pack` makes a tarball that installs into an empty project
-// (offline: the package has no dependencies) and whose README example runs; its .d.ts declares
+// (offline: the package has no dependencies) and whose README examples run; its .d.ts declares
 // exactly what the module exports.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,22 +10,29 @@ import path from 'node:path';
 
 import { packageDir } from './helpers.mjs';
 
-test('the packed tarball installs into an empty project and its README example runs', () => {
+test('the packed tarball installs into an empty project and every example of its README runs', () => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sysgym-pack-'));
   const tarball = execFileSync('npm', ['pack', packageDir, '--pack-destination', work, '--silent'], { encoding: 'utf8' }).trim();
   const project = path.join(work, 'project');
   fs.mkdirSync(project);
   fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'user-project', private: true, type: 'module' }));
   execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', path.join(work, tarball)], { cwd: project, stdio: 'pipe' });
-  // The README's example, as written there.
+  // The README's examples (one per family), as written there.
   const readme = fs.readFileSync(path.join(project, 'node_modules/sysgym/README.md'), 'utf8');
-  const example = readme.match(/```js\n([\s\S]*?)```/)[1];
-  fs.writeFileSync(path.join(project, 'example.mjs'), `${example}\n`);
-  const output = execFileSync('node', ['example.mjs'], { cwd: project, encoding: 'utf8' });
-  const gap = Number(output.trim().split('\n').pop());
-  assert.ok(Number.isFinite(gap), `the example printed ${output}`);
-  // The shipped traces, the generated env types and the embeddable player travel in the tarball.
-  for (const file of ['data/real/xz.ddr.bin', 'data/synth/phased.hbm.csv', 'envs.d.ts', 'player/player.js', 'player/worker.js', 'player/catalogue.json']) {
+  const examples = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+  assert.ok(examples.length >= 4, 'an example per family');
+  examples.forEach((example, i) => {
+    fs.writeFileSync(path.join(project, `example${i}.mjs`), `${example}\n`);
+    const output = execFileSync('node', [`example${i}.mjs`], { cwd: project, encoding: 'utf8' });
+    assert.match(output, /\d/, `example ${i} printed ${output}`);
+    if (i === 0) assert.ok(Number.isFinite(Number(output.trim().split('\n').pop())), `the first example printed ${output}`);
+  });
+  // The shipped traces, programs and policies of every family, the generated env types and the
+  // embeddable player travel in the tarball.
+  for (const file of ['data/real/xz.ddr.bin', 'data/synth/phased.hbm.csv', 'data/inline/lz4.json',
+    'data/policies/dqn-swap.json', 'data/policies/tensorplace/ppo-per-operand.json',
+    'data/policies/looptune/looptune-dqn.json', 'data/policies/inline/fyp-size.json',
+    'envs.d.ts', 'player/player.js', 'player/worker.js', 'player/catalogue.json']) {
     assert.ok(fs.existsSync(path.join(project, 'node_modules/sysgym', file)), `${file} is in the package`);
   }
 });
