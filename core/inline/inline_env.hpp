@@ -1,18 +1,24 @@
 // inline-v0: decide, call site by call site, whether clang inlines it (MLGO's protocol).
 //
-// An episode walks a program's call sites bottom-up (a function's sites before its callers'),
-// one step per site; action 1 inlines the site, 0 keeps the call. The episode terminates after
-// the last site. The decisions are scored by the cost model (model mode, cost_model.hpp):
+// Description: a real C program's call sites as clang 14 sees them (program.hpp, extracted by
+//   `sysgym inline extract`), walked bottom-up (a function's sites before its callers'), one step
+//   per site (MLGO: "MLGO: a Machine Learning Guided Compiler Optimizations Framework", 2021;
+//   reward assignment after "Inlining ML with ML"). Decisions are scored by the cost model (model
+//   mode, cost_model.hpp), calibrated against compiling them for real (real mode, native).
+// Observation (Box(-1, 1), float32): the site's features (the inline-cost analysis' counters, its
+//   dynamic calls, caller and callee sizes and shapes, all as log2(1 + n) / 32 or shares, so that
+//   programs of any size look alike) then the episode's progress, the share of sites inlined so
+//   far and the bytes inlined so far as a share of the program. Every number is computed with
+//   integer or correctly rounded arithmetic: native and WebAssembly builds see the same bits.
+// Action: Discrete(2): 1 inlines the site, 0 keeps the call.
+// Reward:
 //   cost  = text / text of the baseline decisions (objective size), instructions / the
 //           baseline's (instructions), or size_weight x the one + (1 - size_weight) x the other
 //   reward=final: 1 - cost at the last step (0 before): > 0 beats the baseline
 //   reward=dense: after each step the change of 1 - cost with undecided sites not inlined
-//
-// The observation: the site's features (the inline-cost analysis' counters, its dynamic calls,
-// caller and callee sizes and shapes, all as log2(1 + n) / 32 or shares, so that programs of any
-// size look alike) then the episode's progress, the share of sites inlined so far and the bytes
-// inlined so far as a share of the program. Every number is computed with integer or
-// correctly rounded arithmetic: native and WebAssembly builds see the same bits.
+// Episode end: terminated after the program's last site; never truncated.
+// Config: inline_config.hpp (every key, unit and default).
+// Version history: v0, the first version.
 #pragma once
 
 #include <memory>

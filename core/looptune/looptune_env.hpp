@@ -1,20 +1,26 @@
 // looptune-v0: tune a loop nest's order and tiling with LoopTune's actions (actions.hpp).
 //
-// An episode starts from the untuned nest (one loop per variable, in the problem's order) with
-// the cursor on the outermost loop and takes `episode_length` actions. An action that cannot
-// apply changes nothing and sets info `legal` to 0; info `legal_mask` has bit a set when action a
-// could apply now. reward = (GFLOPS after - GFLOPS before) / peak GFLOPS, so the return is the
-// gain over the untuned nest as a share of the peak; GFLOPS come from the cost model
-// (cost_model.hpp, deterministic) or, with reward=measure, from running the nest (measure.hpp).
-//
-// The observation is LoopTune's: for each of up to max_loops loops (outermost first; absent loops
-// are zeros) 20 channels, channel-major as the framework's entity view lays entities out (not
-// declared as one: the actions are not per loop, they act at the cursor): is the cursor, is a loop
-// (before the computation), log2 of its size / 16, log2(1 + its tail) / 16, and a 16-bucket
-// histogram of log2 of the strides (in elements, bucket 0 for stride 0) with which its steps walk
-// the three tensors, weighted by how often the loop iterates (its trips times those of the loops
-// around it) as a share of all points; then 3 scalars: the episode's progress, the GFLOPS now /
-// peak and the problem's log10 FLOPs / 12.
+// Description: a tensor computation (problems.hpp: matmul, conv3x3, a problem file or a
+//   benchmark set drawn from per episode) starts from its untuned nest (one loop per variable, in
+//   the problem's order) with the cursor on the outermost loop (LoopTune: "LoopTune: Optimizing
+//   Tensor Computations with Reinforcement Learning", 2023, on loop_tool's LoopNest).
+// Observation (Box(0, 1), float32): LoopTune's. For each of up to max_loops loops (outermost
+//   first; absent loops are zeros) 20 channels, channel-major as the framework's entity view lays
+//   entities out (not declared as one: the actions are not per loop, they act at the cursor): is
+//   the cursor, is a loop (before the computation), log2 of its size / 16, log2(1 + its tail) /
+//   16, and a 16-bucket histogram of log2 of the strides (in elements, bucket 0 for stride 0) with
+//   which its steps walk the three tensors, weighted by how often the loop iterates (its trips
+//   times those of the loops around it) as a share of all points; then 3 scalars: the episode's
+//   progress, the GFLOPS now / peak and the problem's log10 FLOPs / 12.
+// Action: Discrete(12), actions.hpp (cursor up/down, swap up/down, split by 2..32, merge, unroll,
+//   vectorize). An action that cannot apply changes nothing and sets info `legal` to 0; info
+//   `legal_mask` has bit a set when action a could apply now.
+// Reward: (GFLOPS after - GFLOPS before) / peak GFLOPS, so the return is the gain over the
+//   untuned nest as a share of the peak; GFLOPS come from the cost model (cost_model.hpp,
+//   deterministic) or, with reward=measure, from running the nest (measure.hpp).
+// Episode end: truncated after `episode_length` actions; never terminated.
+// Config: looptune_config.hpp (every key, unit and default).
+// Version history: v0, the first version.
 #pragma once
 
 #include <array>

@@ -1,21 +1,28 @@
 // tensorplace-v0: place the tensors of one DNN training iteration between fast and slow memory,
 // kernel by kernel (AutoTM's synchronous setting).
 //
-// Each step is one kernel. The agent sees up to `slots` of its operands (the entities) and says,
-// for each, whether it is in fast memory from this kernel until its next use (1) or not (0): a
-// slow operand marked 1 is copied in before the kernel, a fast one marked 0 is written back after
-// it (free when its slow copy is clean), and a new output is born where it is marked. When the
-// marked operands do not fit, the env first evicts the fast tensors this kernel does not use,
-// those used last first, then leaves the marked operands that still do not fit in slow memory
-// (info: refused_bytes). Tensors that live across iterations (parameters, io) start in slow
-// memory (config start: "slow"; or "fast-while-fits"), and go back to
-// where they started after the last kernel (the next iteration starts as this one did).
-//
-// With moves=none nothing is copied in or written back: a tensor stays where it is born (AutoTM's
-// static setting). With ilp_plan, summaries measure the episode against the plan's iteration too.
-//
-// reward = -(move time + kernel time) / all-fast iteration time, so the return is minus the
-// iteration's slowdown against having all of memory fast.
+// Description: one training iteration of a zoo model (or a graph file), kernel by kernel, with
+//   fast and slow memory pools and the time model of platform.hpp (AutoTM: "AutoTM: Automatic
+//   Tensor Movement in Heterogeneous Memory Systems using Integer Linear Programming", ASPLOS
+//   2020, whose ILP, ilp.hpp, is the oracle). Tensors that live across iterations (parameters, io)
+//   start in slow memory (config start: "slow"; or "fast-while-fits") and go back to where they
+//   started after the last kernel, so the next iteration starts as this one did.
+// Observation (Box(0, 1), float32; the entity view: `slots` operands x 8 channels, then 3
+//   globals): per operand present, in_fast, size, output, newborn, next_use, dies, share; then
+//   fast_used, progress, compute_bound.
+// Action: MultiBinary(slots): for each operand, whether it is in fast memory from this kernel
+//   until its next use (1) or not (0). A slow operand marked 1 is copied in before the kernel, a
+//   fast one marked 0 is written back after it (free when its slow copy is clean), and a new
+//   output is born where it is marked. When the marked operands do not fit, the env first evicts
+//   the fast tensors this kernel does not use, those used last first, then leaves the marked
+//   operands that still do not fit in slow memory (info: refused_bytes). With moves=none nothing
+//   is copied in or written back: a tensor stays where it is born (AutoTM's static setting).
+// Reward: -(move time + kernel time) / all-fast iteration time, so the return is minus the
+//   iteration's slowdown against having all of memory fast.
+// Episode end: terminated after the iteration's last kernel; never truncated.
+// Config: tensorplace_config.hpp (every key, unit and default); with ilp_plan, summaries measure
+//   the episode against the plan's iteration too.
+// Version history: v0, the first version.
 #pragma once
 
 #include <memory>
