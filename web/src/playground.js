@@ -61,7 +61,9 @@ function fillPolicies() {
   const learned = [...state.learned].filter(([, l]) => l.file.env?.id === state.env).map(([value, l]) => option(value, l.label));
   const select = $('policy');
   const current = select.value;
-  select.replaceChildren(group('Baselines and heuristics', plain), group('Oracles', oracles), group('Learned', learned));
+  // Empty groups are left out (an env without oracles shows no "Oracles" heading).
+  select.replaceChildren(...[group('Baselines and heuristics', plain), group('Oracles', oracles), group('Learned', learned)]
+    .filter((g) => g.children.length > 0));
   const has = (value) => value && [...select.options].some((o) => o.value === value);
   // The view's default is one where something visibly happens on its default data.
   const preferred = state.view.defaultPolicy && `builtin:${state.view.defaultPolicy}`;
@@ -80,14 +82,38 @@ function selectedPolicy() {
   return { policy: 'learned', policyConfig: l.file, file: l.file, label: l.label };
 }
 
+const AGENTS = { dqn: 'DQN', ppo: 'PPO', imitation: 'imitation-learning' };
+const settingText = (value) => (typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+// A learned policy in words: what trained it and on what, and which of its settings this page
+// applies (the keys its network depends on, locked in the form); the others stay the form's.
+function learnedPolicyText(file) {
+  const agent = AGENTS[file.agent] ?? file.agent;
+  const steps = file.training?.env_steps;
+  // What varied over its training envs (the data and settings it saw), a file path as its name.
+  const envs = file.training?.envs ?? [];
+  const shortText = (v) => settingText(v).split(',')[0].split('/').pop().replace(/\.ddr\.\w+$/, '');
+  const varied = Object.keys(envs[0] ?? {}).map((key) => [key, [...new Set(envs.map((e) => shortText(e[key])))]])
+    .filter(([, values]) => values.length > 1).map(([key, values]) => `${key} ${values.join(', ')}`);
+  const applied = state.fields.fixedKeys(file);
+  return `${/^[aeiou]/i.test(agent) ? 'An' : 'A'} ${agent} policy trained natively${steps ? ` for ${Number(steps).toLocaleString('en-US')} steps` : ''}` +
+    `${varied.length > 0 ? ` over ${varied.join('; ')}` : ''}. ` +
+    (applied.length > 0 ? `Here it sets ${applied.join(', ')} (its network needs them); the other fields are yours.`
+      : 'It sets none of the fields: the episode runs on the form as it stands.');
+}
+
 function describePolicy() {
   const p = selectedPolicy();
   const info = state.policies.find((x) => x.name === p.policy);
-  const fixed = p.file ? Object.entries(p.file.env.config).map(([k, v]) => `${k} ${v}`).join(', ') : '';
-  $('policy-about').textContent = p.file
-    ? `A ${p.file.agent.toUpperCase()} policy trained natively (${p.file.training?.env_steps ?? '?'} steps); it fixes ${fixed}.`
-    : info?.summary ?? '';
+  $('policy-about').textContent = p.file ? learnedPolicyText(p.file) : info?.summary ?? '';
   state.fields.lockToPolicy(p.file);
+}
+
+// The status line before a run: what Run will do with the form as it stands (any env, a shared
+// link's settings or the defaults).
+function readyStatus() {
+  const config = state.fields.config();
+  return `Ready: ${selectedPolicy().label} on ${state.view.caption(config)}. Run it, or change the data, settings and policy.`;
 }
 
 async function loadShippedPolicies() {
@@ -129,16 +155,30 @@ async function showEnv(id, { generic = false } = {}) {
   $('comparison').tBodies[0].replaceChildren();
   setControlsEnabled(false);
   await state.profile.setEnv(id);
+  if (document.body.dataset.ready === 'true') setStatus(readyStatus());
 }
 
-// The config of a profiled training run: the form set to a shipped run's `settings` first (the
-// run's config is those keys alone, as natively; the form loads their data), or the form's config.
+// The config of a profiled training run: a shipped run's `settings` (the run's config is those
+// keys alone, as natively; the form is set to them to load their data, then given back as the
+// visitor left it, so the next episode and a shared link are theirs), or the form's config.
 async function profiledConfig(settings) {
-  const pairs = settings && new URLSearchParams(settings.map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]));
-  if (pairs) state.fields.fromParams(pairs);
-  if (formProblems()) throw new Error('the episode form has problems: see the fields marked');
-  const config = await state.fields.prepare();
-  return pairs ? Object.fromEntries(Object.entries(config).filter(([key]) => pairs.has(key))) : config;
+  if (!settings) {
+    if (formProblems()) throw new Error('the episode form has problems: see the fields marked');
+    return state.fields.prepare();
+  }
+  const pairs = new URLSearchParams(settings.map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]));
+  const saved = new URLSearchParams();
+  state.fields.toParams(saved);
+  for (const key of pairs.keys()) if (!saved.has(key)) saved.set(key, '');
+  try {
+    state.fields.fromParams(pairs);
+    if (formProblems()) throw new Error(`the profiled run's settings (${settings.join(' ')}) do not fit the form`);
+    const config = await state.fields.prepare();
+    return Object.fromEntries(Object.entries(config).filter(([key]) => pairs.has(key)));
+  } finally {
+    state.fields.fromParams(saved);
+    formProblems();
+  }
 }
 
 // ---- episodes ----
@@ -153,7 +193,8 @@ function stopCurrent() {
 
 // Starts a worker episode request (run or replay) and shows it as it arrives: playing, or (with
 // `at`) paused at step `at` once computed, as a shared link asks.
-function follow(type, payload, describe, { at = null } = {}) {
+// `finished(run)`, when given, is the status line once every step has arrived.
+function follow(type, payload, describe, { at = null, finished = null } = {}) {
   stopCurrent();
   playback.detach();
   state.run = null;
@@ -176,6 +217,7 @@ function follow(type, payload, describe, { at = null } = {}) {
   request.result.then((result) => {
     if (state.request !== request || result.cancelled) return;
     state.run.finish(result.summary);
+    if (finished) setStatus(finished(state.run));
     $('computed').value = 1;
     $('export').disabled = false;
     if (at !== null) playback.seek(at);
@@ -223,7 +265,8 @@ async function replayEpisode({ name, json }) {
     return showError(e.message);
   }
   $('export').disabled = true;
-  follow('replay', { episode: json }, (m) => `Replaying ${name}: ${m.policy} on ${data}, ${state.run?.length ?? ''} ${state.view.stepName}s, checking every reward.`);
+  follow('replay', { episode: json }, (m) => `Replaying ${name}: ${m.policy} on ${data}, ${state.run?.length ?? ''} ${state.view.stepName}s, checking every reward.`,
+    { finished: (run) => `Replayed ${name}: all ${run.frames.length} ${state.view.stepName}s, every reward equal to the recording's (a differing one stops the replay with an error).` });
   return true;
 }
 
@@ -416,7 +459,7 @@ async function main() {
   describePolicy();
   formProblems();
   for (const id of ['run', 'compare']) $(id).disabled = false;
-  setStatus(state.view.ready ?? 'Pick the data and a policy, then run an episode.');
+  setStatus(readyStatus());
   document.body.dataset.ready = 'true';
   const at = Number(params.get('at'));
   if (params.has('at') && Number.isInteger(at) && at >= 0) {

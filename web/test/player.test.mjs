@@ -134,5 +134,13 @@ test('the playground fits a narrow screen without sideways scrolling', async () 
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `the page is ${width} px wide on a 390 px screen`);
   await screenshot(page, 'playground-narrow');
+  // The comparison's table and charts too (they once made the page 461-559 px wide).
+  await page.click('#compare');
+  await page.waitForFunction(() => document.querySelector('#comparison').getAttribute('aria-busy') === 'false'
+    && document.querySelectorAll('#comparison tbody tr').length > 3, null, { timeout: 120000 });
+  await page.waitForTimeout(500);
+  const compared = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(compared <= 390, `after Compare the page is ${compared} px wide on a 390 px screen`);
+  await screenshot(page, 'playground-narrow-compared');
   await page.close();
 });

@@ -50,6 +50,10 @@ test('a shipped learned policy acts in the browser as it does natively', async (
     JSON.stringify({ trace: pair('xz'), hbm_capacity: '10%', migration_gbps: 1.6384, ...shape }), '--json']);
   await assertTotals(expected);
   assert.equal(await shared.page.locator('#bins').isDisabled(), true, 'a learned policy fixes the bins');
+  // Its description says what trained it and which fields it sets, in words.
+  const about = await shared.page.textContent('#policy-about');
+  assert.match(about, /^A DQN policy trained natively for [\d,]+ steps over trace [^.]*\. Here it sets .*bins.*; the other fields are yours\.$/);
+  assert.doesNotMatch(about, /\[object Object\]|\? steps|, ,| ,/);
 });
 
 test('a recorded episode replays window by window to its recorded totals', async () => {
@@ -59,7 +63,9 @@ test('a recorded episode replays window by window to its recorded totals', async
   const recorded = JSON.parse(fs.readFileSync(file, 'utf8'));
   await shared.page.setInputFiles('#files', file);
   await waitForEnd(shared.page);
-  assert.match(await shared.page.textContent('#status'), /Replaying memtis-sqlite\.json: memtis/);
+  // Once every step has arrived, the status says the replay matched (a differing reward is an error).
+  assert.match(await shared.page.textContent('#status'),
+    new RegExp(`^Replayed memtis-sqlite\\.json: all ${recorded.steps.length} windows, every reward equal to the recording's`));
   await assertTotals(recorded.summary);
   assert.equal(Number(await shared.page.locator('#window-counter').getAttribute('data-shown')), recorded.steps.length);
   await screenshot(shared.page, 'playground-replay');

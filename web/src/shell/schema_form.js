@@ -132,6 +132,12 @@ export class SchemaForm {
     return out;
   }
 
+  // The keys a policy file sets in this form: those its network depends on that it records.
+  fixedKeys(policyFile) {
+    return this.keys.filter((key) => key.fixed_by_policy && policyFile?.env?.config?.[key.name] !== undefined)
+      .map((key) => key.name);
+  }
+
   // While a learned policy is chosen, the keys its file fixes show its values and are locked.
   lockToPolicy(policyFile) {
     for (const key of this.keys) {

@@ -77,6 +77,11 @@ class GenericForm {
     return this.fields.validate();
   }
 
+  // The config the form gives, its data not loaded (the status line, a caption).
+  config() {
+    return this.fields.config();
+  }
+
   async prepare() {
     return this.fields.config();
   }
@@ -87,6 +92,10 @@ class GenericForm {
 
   lockToPolicy(file) {
     this.fields.lockToPolicy(file);
+  }
+
+  fixedKeys(file) {
+    return this.fields.fixedKeys(file);
   }
 
   toParams(params) {

@@ -62,12 +62,12 @@ export class InlineForm {
   #fill() {
     const value = this.select.value || EMBEDDED;
     const bySplit = (split) => this.#programs().filter((p) => p.split === split).map((p) => option(p.name, p.name));
-    this.select.replaceChildren(
+    this.select.replaceChildren(...[
       group('Held-out programs', bySplit('held-out')),
       group('Training programs', bySplit('train')),
       group('A program drawn per episode', [option('held-out', 'held-out (lmdb or lz4)')]),
       group('Dropped program files', this.dropped.map((name) => option(name, name))),
-    );
+    ].filter((g) => g.children.length > 0));
     this.select.value = [...this.select.options].some((o) => o.value === value) ? value : EMBEDDED;
   }
 
@@ -81,6 +81,11 @@ export class InlineForm {
     return this.fields.validate();
   }
 
+  // The config the form gives, its program not loaded (the status line, a caption).
+  config() {
+    return { program: this.select.value, ...this.fields.config() };
+  }
+
   async prepare() {
     await ensureProgram(this.client, this.catalogue, this.select.value);
     return { program: this.select.value, ...this.fields.config() };
@@ -92,6 +97,10 @@ export class InlineForm {
 
   lockToPolicy(file) {
     this.fields.lockToPolicy(file);
+  }
+
+  fixedKeys(file) {
+    return this.fields.fixedKeys(file);
   }
 
   toParams(params) {

@@ -50,7 +50,6 @@ export const inlineView = {
   stepName: 'call site',
   defaultPolicy: 'size-threshold',
   comparisonReference: 'never',
-  ready: 'Pick a program and a policy, then run an episode: the call graph shows each decision as it is made.',
 
   length: (meta) => meta.context?.sites ?? null,
   firstStep: () => 0,

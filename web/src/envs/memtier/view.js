@@ -107,6 +107,11 @@ class MemtierForm {
     return { trace: trace.name, ...this.fields.config() };
   }
 
+  // The config the form gives, its trace not loaded (the status line, a caption).
+  config() {
+    return { trace: this.traces.selected()?.name, ...this.fields.config() };
+  }
+
   // What the status line calls the data: the trace's display name.
   dataLabel() {
     return this.traces.selected()?.label ?? '';
@@ -114,6 +119,10 @@ class MemtierForm {
 
   lockToPolicy(file) {
     this.fields.lockToPolicy(file);
+  }
+
+  fixedKeys(file) {
+    return this.fields.fixedKeys(file);
   }
 
   toParams(params) {
@@ -189,7 +198,6 @@ export const memtierView = {
   stepName: 'window',
   defaultPolicy: 'lfu-hemem',
   comparisonReference: 'all-ddr',
-  ready: 'Ready: HeMem-style LFU on HPCC RandomAccess with HBM for 10 % of the footprint. Run it, or pick other data and policies.',
 
   length: (meta) => meta.context.windows,
   firstStep: (meta) => meta.context.start,
