@@ -97,6 +97,11 @@ export class SchemaForm {
     error.setAttribute('role', 'alert');
     input.setAttribute('aria-describedby', error.id);
     input.title = key.doc;
+    // An empty text field says what it takes (its doc's first clause; the title has all of it).
+    if (input.tagName === 'INPUT' && input.type !== 'number' && key.doc) {
+      const clause = key.doc.split(/[:;(]/)[0].trim();
+      input.placeholder = clause.length <= 48 ? clause : `${clause.slice(0, clause.lastIndexOf(' ', 46))}…`;
+    }
     const text = Object.assign(document.createElement('label'), { htmlFor: input.id, textContent: label ?? key.name.replaceAll('_', ' ') });
     div.append(text, input, error);
     this.inputs.set(key.name, input);

@@ -8,7 +8,7 @@ import { AriaComponent, GridComponent, LegendComponent, TooltipComponent } from 
 import { CanvasRenderer } from 'echarts/renderers';
 
 import { SchemaForm } from '../../shell/schema_form.js';
-import { showFigure } from '../../shell/format.js';
+import { formatBytes, formatMs, formatPercent, showFigure } from '../../shell/format.js';
 import { CHART_BASE, chart as makeChart, chartPanel } from '../../shell/dom.js';
 
 echarts.use([BarChart, LineChart, AriaComponent, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -20,6 +20,20 @@ const chart = (el) => makeChart(echarts, el);
 // Six significant digits without trailing zeros (data-value keeps the exact number).
 function formatNumber(v) {
   return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(6)));
+}
+
+// Summary keys as people read them, by the unit their name ends in (every family names its
+// keys so: iteration_ms, fast_bytes, final_gflops, gap_closed, speedup): [pattern, format].
+const UNITS = [
+  [/_ms$/, formatMs],
+  [/_bytes$/, formatBytes],
+  [/gflops$/, (v) => v.toFixed(2)],
+  [/^gap_closed$|_share$|occupancy$/, formatPercent],
+  [/speedup$/, (v) => `${v.toFixed(2)}x`],
+];
+
+function displayName(key) {
+  return key.replaceAll('_', ' ').replace(/\bgflops\b/, 'GFLOPS').replace(/ ms$/, ' (ms)');
 }
 
 // The reward of each step and the return so far.
@@ -156,8 +170,8 @@ export const genericView = {
       frameChart(chartPanel(container, { id: 'frame-chart', title: 'The frame arrays of the current step' }))];
   },
 
-  label: (key) => key.replaceAll('_', ' '),
-  format: () => formatNumber,
+  label: displayName,
+  format: (key) => UNITS.find(([pattern]) => pattern.test(key))?.[1] ?? formatNumber,
   caption: (config) => JSON.stringify(config),
 
   player: {
