@@ -2,8 +2,9 @@
 CMake preset (native-release, shared with ./sysgym.sh build) and packs them with the shipped data
 the env names read (the npm package's set plus the trained policies).
 
-Offline (Debian's pip, setuptools and wheel; no build isolation needed):
-    python3 -m venv --system-site-packages .venv && .venv/bin/pip install ./python
+Offline: pip builds through build_backend.py (pyproject.toml), which checks the installing
+interpreter and runs this file with Debian's python3, its setuptools and wheel:
+    /usr/bin/python3 -m venv --system-site-packages .venv && .venv/bin/pip install ./python
 """
 
 import glob
