@@ -84,7 +84,7 @@ const RUN = {
     const { env, config, settings } = envArguments(positionals, values);
     if (values.policy === undefined) throw usageError('--policy is required');
     const seed = sysgym.checkSeed(values.seed ?? '0', '--seed');
-    const [report, recorded] = sysgym.runReport(env, config, settings, values.policy ?? '',
+    const [report, recorded] = sysgym.runReport(env, config, settings, values.policy,
       jsonText(values['policy-config']), seed, values.record !== undefined, values.json === true);
     if (values.record !== undefined) writeAtomically(values.record, `${recorded}\n`);
     print(report, values.json);

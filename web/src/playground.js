@@ -9,7 +9,7 @@ import { comparisonCharts } from './shell/comparison_charts.js';
 import { Playback } from './shell/playback.js';
 import { ProfilePanel } from './shell/profile_panel.js';
 import { EpisodeRun } from './shell/episode_run.js';
-import { group, option } from './shell/dom.js';
+import { groups, option } from './shell/dom.js';
 import { viewFor } from './envs/index.js';
 
 const $ = (id) => document.getElementById(id);
@@ -61,9 +61,7 @@ function fillPolicies() {
   const learned = [...state.learned].filter(([, l]) => l.file.env?.id === state.env).map(([value, l]) => option(value, l.label));
   const select = $('policy');
   const current = select.value;
-  // Empty groups are left out (an env without oracles shows no "Oracles" heading).
-  select.replaceChildren(...[group('Baselines and heuristics', plain), group('Oracles', oracles), group('Learned', learned)]
-    .filter((g) => g.children.length > 0));
+  select.replaceChildren(...groups(['Baselines and heuristics', plain], ['Oracles', oracles], ['Learned', learned]));
   const has = (value) => value && [...select.options].some((o) => o.value === value);
   // The view's default is one where something visibly happens on its default data.
   const preferred = state.view.defaultPolicy && `builtin:${state.view.defaultPolicy}`;

@@ -10,7 +10,8 @@
 // view's own requests such as family extras); label(key) and format(key) for
 // summary keys; caption(config); player {chart, figures, chartLabel, request(attrs, services)}.
 // Optional: defaultPolicy (the policy the first screen starts on: pick one where something
-// visibly happens on the form's default data) and comparisonReference (the policy whose return the comparison's curves are drawn relative to).
+// visibly happens on the form's default data) and comparisonReference (the policy whose return
+// the comparison's curves are drawn relative to).
 import { genericView } from './generic/view.js';
 import { inlineView } from './inline/view.js';
 import { looptuneView } from './looptune/view.js';

@@ -9,6 +9,12 @@ export function group(label, options) {
   return g;
 }
 
+// A select's option groups from [label, options] pairs, the empty ones left out (a menu shows no
+// heading without choices under it).
+export function groups(...pairs) {
+  return pairs.filter(([, options]) => options.length > 0).map(([label, options]) => group(label, options));
+}
+
 // A titled panel holding one chart, appended to `container`: returns the chart's element.
 // `size`: '' (one grid cell) or 'wide'; `height`: 'chart' or 'chart tall'. Until the chart draws,
 // the panel says when it will (a first visitor otherwise meets a page of empty boxes).

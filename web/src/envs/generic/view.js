@@ -97,7 +97,7 @@ class GenericForm {
   }
 
   async prepare() {
-    return this.fields.config();
+    return this.config();
   }
 
   dataLabel() {

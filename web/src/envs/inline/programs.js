@@ -2,7 +2,7 @@
 // under the names the core looks for, inline/NAME.json, once), the compiled-in kernels, splits,
 // and program files a visitor drops (`sysgym inline extract` output, added under its file name).
 import { SchemaForm } from '../../shell/schema_form.js';
-import { group, option } from '../../shell/dom.js';
+import { groups, option } from '../../shell/dom.js';
 
 export const SPLITS = new Set(['train', 'held-out']);
 const EMBEDDED = 'kernels'; // compiled into the core: no file to fetch
@@ -62,12 +62,12 @@ export class InlineForm {
   #fill() {
     const value = this.select.value || EMBEDDED;
     const bySplit = (split) => this.#programs().filter((p) => p.split === split).map((p) => option(p.name, p.name));
-    this.select.replaceChildren(...[
-      group('Held-out programs', bySplit('held-out')),
-      group('Training programs', bySplit('train')),
-      group('A program drawn per episode', [option('held-out', 'held-out (lmdb or lz4)')]),
-      group('Dropped program files', this.dropped.map((name) => option(name, name))),
-    ].filter((g) => g.children.length > 0));
+    this.select.replaceChildren(...groups(
+      ['Held-out programs', bySplit('held-out')],
+      ['Training programs', bySplit('train')],
+      ['A program drawn per episode', [option('held-out', 'held-out (lmdb or lz4)')]],
+      ['Dropped program files', this.dropped.map((name) => option(name, name))],
+    ));
     this.select.value = [...this.select.options].some((o) => o.value === value) ? value : EMBEDDED;
   }
 
@@ -88,7 +88,7 @@ export class InlineForm {
 
   async prepare() {
     await ensureProgram(this.client, this.catalogue, this.select.value);
-    return { program: this.select.value, ...this.fields.config() };
+    return this.config();
   }
 
   dataLabel() {
