@@ -33,9 +33,9 @@ if (!fs.existsSync(packageEntry)) {
 
 // The shipped learned policies: every folder of data/policies with a manifest.json, which lists
 // its files (the page offers each on the env it was trained on).
-const POLICY_DIRS = ['data/policies', ...fs.readdirSync(path.join(root, 'data/policies'), { withFileTypes: true })
+const POLICY_DIRS = fs.readdirSync(path.join(root, 'data/policies'), { withFileTypes: true })
   .filter((e) => e.isDirectory() && fs.existsSync(path.join(root, 'data/policies', e.name, 'manifest.json')))
-  .map((e) => `data/policies/${e.name}`).sort()];
+  .map((e) => `data/policies/${e.name}`).sort();
 const HIGHS_ENTRY = path.join(web, 'node_modules/highs/build/highs.mjs');
 
 const SYNTHETIC = [

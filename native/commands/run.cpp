@@ -64,7 +64,7 @@ void add_run_command(CLI::App& app) {
       "  sysgym run memtier trace=lammps hbm_capacity=10% --policy lru\n"
       "  sysgym run memtier-v0 --config '{\"trace\": \"pair.bin\", \"bins\": 128}' \\\n"
       "      --policy static-oracle --record episode.json --json\n"
-      "  sysgym run memtier --policy learned --policy-config data/policies/dqn-dense.json \\\n"
+      "  sysgym run memtier --policy learned --policy-config data/policies/memtier/dqn-dense.json \\\n"
       "      trace=xz hbm_capacity=10%\n"
       "Config keys: `sysgym describe ENV`. A learned policy starts from the env settings its file\n"
       "was trained with.");

@@ -105,7 +105,7 @@ void step(const json& config, std::vector<double> action) {
 }
 
 json shipped_policy() {
-  std::ifstream in(SYSGYM_SOURCE_DIR "/data/policies/dqn-per-bin.json");
+  std::ifstream in(SYSGYM_SOURCE_DIR "/data/policies/memtier/dqn-per-bin.json");
   return json::parse(in);
 }
 

@@ -166,10 +166,10 @@ TEST_F(Cli, ACapacityRangeTrainsAcrossCapacitiesAndEvaluatesAtBothEnds) {
 }
 
 TEST_F(Cli, ShippedPoliciesReproduceTheirResults) {
-  const std::string dir = std::string(SYSGYM_SHIPPED_DATA) + "/policies";
+  const std::string dir = std::string(SYSGYM_SHIPPED_DATA) + "/policies/memtier";
   const nlohmann::json manifest = read_json(dir + "/manifest.json");
   const nlohmann::json results = read_json(dir + "/results.json");
-  // The same command data/policies/reproduce.mjs runs, from the repository root.
+  // The same command data/policies/memtier/reproduce.mjs runs, from the repository root.
   const std::string root = std::string(SYSGYM_SHIPPED_DATA) + "/..";
   std::string traces, capacities, policies;
   // The shipped real programs held out: every policy file meets every trace shape there. The
@@ -185,7 +185,7 @@ TEST_F(Cli, ShippedPoliciesReproduceTheirResults) {
   for (const auto& c : manifest["capacities"])
     capacities += (capacities.empty() ? "" : ",") + c.get<std::string>();
   for (const auto& p : manifest["policies"])
-    policies += " --policy " + root + "/data/policies/" + p["file"].get<std::string>();
+    policies += " --policy " + root + "/data/policies/memtier/" + p["file"].get<std::string>();
   const Result r = run("eval" + policies + " --vary trace=" + traces +
                        " --vary hbm_capacity=" + capacities + " --baselines all-ddr --json");
   ASSERT_EQ(r.code, 0) << r.err;
@@ -203,7 +203,7 @@ TEST_F(Cli, ShippedPoliciesReproduceTheirResults) {
           continue;
         }
         for (const auto& old : recorded["rows"]) {
-          if (old["policy"] != "learned:data/policies/" + file) continue;
+          if (old["policy"] != "learned:data/policies/memtier/" + file) continue;
           EXPECT_NEAR(row["total_ms"].get<double>(), old["total_ms"].get<double>(), 1e-9)
               << file << " on " << trace << " at " << table["hbm_capacity"];
           ++compared;

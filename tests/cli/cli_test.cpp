@@ -469,7 +469,7 @@ TEST_F(Cli, RunAndCompareTakeAnEnvAndItsSettings) {
 
 // A learned policy runs on the env settings that shape its network's spaces (fixed_by_policy).
 TEST_F(Cli, RunAdoptsALearnedPolicysEnvSettings) {
-  const std::string file = std::string(SYSGYM_SHIPPED_DATA) + "/policies/dqn-dense.json";
+  const std::string file = std::string(SYSGYM_SHIPPED_DATA) + "/policies/memtier/dqn-dense.json";
   const Result r = run("run memtier --policy learned --policy-config " + file +
                        " trace=synth:phased:3000 episode_length=30 --json");
   ASSERT_EQ(r.code, 0) << r.err;
@@ -519,7 +519,7 @@ TEST_F(Cli, MemtierToolsAnswerUnderTheFamilyAndTheirOldNames) {
   EXPECT_NE(help.out.find("Aliases of `sysgym memtier ...`"), std::string::npos) << help.out;
 
   // Another family's file (a policy, a recorded episode) is named for what it is.
-  const std::string policy = std::string(SYSGYM_SHIPPED_DATA) + "/policies/dqn-dense.json";
+  const std::string policy = std::string(SYSGYM_SHIPPED_DATA) + "/policies/memtier/dqn-dense.json";
   const Result inspect = run("memtier inspect " + policy);
   EXPECT_EQ(inspect.code, 1);
   EXPECT_EQ(inspect.err, "sysgym: TraceFormatError: " + policy +

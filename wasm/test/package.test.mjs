@@ -30,7 +30,7 @@ test('the packed tarball installs into an empty project and every example of its
   // The shipped traces, programs and policies of every family, the generated env types and the
   // embeddable player travel in the tarball.
   for (const file of ['data/real/xz.ddr.bin', 'data/synth/phased.hbm.csv', 'data/inline/lz4.json',
-    'data/policies/dqn-swap.json', 'data/policies/tensorplace/ppo-per-operand.json',
+    'data/policies/memtier/dqn-swap.json', 'data/policies/tensorplace/ppo-per-operand.json',
     'data/policies/looptune/looptune-dqn.json', 'data/policies/inline/fyp-size.json',
     'envs.d.ts', 'player/player.js', 'player/worker.js', 'player/catalogue.json']) {
     assert.ok(fs.existsSync(path.join(project, 'node_modules/sysgym', file)), `${file} is in the package`);

@@ -82,7 +82,7 @@ test('a player replays a recording and acts with a policy file given by URL', as
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sysgym-player-')), 'episode.json');
   native(['run', 'memtier', '--policy', 'memtis', '--config', JSON.stringify(config), '--record', file, '--json']);
   const recording = fs.readFileSync(file, 'utf8');
-  const policyText = fs.readFileSync(path.join(root, 'data/policies/dqn-per-bin.json'), 'utf8');
+  const policyText = fs.readFileSync(path.join(root, 'data/policies/memtier/dqn-per-bin.json'), 'utf8');
   await page.evaluate(([episode, policy]) => {
     const add = (id, attributes) => {
       const el = document.createElement('sysgym-player');
@@ -100,7 +100,7 @@ test('a player replays a recording and acts with a policy file given by URL', as
   await waitForState(page, '#learned', ['ended']);
   const policy = JSON.parse(policyText);
   const shape = Object.fromEntries(['bins', 'action_mode', 'history', 'interval_distance', 'admission'].map((k) => [k, policy.env.config[k]]));
-  const expected = native(['run', 'memtier', '--policy', 'learned', '--policy-config', 'data/policies/dqn-per-bin.json', '--config',
+  const expected = native(['run', 'memtier', '--policy', 'learned', '--policy-config', 'data/policies/memtier/dqn-per-bin.json', '--config',
     JSON.stringify({ trace: 'data/real/sqlite.ddr.bin,data/real/sqlite.hbm.bin', hbm_capacity: '10%', ...shape }), '--json']);
   assert.equal((await readPlayer(page, '#learned')).total, expected.total_ms);
   await page.close();

@@ -44,9 +44,9 @@ for (const c of baselines) {
 
 test('a shipped learned policy acts in the browser as it does natively', async () => {
   await runToEnd(shared.page, { trace: 'xz', policy: 'shipped:dqn-per-bin', fields: { hbm_capacity: '10%' } });
-  const policy = JSON.parse(fs.readFileSync(path.join(root, 'data/policies/dqn-per-bin.json'), 'utf8'));
+  const policy = JSON.parse(fs.readFileSync(path.join(root, 'data/policies/memtier/dqn-per-bin.json'), 'utf8'));
   const shape = Object.fromEntries(['bins', 'action_mode', 'history', 'interval_distance', 'admission'].map((k) => [k, policy.env.config[k]]));
-  const expected = native(['run', 'memtier', '--policy', 'learned', '--policy-config', 'data/policies/dqn-per-bin.json', '--config',
+  const expected = native(['run', 'memtier', '--policy', 'learned', '--policy-config', 'data/policies/memtier/dqn-per-bin.json', '--config',
     JSON.stringify({ trace: pair('xz'), hbm_capacity: '10%', migration_gbps: 1.6384, ...shape }), '--json']);
   await assertTotals(expected);
   assert.equal(await shared.page.locator('#bins').isDisabled(), true, 'a learned policy fixes the bins');

@@ -1,14 +1,14 @@
 // Trains the shipped policies (`train`) and evaluates them (`eval`) as manifest.json says.
 // `eval` writes results.json (every policy and baseline on every trace and capacity) and prints
 // the README's results table: gap closed per trace and capacity, held-out traces first.
-// Usage: node data/policies/reproduce.mjs train|eval|table [path/to/sysgym] [policy file ...]
+// Usage: node data/policies/memtier/reproduce.mjs train|eval|table [path/to/sysgym] [policy file ...]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
+const root = path.resolve(here, '../../..');
 const [what = 'table', binary, ...only] = process.argv.slice(2);
 const sysgym = path.resolve(binary ?? path.join(root, 'build/native-release/sysgym'));
 const manifest = JSON.parse(fs.readFileSync(path.join(here, 'manifest.json'), 'utf8'));
@@ -26,7 +26,7 @@ function train() {
     for (const { seed, file } of filesOf(p)) {
       console.error(`training ${file}`);
       run(['train', 'memtier', '--vary', `trace=${all}`, ...p.train_args, '--seed', String(seed),
-        '-o', `data/policies/${file}`]);
+        '-o', `data/policies/memtier/${file}`]);
     }
   }
 }
@@ -35,16 +35,16 @@ function evaluate() {
   const args = ['eval', 'memtier', '--vary', `trace=${[...manifest.split.held_out, ...manifest.split.train].join(',')}`,
     '--vary', `hbm_capacity=${manifest.capacities.join(',')}`, '--json'];
   for (const p of manifest.policies) {
-    for (const { file } of filesOf(p)) args.push('--policy', `data/policies/${file}`);
+    for (const { file } of filesOf(p)) args.push('--policy', `data/policies/memtier/${file}`);
   }
   fs.writeFileSync(path.join(here, 'results.json'), run(args));
 }
 
 const percent = (x) => `${(100 * x).toFixed(1)}%`;
 
-const learned = manifest.policies.map((p) => `learned:data/policies/${p.file}`);
-const seedFiles = Object.fromEntries(manifest.policies.map((p) => [`learned:data/policies/${p.file}`,
-  filesOf(p).map(({ file }) => `learned:data/policies/${file}`)]));
+const learned = manifest.policies.map((p) => `learned:data/policies/memtier/${p.file}`);
+const seedFiles = Object.fromEntries(manifest.policies.map((p) => [`learned:data/policies/memtier/${p.file}`,
+  filesOf(p).map(({ file }) => `learned:data/policies/memtier/${file}`)]));
 
 // One evaluated trace and capacity: every column's gap closed, a learned policy's seeds and their
 // mean, and the best heuristic's and the best oracle's gap closed.
