@@ -7,6 +7,7 @@
 #include "catalog.hpp"
 #include "commands/commands.hpp"
 #include "env/check_env.hpp"
+#include "json_output.hpp"
 #include "numeric_flags.hpp"
 
 namespace sysgym::cli {
@@ -36,7 +37,7 @@ void check_command(const CheckArgs& args) {
     for (const std::string& line : passed)
       std::printf("  ok  %s\n", line.c_str());
   }
-  if (args.json) std::printf("%s\n", report.dump(2).c_str());
+  if (args.json) print_json(report);
 }
 
 }  // namespace
@@ -55,7 +56,7 @@ void add_check_command(CLI::App& app) {
   add_env_flags(*command, args->env, true);
   command->add_flag("--all", args->all, "Check every registered env");
   add_integer_flag(*command, "--seed", args->seed, "Seed of the checked episodes", kSeedRange);
-  command->add_flag("--json", args->json, "Print {id: [passed checks]}");
+  add_json_flag(*command, args->json, "{id: [passed checks]}");
   command->callback([args] { check_command(*args); });
 }
 

@@ -9,6 +9,7 @@
 #include "commands/commands.hpp"
 #include "env/report_text.hpp"
 #include "env/reports.hpp"
+#include "json_output.hpp"
 #include "numeric_flags.hpp"
 #include "progress_bar.hpp"
 
@@ -32,7 +33,7 @@ void compare_command(const CompareArgs& args) {
       [&] { return catalog().envs.make(id, config); }, catalog().policies, names, args.seed,
       [&](std::size_t done, std::size_t total) { bar.update(done, total); });
   if (args.json) {
-    std::printf("%s\n", rows.dump(2).c_str());
+    print_json(rows);
     return;
   }
   const auto env = catalog().envs.make(id, config);
@@ -54,7 +55,7 @@ void add_compare_command(CLI::App& app) {
   add_env_flags(*command, args->env);
   command->add_option("--policies", args->policies, "Only these policies")->delimiter(',');
   add_integer_flag(*command, "--seed", args->seed, "Episode seed", kSeedRange);
-  command->add_flag("--json", args->json, "Print a JSON list");
+  add_json_flag(*command, args->json, "the list");
   command->callback([args] { compare_command(*args); });
 }
 

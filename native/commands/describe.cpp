@@ -9,6 +9,7 @@
 #include "catalog.hpp"
 #include "commands/commands.hpp"
 #include "env/describe.hpp"
+#include "json_output.hpp"
 
 namespace sysgym::cli {
 namespace {
@@ -27,7 +28,7 @@ void describe_command(const DescribeArgs& args) {
   const nlohmann::json out = describe_report(
       spec, *env, catalog().policies, agents::fitting_agents(catalog().envs, spec, config, *env));
   if (args.json) {
-    std::printf("%s\n", out.dump(2).c_str());
+    print_json(out);
     return;
   }
   std::fputs(describe_text(spec, *env, out).c_str(), stdout);
@@ -38,7 +39,7 @@ void list_command(bool json) {
   for (const std::string& id : catalog().envs.ids())
     out.push_back({{"id", id}, {"summary", catalog().envs.spec(id).summary}});
   if (json) {
-    std::printf("%s\n", out.dump(2).c_str());
+    print_json(out);
     return;
   }
   for (const auto& env : out) {
@@ -53,7 +54,7 @@ void add_list_command(CLI::App& app) {
   auto json = std::make_shared<bool>(false);
   CLI::App* command = app.add_subcommand("list", "List the registered envs");
   command->footer("Example:\n  sysgym list\nThen: sysgym describe ID, sysgym check ID.");
-  command->add_flag("--json", *json, "Print a JSON list of {id, summary}");
+  add_json_flag(*command, *json, "the list of {id, summary}");
   command->callback([json] { list_command(*json); });
 }
 
@@ -67,7 +68,7 @@ void add_describe_command(CLI::App& app) {
       "Keys missing from --config come from the env's example config (memtier: a small synthetic "
       "trace, synth:phased:5000, in episodes of 200 windows).");
   add_env_flags(*command, args->env, true);
-  command->add_flag("--json", args->json, "Print one JSON object");
+  add_json_flag(*command, args->json, "the report");
   command->callback([args] { describe_command(*args); });
 }
 

@@ -7,6 +7,7 @@
 #include "agents/evaluation.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
+#include "json_output.hpp"
 #include "numeric_flags.hpp"
 #include "progress_bar.hpp"
 
@@ -37,7 +38,7 @@ void eval_command(const EvalArgs& args) {
       catalog().envs, catalog().policies, request,
       [&bar](std::uint64_t done, std::uint64_t total) { bar.update(done, total); });
   if (args.json) {
-    std::printf("%s\n", evaluation.tables.dump(2).c_str());
+    print_json(evaluation.tables);
   } else {
     std::fputs(agents::evaluation_text(catalog().envs, evaluation).c_str(), stdout);
   }
@@ -67,7 +68,7 @@ void add_eval_command(CLI::App& app) {
   command->add_option("--baselines", args->baselines, "Only these baselines (default: all)")
       ->delimiter(',');
   add_integer_flag(*command, "--seed", args->seed, "Episode seed", kSeedRange);
-  command->add_flag("--json", args->json, "Print a JSON list: {config, rows} per table");
+  add_json_flag(*command, args->json, "the tables ({config, rows} per table)");
   command->callback([args] { eval_command(*args); });
 }
 

@@ -14,6 +14,7 @@
 #include "base/error.hpp"
 #include "base/quote.hpp"
 #include "files.hpp"
+#include "json_output.hpp"
 #include "profiling/profiler.hpp"
 #include "stream_lines.hpp"
 
@@ -135,10 +136,10 @@ void run_profile(const ProfileArgs& args) {
   if (!args.chrome_trace.empty()) {
     nlohmann::json trace = profiling::chrome_trace(profiler);
     trace["otherData"]["partial"] = code != 0;
-    write_file_atomically(args.chrome_trace, trace.dump() + "\n");
+    write_json_file(args.chrome_trace, trace);
   }
   if (args.json) {
-    std::printf("%s\n", r.dump(2).c_str());
+    print_json(r);
   } else {
     if (code != 0) std::printf("partial profile: the command failed (exit %d)\n", code);
     std::fputs(profiling::report_text(r).c_str(), stdout);
@@ -179,8 +180,7 @@ void add_profile_command(CLI::App& app) {
                     "No unprofiled run (the command runs once per --runs, profiled)");
   command->add_flag("--partial", args->partial,
                     "Report what was profiled even when the command fails (marked partial)");
-  command->add_flag("--json", args->json,
-                    "Print the report as JSON (the command's own output goes to stderr)");
+  add_json_flag(*command, args->json, "the report (the command's own output goes to stderr)");
   command->add_option("command", args->command, "The sysgym command and its arguments, after --")
       ->expected(-1);
   command->callback([args] { run_profile(*args); });

@@ -11,6 +11,7 @@
 #include "env/report_text.hpp"
 #include "env/reports.hpp"
 #include "files.hpp"
+#include "json_output.hpp"
 #include "numeric_flags.hpp"
 
 namespace sysgym::cli {
@@ -42,11 +43,10 @@ void run_command(const RunArgs& args) {
   auto env = catalog().envs.make(id, env_config(args, id, policy_config));
   const EpisodeRecord episode =
       run_episode(*env, *policy, args.policy, args.seed, !args.record.empty());
-  if (!args.record.empty())
-    write_file_atomically(args.record, episode_to_json(episode, *env).dump() + "\n");
+  if (!args.record.empty()) write_json_file(args.record, episode_to_json(episode, *env));
   const nlohmann::json report = run_report(episode, *env);
   if (args.json) {
-    std::printf("%s\n", report.dump(2).c_str());
+    print_json(report);
     return;
   }
   std::fputs(run_report_text(report, id, env->primary_metric()).c_str(), stdout);
@@ -64,7 +64,8 @@ void add_run_command(CLI::App& app) {
       "  sysgym run memtier trace=lammps hbm_capacity=10% --policy lru\n"
       "  sysgym run memtier-v0 --config '{\"trace\": \"pair.bin\", \"bins\": 128}' \\\n"
       "      --policy static-oracle --record episode.json --json\n"
-      "  sysgym run memtier --policy learned --policy-config data/policies/memtier/dqn-dense.json \\\n"
+      "  sysgym run memtier --policy learned --policy-config data/policies/memtier/dqn-dense.json "
+      "\\\n"
       "      trace=xz hbm_capacity=10%\n"
       "Config keys: `sysgym describe ENV`. A learned policy starts from the env settings its file\n"
       "was trained with.");
@@ -75,7 +76,7 @@ void add_run_command(CLI::App& app) {
   add_integer_flag(*command, "--seed", args->seed, "Episode seed", kSeedRange);
   command->add_option("--record", args->record,
                       "Write the episode (actions, rewards, infos, summary) as JSON");
-  command->add_flag("--json", args->json, "Print one JSON object");
+  add_json_flag(*command, args->json, "the report");
   command->callback([args] { run_command(*args); });
 }
 

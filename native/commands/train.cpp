@@ -14,6 +14,7 @@
 #include "commands/commands.hpp"
 #include "distributed/collective.hpp"
 #include "files.hpp"
+#include "json_output.hpp"
 #include "numeric_flags.hpp"
 #include "thread_pool.hpp"
 
@@ -88,7 +89,7 @@ void train_command(TrainArgs args) {
     // A snapshot of the policy so far: a long run that dies still leaves a usable policy.
     if (args.checkpoint_every > 0 && p.env_steps >= next_checkpoint) {
       next_checkpoint += args.checkpoint_every;
-      write_file_atomically(args.output + ".checkpoint", trainer.policy().to_json().dump() + "\n");
+      write_json_file(args.output + ".checkpoint", trainer.policy().to_json());
       write_file_atomically(args.output + ".state",
                             agents::training_state(trainer, args.vary.texts));
     }

@@ -167,6 +167,21 @@ TEST_F(Cli, InspectDescribesTracesAndPreprocessedPairs) {
   EXPECT_NE(prepared.out.find("largest regions"), std::string::npos);
 }
 
+TEST_F(Cli, JsonReportsNameFilesWhoseNamesAreNotUtf8) {
+  // A file name may hold any byte but NUL; JSON holds UTF-8 only. The report still prints, the
+  // stray byte as U+FFFD, instead of failing after the work is done.
+  const std::string p = synth("phased", 2000);
+  const std::string odd = path("odd\xff.bin");
+  ASSERT_EQ(run("memtier preprocess --trace " + p + " -o '" + odd + "'").code, 0);
+  for (const std::string& command : {"memtier inspect '" + odd + "' --json",
+                                     "run memtier 'trace=" + odd + "' --policy lru --json"}) {
+    const Result r = run(command);
+    ASSERT_EQ(r.code, 0) << command << ": " << r.err;
+    EXPECT_NE(r.out.find("odd\xEF\xBF\xBD.bin"), std::string::npos) << command << ": " << r.out;
+    EXPECT_TRUE(nlohmann::json::accept(r.out)) << command;
+  }
+}
+
 TEST_F(Cli, ReadsPerfScriptTraces) {
   const Result r = run("inspect " + std::string(SYSGYM_TEST_DATA) + "/perf_mem.txt --json");
   ASSERT_EQ(r.code, 0) << r.err;

@@ -13,6 +13,7 @@
 #include "files.hpp"
 #include "inline/anneal.hpp"
 #include "inline/inline_env.hpp"
+#include "json_output.hpp"
 #include "numeric_flags.hpp"
 #include "progress_bar.hpp"
 #include "subprocess.hpp"
@@ -131,10 +132,9 @@ void run_anneal(const AnnealArgs& args) {
     report["start_real"] = real_json(tools, p, source_dir, start);
     report["best_real"] = real_json(tools, p, source_dir, r.best);
   }
-  if (!args.output.empty())
-    write_file_atomically(args.output, inlining::decisions_to_json(p, r.best).dump(1) + "\n");
+  if (!args.output.empty()) write_json_file(args.output, inlining::decisions_to_json(p, r.best), 1);
   if (args.json) {
-    std::printf("%s\n", report.dump(2).c_str());
+    print_json(report);
     return;
   }
   std::printf(
@@ -192,7 +192,7 @@ void add_inline_anneal(CLI::App& family) {
   add_compile_timeout_flag(*command, args->compile_timeout,
                            "--real: seconds a unit may compile before its set is rejected");
   add_llvm_bin_flag(*command, args->llvm_bin);
-  command->add_flag("--json", args->json, "Print the report as JSON");
+  add_json_flag(*command, args->json, "the report");
   command->callback([args] { run_anneal(*args); });
 }
 

@@ -18,6 +18,7 @@
 #include "inline/anneal.hpp"
 #include "inline/inline_env.hpp"
 #include "inline/reward_assignment.hpp"
+#include "json_output.hpp"
 #include "numeric_flags.hpp"
 #include "progress_bar.hpp"
 
@@ -175,15 +176,15 @@ void run_assign(const AssignArgs& args) {
   const agents::PolicyFile policy = imitation_policy(dynamic_cast<inlining::InlineEnv&>(*last),
                                                      examples, args, std::move(training));
   if (!args.labels.empty()) {
-    write_file_atomically(args.labels, nlohmann::json({{"kind", "sysgym-inline-labels"},
-                                                       {"schema_version", 1},
-                                                       {"programs", labels}})
-                                               .dump(1) +
-                                           "\n");
+    write_json_file(
+        args.labels,
+        nlohmann::json(
+            {{"kind", "sysgym-inline-labels"}, {"schema_version", 1}, {"programs", labels}}),
+        1);
   }
-  write_file_atomically(args.output, policy.to_json().dump() + "\n");
+  write_json_file(args.output, policy.to_json());
   if (args.json) {
-    std::printf("%s\n", policy.training.dump(2).c_str());
+    print_json(policy.training);
     return;
   }
   print_report(policy.training);
@@ -236,7 +237,7 @@ void add_inline_assign(CLI::App& family) {
                    {0, INT64_MAX});
   command->add_option("--labels", args->labels, "Also write the labelled sites (JSON)");
   command->add_option("-o,--output", args->output, "The policy file to write")->required();
-  command->add_flag("--json", args->json, "Print the report as JSON");
+  add_json_flag(*command, args->json, "the report");
   command->callback([args] { run_assign(*args); });
 }
 

@@ -15,6 +15,7 @@
 #include "families/inline/real_mode.hpp"
 #include "inline/anneal.hpp"
 #include "inline/inline_env.hpp"
+#include "json_output.hpp"
 #include "numeric_flags.hpp"
 #include "progress_bar.hpp"
 #include "subprocess.hpp"
@@ -147,7 +148,7 @@ void run_bench(const InlineBenchArgs& args) {
     tables.push_back(bench_program(tools, program, args));
     if (!args.json) print_table(tables.back(), !args.no_run);
   }
-  if (args.json) std::printf("%s\n", tables.dump(2).c_str());
+  if (args.json) print_json(tables);
 }
 
 }  // namespace
@@ -177,7 +178,7 @@ void add_inline_bench(CLI::App& family) {
       "Seconds a unit may compile before its row is marked timed out (0: no limit)");
   add_llvm_bin_flag(*command, args->llvm_bin);
   command->add_flag("--no-run", args->no_run, "Text size only (no callgrind runs)");
-  command->add_flag("--json", args->json, "Print the tables as JSON");
+  add_json_flag(*command, args->json, "the tables");
   command->callback([args] { run_bench(*args); });
 }
 

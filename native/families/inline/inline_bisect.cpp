@@ -8,6 +8,7 @@
 #include "families/inline/inline_commands.hpp"
 #include "families/inline/real_mode.hpp"
 #include "inline/bisection.hpp"
+#include "json_output.hpp"
 #include "numeric_flags.hpp"
 #include "progress_bar.hpp"
 #include "thread_pool.hpp"
@@ -142,7 +143,7 @@ void run_bisect(const BisectArgs& args) {
         {"left", left},
         {"left_effect", bisection.left_effect()},
         {"share_of_whole", whole == 0 ? 0.0 : bisection.left_effect() / whole}};
-    std::printf("%s\n", report.dump(2).c_str());
+    print_json(report);
     return;
   }
   const std::string these = left.size() == 1
@@ -194,7 +195,7 @@ void add_inline_bisect(CLI::App& family) {
   command->add_option("--source-dir", args->source_dir,
                       "Where the units are (default: the program file's source_dir)");
   add_llvm_bin_flag(*command, args->llvm_bin);
-  command->add_flag("--json", args->json, "Print the report as JSON");
+  add_json_flag(*command, args->json, "the report");
   command->callback([args] { run_bisect(*args); });
 }
 

@@ -15,6 +15,7 @@
 #include "families/inline/real_mode.hpp"
 #include "files.hpp"
 #include "inline/calibration.hpp"
+#include "json_output.hpp"
 #include "numeric_flags.hpp"
 #include "progress_bar.hpp"
 #include "subprocess.hpp"
@@ -22,7 +23,7 @@
 namespace sysgym::cli {
 namespace {
 
-struct CalibrateArgs {
+struct InlineCalibrateArgs {
   std::vector<std::string> programs;
   std::int64_t sets = 40;
   std::int64_t seed = 0;
@@ -58,7 +59,8 @@ std::vector<std::size_t> spread_order(std::size_t named, std::size_t total) {
 // Measures every set; with --samples, the file is rewritten after each one, so a calibration of
 // hours that is stopped keeps what it measured.
 std::vector<inlining::CalibrationSample> measure_sets(
-    const CalibrateArgs& args, const std::vector<std::unique_ptr<inlining::Program>>& programs,
+    const InlineCalibrateArgs& args,
+    const std::vector<std::unique_ptr<inlining::Program>>& programs,
     const std::vector<const inlining::Program*>& views) {
   const Toolchain tools = Toolchain::find(args.llvm_bin);
   std::vector<inlining::CalibrationSample> out;
@@ -84,7 +86,7 @@ std::vector<inlining::CalibrationSample> measure_sets(
         out.push_back(
             {p, std::move(sets[p][k]), static_cast<double>(m.text_bytes), m.instructions});
         if (!args.samples.empty())
-          write_file_atomically(args.samples, inlining::samples_to_json(views, out).dump() + "\n");
+          write_json_file(args.samples, inlining::samples_to_json(views, out));
       } catch (const ToolTimeout&) {
         // A set that makes a unit explode is left out (and said so), not the whole calibration.
         ++skipped;
@@ -174,7 +176,7 @@ void print_fits(const char* title, const nlohmann::json& r) {
                 100 * p["instructions_error"].get<double>(), pairs_cell(p, "instructions").c_str());
 }
 
-void run_calibrate(const CalibrateArgs& args) {
+void run_calibrate(const InlineCalibrateArgs& args) {
   std::vector<std::unique_ptr<inlining::Program>> programs;
   std::vector<const inlining::Program*> views;
   std::vector<std::unique_ptr<inlining::ProgramModel>> owned;
@@ -189,7 +191,7 @@ void run_calibrate(const CalibrateArgs& args) {
       args.from_samples.empty() ? measure_sets(args, programs, views)
                                 : read_samples(args.from_samples, views);
   if (!args.samples.empty())
-    write_file_atomically(args.samples, inlining::samples_to_json(views, samples).dump() + "\n");
+    write_json_file(args.samples, inlining::samples_to_json(views, samples));
   const inlining::CostModel start = inlining::CostModel::from_json(
       args.cost_model.empty() ? nlohmann::json::object()
                               : json_option(args.cost_model, "--cost-model"),
@@ -197,9 +199,9 @@ void run_calibrate(const CalibrateArgs& args) {
   const inlining::CostModel fitted = inlining::fit_cost_model(models, samples);
   const nlohmann::json report = {{"model", fits(start, models, samples, programs)},
                                  {"fitted", fits(fitted, models, samples, programs)}};
-  if (!args.output.empty()) write_file_atomically(args.output, fitted.to_json().dump(2) + "\n");
+  if (!args.output.empty()) write_json_file(args.output, fitted.to_json(), 2);
   if (args.json) {
-    std::printf("%s\n", report.dump(2).c_str());
+    print_json(report);
     return;
   }
   const std::string title =
@@ -215,7 +217,7 @@ void run_calibrate(const CalibrateArgs& args) {
 }  // namespace
 
 void add_inline_calibrate(CLI::App& family) {
-  auto args = std::make_shared<CalibrateArgs>();
+  auto args = std::make_shared<InlineCalibrateArgs>();
   CLI::App* command = family.add_subcommand(
       "calibrate", "Measure random decision sets in real mode and fit the cost model to them");
   command->footer(
@@ -243,7 +245,7 @@ void add_inline_calibrate(CLI::App& family) {
   command->add_option("-o,--output", args->output, "Write the fitted parameters here");
   add_llvm_bin_flag(*command, args->llvm_bin);
   command->add_flag("--no-run", args->no_run, "Text size only (no callgrind runs)");
-  command->add_flag("--json", args->json, "Print the report as JSON");
+  add_json_flag(*command, args->json, "the report");
   command->callback([args] { run_calibrate(*args); });
 }
 

@@ -20,6 +20,7 @@
 #include "inline/calibration.hpp"
 #include "inline/extraction.hpp"
 #include "inline/inline_env.hpp"
+#include "json_output.hpp"
 #include "progress_bar.hpp"
 
 namespace sysgym::cli {
@@ -164,7 +165,7 @@ void run_extract(const ExtractArgs& args) {
     const RealMeasurement counted = reference("counting calls", {never, "-O2", true, true});
     called = inlining::attach_calls(p, counted.profile);
   }
-  write_file_atomically(args.output, program_to_json(p).dump() + "\n");
+  write_json_file(args.output, program_to_json(p));
 
   std::size_t o2 = 0, oz = 0;
   for (const inlining::CallSite& s : p.sites) {
@@ -190,7 +191,7 @@ void run_extract(const ExtractArgs& args) {
                                    {"never", measurement_json(p.reference["never"])}}},
                                  {"output", args.output}};
   if (args.json) {
-    std::printf("%s\n", report.dump(2).c_str());
+    print_json(report);
     return;
   }
   std::printf(
@@ -253,7 +254,7 @@ void run_measure(const MeasureArgs& args) {
                            {"never_inlined_requested", m.never_inlined},
                            {"not_applied_examples", m.not_applied}};
   if (args.json) {
-    std::printf("%s\n", report.dump(2).c_str());
+    print_json(report);
     return;
   }
   std::printf("%s at -%s with %s decisions: text %lld bytes, %.0f instructions\n", p.name.c_str(),
@@ -364,7 +365,7 @@ void add_inline_commands(CLI::App& app) {
   add_llvm_bin_flag(*extract, ex->llvm_bin);
   extract->add_flag("--no-run", ex->no_run,
                     "Do not run the program (no instruction or call counts)");
-  extract->add_flag("--json", ex->json, "Print the report as JSON");
+  add_json_flag(*extract, ex->json, "the report");
   extract->add_option("-o,--output", ex->output, "The program file to write")->required();
   extract->callback([ex] { run_extract(*ex); });
 
@@ -405,7 +406,7 @@ void add_inline_commands(CLI::App& app) {
                       "Where the units are (default: the program file's source_dir)");
   add_llvm_bin_flag(*measure, me->llvm_bin);
   measure->add_flag("--no-run", me->no_run, "Text size only");
-  measure->add_flag("--json", me->json, "Print the report as JSON");
+  add_json_flag(*measure, me->json, "the report");
   measure->callback([me] { run_measure(*me); });
   add_inline_calibrate(*family);
   add_inline_anneal(*family);

@@ -11,13 +11,14 @@
 #include "families/inline/inline_commands.hpp"
 #include "inline/inline_env.hpp"
 #include "inline/model_view.hpp"
+#include "json_output.hpp"
 
 namespace sysgym::cli {
 namespace {
 
 constexpr const char* kEstimateEnv = "inline-v0";
 
-struct EstimateArgs {
+struct InlineEstimateArgs {
   EnvFlags env;
   std::string decisions = "Oz";
   std::string policy;
@@ -38,7 +39,7 @@ void print_estimate(const nlohmann::json& e, const std::string& label) {
               e["score"].get<double>());
 }
 
-void run_estimate(const EstimateArgs& args) {
+void run_estimate(const InlineEstimateArgs& args) {
   const EnvSpec& spec = catalog().envs.spec(kEstimateEnv);
   const nlohmann::json parameters = args.policy_config.empty()
                                         ? nlohmann::json::object()
@@ -63,7 +64,7 @@ void run_estimate(const EstimateArgs& args) {
   const nlohmann::json e = inlining::model_view(
       env, {{"decisions", decisions}, {"graph", args.graph}}, "inline estimate");
   if (args.json) {
-    std::printf("%s\n", e.dump(args.graph ? -1 : 2).c_str());
+    print_json(e, args.graph ? -1 : 2);
     return;
   }
   print_estimate(e, args.policy.empty() ? args.decisions : args.policy);
@@ -75,7 +76,7 @@ void run_estimate(const EstimateArgs& args) {
 }  // namespace
 
 void add_inline_estimate(CLI::App& family) {
-  auto args = std::make_shared<EstimateArgs>();
+  auto args = std::make_shared<InlineEstimateArgs>();
   CLI::App* command = family.add_subcommand(
       "estimate", "The cost model's text size and instructions for a decision set (no compiler)");
   command->footer(
@@ -103,7 +104,7 @@ void add_inline_estimate(CLI::App& family) {
   command->add_option("--policy-config", args->policy_config,
                       "The policy's parameters: JSON text or a file (learned: the policy file)");
   command->add_flag("--graph", args->graph, "Also give the call graph (functions and sites)");
-  command->add_flag("--json", args->json, "Print the figures as JSON");
+  add_json_flag(*command, args->json, "the figures");
   command->callback([args] { run_estimate(*args); });
 }
 

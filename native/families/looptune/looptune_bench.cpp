@@ -11,6 +11,7 @@
 #include "families/looptune/looptune_commands.hpp"
 #include "families/looptune/openblas.hpp"
 #include "families/looptune/tuning.hpp"
+#include "json_output.hpp"
 #include "looptune/executor_bench.hpp"
 #include "looptune/measure.hpp"
 #include "looptune/problems.hpp"
@@ -67,7 +68,7 @@ void run_executor_bench(const BenchArgs& args) {
   ProgressBar bar("measuring");
   const nlohmann::json nests = looptune::executor_bench(0.01, bar.callback());
   if (args.json) {
-    std::printf("%s\n", nests.dump(2).c_str());
+    print_json(nests);
     return;
   }
   std::printf("%-24s %-9s %-15s %9s %9s\n", "kernel", "found by", "micro-kernel", "GFLOPS",
@@ -152,7 +153,7 @@ void run_bench(const BenchArgs& args) {
     report["best_over_openblas"] = geometric_mean(blas_ratio);
   }
   if (args.json) {
-    std::printf("%s\n", report.dump(2).c_str());
+    print_json(report);
     return;
   }
   std::printf("%s: %zu problems, %lld actions, planning budget %s (geometric means)\n",
@@ -202,7 +203,7 @@ void add_looptune_bench(CLI::App& family) {
   command->add_flag("--executor", args->executor,
                     "Instead: the executor's benchmark nests, measured (as sysgym.looptune."
                     "executorBench() in the npm package)");
-  command->add_flag("--json", args->json, "Print the report as JSON");
+  add_json_flag(*command, args->json, "the report");
   command->callback([args] { run_bench(*args); });
 }
 

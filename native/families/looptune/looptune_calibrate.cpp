@@ -8,6 +8,7 @@
 #include "catalog.hpp"
 #include "families/looptune/looptune_commands.hpp"
 #include "files.hpp"
+#include "json_output.hpp"
 #include "looptune/calibration.hpp"
 #include "looptune/limits.hpp"
 #include "looptune/measure.hpp"
@@ -18,7 +19,7 @@
 namespace sysgym::cli {
 namespace {
 
-struct CalibrateArgs {
+struct LooptuneCalibrateArgs {
   std::vector<std::string> kernels = {"matmul:128x192x64", "matmul:256x64x160", "matmul:64x256x256",
                                       "conv3x3:1x16x32x16x16"};
   std::int64_t nests = 100;
@@ -36,7 +37,7 @@ struct KernelSamples {
   std::vector<looptune::CalibrationSample> samples;
 };
 
-std::vector<KernelSamples> measure_kernels(const CalibrateArgs& args) {
+std::vector<KernelSamples> measure_kernels(const LooptuneCalibrateArgs& args) {
   std::vector<KernelSamples> out;
   ProgressBar bar("measuring nests");
   const auto total = static_cast<std::uint64_t>(args.nests) * args.kernels.size();
@@ -99,7 +100,7 @@ nlohmann::json samples_json(const looptune::CostModel& model, const std::vector<
   return out;
 }
 
-void run_calibrate(const CalibrateArgs& args) {
+void run_calibrate(const LooptuneCalibrateArgs& args) {
   const looptune::CostModel start = looptune::CostModel::from_json(
       args.cost_model.empty() ? nlohmann::json::object()
                               : json_option(args.cost_model, "--cost-model"),
@@ -112,13 +113,13 @@ void run_calibrate(const CalibrateArgs& args) {
       pooled.insert(pooled.end(), ks.samples.begin(), ks.samples.end());
     const looptune::CostModel fitted = looptune::fit_cost_model(start, pooled, args.annotations);
     report["fitted"] = fit_report(fitted, all, args.annotations);
-    if (!args.output.empty()) write_file_atomically(args.output, fitted.to_json().dump(2) + "\n");
+    if (!args.output.empty()) write_json_file(args.output, fitted.to_json(), 2);
   }
   if (!args.samples.empty())
-    write_file_atomically(args.samples, samples_json(start, all, args.annotations).dump(1) + "\n");
+    write_json_file(args.samples, samples_json(start, all, args.annotations), 1);
   report["peak_gflops_measured"] = looptune::probe_peak_gflops();
   if (args.json) {
-    std::printf("%s\n", report.dump(2).c_str());
+    print_json(report);
     return;
   }
   print_fit(
@@ -136,7 +137,7 @@ void run_calibrate(const CalibrateArgs& args) {
 }  // namespace
 
 void add_looptune_calibrate(CLI::App& family) {
-  auto args = std::make_shared<CalibrateArgs>();
+  auto args = std::make_shared<LooptuneCalibrateArgs>();
   CLI::App* command = family.add_subcommand(
       "calibrate", "Measure random nests and report (or fit) the cost model's rank correlation");
   command->footer(
@@ -160,7 +161,7 @@ void add_looptune_calibrate(CLI::App& family) {
                       "Write every nest with its measured and modelled GFLOPS here (JSON)");
   command->add_flag("--annotations", args->annotations,
                     "Sample annotation actions too and run with annotations=actions");
-  command->add_flag("--json", args->json, "Print the report as JSON");
+  add_json_flag(*command, args->json, "the report");
   command->callback([args] { run_calibrate(*args); });
 }
 

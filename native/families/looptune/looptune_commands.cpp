@@ -9,6 +9,7 @@
 #include "base/quote.hpp"
 #include "catalog.hpp"
 #include "families/looptune/tuning.hpp"
+#include "json_output.hpp"
 #include "looptune/measure.hpp"
 #include "looptune/search_policy.hpp"
 #include "numeric_flags.hpp"
@@ -91,7 +92,7 @@ void run_tune(const TuneArgs& args) {
                                  {"before", base},
                                  {"after", best}};
   if (args.json) {
-    std::printf("%s\n", report.dump(2).c_str());
+    print_json(report);
     return;
   }
   std::printf("%s with %s: %lld actions in %.3f s", after.problem().name.c_str(),
@@ -148,7 +149,7 @@ void add_looptune_commands(CLI::App& app) {
   command->add_flag("--measure", args->measure, "Search on measured GFLOPS");
   command->add_flag("--annotations", args->annotations,
                     "Micro-kernels only where unroll / vectorize actions ask");
-  command->add_flag("--json", args->json, "Print the report as JSON");
+  add_json_flag(*command, args->json, "the report");
   command->callback([args] { run_tune(*args); });
   add_looptune_calibrate(*family);
   add_looptune_bench(*family);

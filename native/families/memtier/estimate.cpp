@@ -5,6 +5,7 @@
 
 #include "base/units.hpp"
 #include "families/memtier/memtier_commands.hpp"
+#include "json_output.hpp"
 #include "memtier/estimator.hpp"
 #include "memtier/reports.hpp"
 #include "numeric_flags.hpp"
@@ -13,7 +14,7 @@
 namespace sysgym::cli {
 namespace {
 
-struct EstimateArgs {
+struct MemtierEstimateArgs {
   PairFlags pair;
   WindowFlags windows;
   std::vector<std::string> ranges;
@@ -22,7 +23,7 @@ struct EstimateArgs {
   bool json = false;
 };
 
-void run_estimate(const EstimateArgs& args) {
+void run_estimate(const MemtierEstimateArgs& args) {
   memtier::HbmRanges hbm;
   for (const std::string& text : args.ranges) {
     for (const auto& range : memtier::parse_address_ranges(text))
@@ -35,7 +36,7 @@ void run_estimate(const EstimateArgs& args) {
   const nlohmann::json out =
       memtier::estimate_report(pair, hbm, args.hbm_factor, measured ? &*measured : nullptr);
   if (args.json) {
-    std::printf("%s\n", out.dump(2).c_str());
+    print_json(out);
     return;
   }
   std::fputs(memtier::estimate_report_text(out, args.measured).c_str(), stdout);
@@ -44,7 +45,7 @@ void run_estimate(const EstimateArgs& args) {
 }  // namespace
 
 void add_estimate_command(CLI::App& app) {
-  auto args = std::make_shared<EstimateArgs>();
+  auto args = std::make_shared<MemtierEstimateArgs>();
   CLI::App* command = app.add_subcommand(
       "estimate", "Estimate the run time of a trace pair with some address ranges in HBM");
   command->footer(
@@ -63,7 +64,7 @@ void add_estimate_command(CLI::App& app) {
   add_number_flag(*command, "--hbm-factor", args->hbm_factor,
                   "Weight f of HBM samples: T = (t_ddr n_ddr + t_hbm n_hbm / f) / n",
                   memtier::kHbmFactorRange);
-  command->add_flag("--json", args->json, "Print one JSON object");
+  add_json_flag(*command, args->json, "the report");
   command->callback([args] { run_estimate(*args); });
 }
 

@@ -5,6 +5,7 @@
 
 #include "families/memtier/memtier_commands.hpp"
 #include "files.hpp"
+#include "json_output.hpp"
 #include "memtier/inspect_report.hpp"
 #include "memtier/prepared_pair.hpp"
 #include "numeric_flags.hpp"
@@ -26,7 +27,7 @@ void run_inspect(const InspectArgs& args) {
   const nlohmann::json out =
       memtier::inspect_report(file.bytes(), args.file, args.options, bar.callback());
   if (args.json) {
-    std::printf("%s\n", out.dump(2).c_str());
+    print_json(out);
   } else {
     std::fputs(memtier::inspect_text(out).c_str(), stdout);
   }
@@ -50,7 +51,7 @@ void add_inspect_command(CLI::App& app) {
                    memtier::kIntervalDistanceRange);
   add_number_flag(*command, "--cpu-cycles-per-ms", args->options.cpu_cycles_per_ms,
                   "CPU cycles per millisecond", memtier::kCpuCyclesPerMsRange);
-  command->add_flag("--json", args->json, "Print one JSON object");
+  add_json_flag(*command, args->json, "the report");
   command->callback([args] { run_inspect(*args); });
 }
 

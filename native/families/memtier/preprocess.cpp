@@ -7,6 +7,7 @@
 #include "base/units.hpp"
 #include "families/memtier/memtier_commands.hpp"
 #include "files.hpp"
+#include "json_output.hpp"
 #include "memtier/prepared_file.hpp"
 #include "window_flags.hpp"
 
@@ -33,7 +34,7 @@ void run_preprocess(const PreprocessArgs& args) {
                                 {"entries", pair.entry_page.size()},
                                 {"ddr_ms", pair.ddr_ms()},
                                 {"hbm_ms", pair.hbm_ms()}};
-    std::printf("%s\n", out.dump(2).c_str());
+    print_json(out);
     return;
   }
   std::printf("wrote %s (%s): %zu windows, %zu pages, %zu page entries; DDR %.3f ms, HBM %.3f ms\n",
@@ -55,7 +56,7 @@ void add_preprocess_command(CLI::App& app) {
   args->pair.add_to(*command, false);
   args->windows.add_to(*command);
   command->add_option("-o,--output", args->output, "Output file")->required();
-  command->add_flag("--json", args->json, "Print a JSON summary");
+  add_json_flag(*command, args->json, "a summary");
   command->callback([args] { run_preprocess(*args); });
 }
 

@@ -19,6 +19,7 @@
 #include "base/units.hpp"
 #include "families/memtier/memtier_commands.hpp"
 #include "files.hpp"
+#include "json_output.hpp"
 #include "lackey_process.hpp"
 #include "marker_matcher.hpp"
 #include "memtier/capture/capture.hpp"
@@ -315,7 +316,7 @@ void trace_command(const TraceArgs& args) {
   write_trace_set(outputs, args.format);
   const nlohmann::json out = report(args, r, options.mixed, streamed, warnings, ext);
   if (args.json) {
-    std::printf("%s\n", out.dump(2).c_str());
+    print_json(out);
   } else {
     print_report(args, r, out);
   }
@@ -376,7 +377,7 @@ void add_trace_command(CLI::App& app) {
       ->check(CLI::IsMember({"bin", "csv"}));
   command->add_option("--valgrind", args->valgrind, "The valgrind executable")
       ->capture_default_str();
-  command->add_flag("--json", args->json, "Print a JSON summary");
+  add_json_flag(*command, args->json, "a summary");
   command->callback([args] { trace_command(*args); });
 }
 

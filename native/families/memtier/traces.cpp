@@ -6,6 +6,7 @@
 
 #include "catalog.hpp"
 #include "families/memtier/memtier_commands.hpp"
+#include "json_output.hpp"
 #include "memtier/pair_source.hpp"
 #include "memtier/reports.hpp"
 
@@ -40,7 +41,7 @@ void run_traces(const TracesArgs& args) {
       args.names.empty() ? memtier::shipped_pair_names(*c.data) : args.names;
   const nlohmann::json rows = memtier::headroom_report(c.envs, c.policies, names, args.capacity);
   if (args.json) {
-    std::printf("%s\n", rows.dump(2).c_str());
+    print_json(rows);
   } else {
     print_rows(rows, args.capacity);
   }
@@ -62,7 +63,7 @@ void add_traces_command(CLI::App& app) {
       ->add_option("--hbm-capacity", args->capacity,
                    "HBM size for the oracle: bytes, 64MiB or a percentage of the footprint")
       ->capture_default_str();
-  command->add_flag("--json", args->json, "One JSON row per trace");
+  add_json_flag(*command, args->json, "the table (one row per trace)");
   command->callback([args] { run_traces(*args); });
 }
 

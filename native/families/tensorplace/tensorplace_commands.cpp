@@ -10,6 +10,7 @@
 #include "catalog.hpp"
 #include "families/tensorplace/cbc_solver.hpp"
 #include "files.hpp"
+#include "json_output.hpp"
 #include "numeric_flags.hpp"
 #include "progress_bar.hpp"
 #include "tensorplace/graph_json.hpp"
@@ -82,7 +83,7 @@ struct IlpArgs {
 
 void print(const nlohmann::json& report, bool json, const std::string& text) {
   if (json) {
-    std::printf("%s\n", report.dump(2).c_str());
+    print_json(report);
   } else {
     std::fputs(text.c_str(), stdout);
   }
@@ -95,8 +96,7 @@ void run_zoo(const ZooArgs& args) {
 
 void run_graph(const GraphArgs& args) {
   const tensorplace::Graph graph = args.graph.load();
-  if (!args.output.empty())
-    write_file_atomically(args.output, tensorplace::graph_to_json(graph).dump() + "\n");
+  if (!args.output.empty()) write_json_file(args.output, tensorplace::graph_to_json(graph));
   const nlohmann::json summary = tensorplace::graph_summary(graph);
   std::string text = tensorplace::graph_summary_text(summary);
   if (!args.output.empty()) text += "wrote " + args.output + "\n";
@@ -139,7 +139,7 @@ void run_ilp(const IlpArgs& args) {
     if (plan.is_null())
       throw Error("the solver found no plan (" + report["status"].get<std::string>() +
                   "): nothing written to " + args.write_plan);
-    write_file_atomically(args.write_plan, plan.dump() + "\n");
+    write_json_file(args.write_plan, plan);
   }
   print(report, args.json, tensorplace::ilp_text(report));
 }
@@ -151,7 +151,7 @@ void add_zoo_command(CLI::App& family) {
   command->footer(
       "Examples:\n  sysgym tensorplace zoo\n  sysgym tensorplace zoo --batch 256 --json");
   add_integer_flag(*command, "--batch", args->batch, "Images per iteration", kBatchRange);
-  command->add_flag("--json", args->json, "Print a JSON list");
+  add_json_flag(*command, args->json, "the list");
   command->callback([args] { run_zoo(*args); });
 }
 
@@ -166,7 +166,7 @@ void add_graph_command(CLI::App& family) {
       "its own network.");
   args->graph.add(*command);
   command->add_option("-o,--output", args->output, "Write the graph as JSON");
-  command->add_flag("--json", args->json, "Print the summary as JSON");
+  add_json_flag(*command, args->json, "the summary");
   command->callback([args] { run_graph(*args); });
 }
 
@@ -202,7 +202,7 @@ void add_ilp_command(CLI::App& family) {
   command->add_option("--write-plan", args->write_plan,
                       "Also write the plan found as plan JSON (for `run --policy plan "
                       "--policy-config FILE`)");
-  command->add_flag("--json", args->json, "Print the report as JSON");
+  add_json_flag(*command, args->json, "the report");
   command->callback([args] { run_ilp(*args); });
 }
 
@@ -230,7 +230,7 @@ void add_sweep_command(CLI::App& family) {
       ->capture_default_str();
   add_number_flag(*command, "--time-limit", args->time_limit, "Seconds per ILP solve", {0.01, 1e6});
   add_number_flag(*command, "--gap", args->gap, "Relative gap at which the solver stops", {0, 1});
-  command->add_flag("--json", args->json, "Print the table as JSON");
+  add_json_flag(*command, args->json, "the table");
   command->callback([args] { run_sweep(*args); });
 }
 
