@@ -1,12 +1,7 @@
 // The npm bin's check, train and eval: the native commands' flags, files and output, on the
 // WebAssembly core (its Trainer stepped in slices, wasm/training_handles.cpp).
-import { FROM_STATE } from './cli_help.mjs';
-import { ConfigError, usageError as usage } from './errors.mjs';
+import { ConfigError } from './errors.mjs';
 import { jsonText, readInput, writeAtomically } from './node_files.mjs';
-
-function usageError(message) {
-  throw usage(message);
-}
 
 export function check(sysgym, values, { env, config, settings }) {
   if (values.all === true ? env !== '' : env === '') throw new ConfigError('give one env id, or --all');
@@ -33,23 +28,18 @@ function trainer(sysgym, values, { env, config, settings }) {
   if (values.resume === undefined) {
     if (env === '') throw new ConfigError('name the env to train on (`sysgym train memtier ...`), or --resume a training state');
     const agent = values.agent ?? '';
-    if (!['', 'dqn', 'ppo'].includes(agent)) usageError(`--agent: ${agent} not in {dqn,ppo}`);
     return sysgym.trainer({
       env, config, settings, vary: values.vary ?? [], agent,
       envs: values.envs ?? undefined, agentConfig: jsonText(values['agent-config']) || undefined,
       seed: values.seed ?? '0', curveEvery: values['curve-every'],
     });
   }
-  const given = FROM_STATE.filter((flag) => values[flag] !== undefined);
-  if (env !== '' || settings.length > (values.set ?? []).length) given.unshift('env');
-  if (given.length > 0) usageError(`--resume excludes ${given.map((f) => (f === 'env' ? 'env' : `--${f}`)).join(', ')}: the run's settings come from its state`);
   const resumed = sysgym.resumeTrainer(new Uint8Array(readInput(values.resume)), values.resume);
   process.stderr.write(`resumed ${resumed.agent} at ${resumed.envSteps} env steps from ${values.resume}\n`);
   return resumed;
 }
 
 export function train(sysgym, values, positionals) {
-  if (values.output === undefined) usageError('--output is required');
   const steps = integer(sysgym, values, 'steps', 200000);
   integer(sysgym, values, 'threads', 1);
   const checkpointEvery = integer(sysgym, values, 'checkpoint-every', 0);
@@ -83,9 +73,8 @@ export function train(sysgym, values, positionals) {
 }
 
 export function evaluate(sysgym, values, { env, config, settings }) {
-  if (values.policy === undefined) usageError('--policy is required');
   const policies = values.policy.map((path) => ({ path, text: jsonText(path) }));
-  const baselines = (values.baselines ?? '') === '' ? [] : values.baselines.split(',');
+  const baselines = (values.baselines ?? []).flatMap((list) => list.split(',')).filter((name) => name !== '');
   const report = sysgym.evalReport({
     policies, env, config, settings, vary: values.vary ?? [], baselines, seed: values.seed ?? '0',
   }, values.json === true);

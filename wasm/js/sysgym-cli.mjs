@@ -4,12 +4,11 @@
 // output, text or --json, is the native tool's byte for byte (built by the same C++; train's
 // timings aside). The native tool alone has the trace tools that run programs or write large
 // files, and trains several times faster.
-import { parseArgs } from 'node:util';
-
-import { COMMANDS, HELP, POSITIONAL, USAGE } from './cli_help.mjs';
+import { COMMANDS, HELP, NATIVE_ONLY, USAGE } from './cli_help.mjs';
+import { parseCommand } from './cli_parse.mjs';
 import { profileCommand } from './cli_profile.mjs';
 import { check, evaluate, train } from './cli_training.mjs';
-import { UsageError, printable, usageError } from './errors.mjs';
+import { UsageError, printable } from './errors.mjs';
 import { jsonText, readInput, writeAtomically } from './node_files.mjs';
 import { ConfigError, SysgymError, load } from './index.mjs';
 
@@ -30,7 +29,6 @@ function windowOptions(v) {
 // `run|compare ENV [KEY=VALUE]...`: the env, --config's text and the settings (--set first).
 function envArguments(positionals, values) {
   const [env, ...settings] = positionals;
-  if (env === undefined) throw usageError('env is required');
   if (env.includes('=')) throw new ConfigError('name an env first (`sysgym list` shows them)');
   const config = jsonText(values.config);
   return { env, config, settings: [...(values.set ?? []), ...settings] };
@@ -61,19 +59,21 @@ const RUN = {
     print(sysgym.describeReport(env, config, settings, values.json === true), values.json);
   },
   estimate(sysgym, values) {
-    const name = values.input ?? `${values.ddr},${values.hbm}`;
-    if (!values.input && !(values.ddr && values.hbm)) {
-      throw new ConfigError('give a trace pair with --ddr FILE --hbm FILE, or a preprocessed pair with --input FILE');
+    // Needs and Excludes (one pair) were checked as the native tool checks them.
+    const pair = values.ddr !== undefined;
+    if (!pair && values.trace === undefined && values.input === undefined) {
+      throw new ConfigError('give the trace pair with --trace NAME, --ddr FILE --hbm FILE, or a preprocessed pair with --input FILE');
     }
     // Files given by flag are read as the native flags read them (a missing one is an IoError
-    // naming it); trace names in configs resolve in the core over the host's files.
-    for (const file of values.input ? [values.input] : [values.ddr, values.hbm]) sysgym.data.add(file, readInput(file));
+    // naming it); a --trace name resolves in the core over the host's files, as an env's trace key.
+    const files = pair ? [values.ddr, values.hbm] : values.input !== undefined ? [values.input] : [];
+    for (const file of files) sysgym.data.add(file, readInput(file));
+    const name = values.trace ?? values.input ?? `${values.ddr},${values.hbm}`;
     const measured = values.measured ? readInput(values.measured) : null;
     print(sysgym.memtier.estimateReport(name, windowOptions(values), values['hbm-range'] ?? [],
       values['hbm-factor'] ?? '1', measured, { json: values.json === true, measuredName: values.measured ?? '' }), values.json);
   },
   inspect(sysgym, values, positionals) {
-    if (positionals.length !== 1) throw new ConfigError('name one file to inspect (a trace or a preprocessed pair)');
     const [file] = positionals;
     print(sysgym.memtier.inspectReport(file, readInput(file), {
       pageSize: values['page-size'] ?? '', intervalDistance: values['interval-distance'] ?? '',
@@ -82,7 +82,6 @@ const RUN = {
   },
   run(sysgym, values, positionals) {
     const { env, config, settings } = envArguments(positionals, values);
-    if (values.policy === undefined) throw usageError('--policy is required');
     const seed = sysgym.checkSeed(values.seed ?? '0', '--seed');
     const [report, recorded] = sysgym.runReport(env, config, settings, values.policy,
       jsonText(values['policy-config']), seed, values.record !== undefined, values.json === true);
@@ -95,7 +94,7 @@ const RUN = {
   compare(sysgym, values, positionals) {
     const { env, config, settings } = envArguments(positionals, values);
     const seed = sysgym.checkSeed(values.seed ?? '0', '--seed');
-    print(sysgym.compareReport(env, config, settings, values.policies ? values.policies.split(',') : [], seed, values.json === true), values.json);
+    print(sysgym.compareReport(env, config, settings, (values.policies ?? []).flatMap((list) => list.split(',')), seed, values.json === true), values.json);
   },
   check: (sysgym, values, positionals) => check(sysgym, values, optionalEnv(positionals, values)),
   train: (sysgym, values, positionals) => train(sysgym, values, optionalEnv(positionals, values)),
@@ -129,17 +128,13 @@ async function dispatch(loaded, argv) {
     return;
   }
   if (!COMMANDS[command]) await unknownCommand(loaded, argv);
-  let values;
-  let positionals;
-  try {
-    ({ values, positionals } = parseArgs({ args, options: COMMANDS[command], strict: true,
-      allowPositionals: POSITIONAL.has(command) || command === 'inspect' }));
-  } catch (e) {
-    throw new UsageError(`sysgym: ${printable(e.message, 4096)}\n`);
-  }
-  if (values.help) {
+  const { values, positionals, help } = parseCommand(COMMANDS[command], args);
+  if (help) {
     process.stdout.write(HELP[command]);
     return;
+  }
+  for (const [flag, why] of Object.entries(NATIVE_ONLY[command] ?? {})) {
+    if (values[flag] !== undefined) throw new UsageError(`sysgym: --${flag} is the native tool's only: ${why}\n`);
   }
   if (command === 'profile') {
     await profileCommand(await loaded(), values, positionals, (argv) => dispatch(loaded, argv));

@@ -87,30 +87,53 @@ test('without --json, estimate, run, compare and describe print the native tool\
   assert.equal(wasm.stdout.replace('w.json', 'n.json'), native.stdout, 'the record line too');
 });
 
-test('every command of the bin has its own --help, and --help lists them', () => {
-  const families = ['estimate', 'inspect'];
-  for (const command of [['list'], ['describe'], ['run'], ['compare'], ['check'], ['train'], ['eval'], ['memtier', 'estimate'],
-    ['estimate'], ['memtier', 'inspect'], ['inspect']]) {
+test('every command\'s --help is the native tool\'s, then what differs in the package', () => {
+  for (const [command, native] of [[['list']], [['describe']], [['run']], [['compare']], [['check']], [['train']], [['eval']],
+    [['profile']], [['memtier', 'estimate']], [['estimate'], ['memtier', 'estimate']], [['memtier', 'inspect']],
+    [['inspect'], ['memtier', 'inspect']]]) {
     const r = spawnSync('node', [bin, ...command, '--help'], { encoding: 'utf8' });
     assert.equal(r.status, 0, `${command.join(' ')} --help: ${r.stderr}`);
-    const name = families.includes(command.at(-1)) ? `memtier ${command.at(-1)}` : command[0];
-    assert.match(r.stdout, new RegExp(`^usage: sysgym ${name}`));
+    const expected = execFileSync(nativeTool, [...(native ?? command), '--help'], { encoding: 'utf8' });
+    assert.ok(r.stdout.startsWith(expected), `${command.join(' ')} --help differs from the native tool's:\n${r.stdout}`);
   }
+  assert.match(spawnSync('node', [bin, 'train', '--help'], { encoding: 'utf8' }).stdout, /--distributed is not here: MPI/);
   const top = spawnSync('node', [bin, '--help'], { encoding: 'utf8' });
   assert.equal(top.status, 0);
-  for (const command of ['list', 'describe', 'run', 'compare', 'check', 'train', 'eval', 'memtier estimate', 'memtier inspect']) {
-    assert.ok(top.stdout.includes(command), command);
-  }
+  assert.ok(top.stdout.startsWith(execFileSync(nativeTool, ['--help'], { encoding: 'utf8' })));
+  assert.match(top.stdout, /In the npm package \(WebAssembly\): list, describe, run/);
   assert.equal(spawnSync('node', [bin, 'preprocess'], { encoding: 'utf8' }).status, 2, 'a native-only command is a usage error');
 });
 
-test('a missing argument is the native tool\'s usage error, word for word, with its exit code', () => {
-  for (const args of [['run', 'memtier'], ['run'], ['compare'], ['train', 'memtier', '--agent', 'ppo'], ['eval', 'memtier']]) {
+test('a mistake on the command line is the native tool\'s usage error, word for word, with its exit code', () => {
+  for (const args of [['run', 'memtier'], ['run'], ['compare'], ['train', 'memtier', '--agent', 'ppo'], ['eval', 'memtier'],
+    ['run', 'memtier', '--bogus'], ['run', 'memtier', '--policy', 'lru', '-x', 'extra'], ['run', 'memtier', '--policy'],
+    ['compare', 'memtier', '--seed'], ['list', 'extra'], ['describe', '--seed', '1'], ['memtier', 'inspect'],
+    ['memtier', 'inspect', 'a', 'b'], ['train', 'memtier', '--agent', 'sac', '-o', 'p.json'],
+    ['train', '--resume', 'p.json.state', '--seed', '1', '-o', 'p.json'], ['train', '--resume', 'p.json.state', 'memtier', '-o', 'p.json'],
+    ['memtier', 'estimate', '--hbm-factor'], ['memtier', 'estimate', '--ddr', ddr], ['memtier', 'estimate', '--ddr', ddr, '--trace', 'x'],
+    ['memtier', 'estimate', '--trace', 'x', '--input', 'y'], ['profile', '--', 'list', 'extra']]) {
     const { native, wasm } = both(args);
     assert.equal(native.status, 2, `${args.join(' ')}: ${native.stderr}`);
     assert.equal(wasm.status, native.status, args.join(' '));
     assert.equal(wasm.stderr, native.stderr, args.join(' '));
   }
+});
+
+test('estimate takes a pair by --trace name, as the native tool does', () => {
+  for (const trace of [prefix, 'phased', 'synth:phased:3000']) {
+    const { native, wasm } = both(['memtier', 'estimate', '--trace', trace, '--hbm-range', '0x7f3a00000000:0x7f3a00400000', '--json']);
+    assert.equal(native.status, 0, native.stderr);
+    assert.equal(wasm.stdout, native.stdout, trace);
+  }
+  const { native, wasm } = both(['memtier', 'estimate']);
+  assert.equal(native.status, 1);
+  assert.equal(wasm.stderr, native.stderr, 'no pair at all');
+});
+
+test('a native-only flag is refused by name', () => {
+  const r = spawnSync('node', [bin, 'train', 'memtier', 'trace=phased', '--distributed', '-o', path.join(tmp, 'p.json')], { encoding: 'utf8' });
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /^sysgym: --distributed is the native tool's only: MPI jobs/);
 });
 
 test('a family tool the bin lacks says it is the native tool\'s, not the general usage', () => {
