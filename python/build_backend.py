@@ -57,8 +57,8 @@ def get_requires_for_build_wheel(config_settings=None):
 
 def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     _check_interpreter()
-    print("sysgym: building the core with CMake (minutes on a fresh checkout; `pip -v` shows its "
-          "progress)", file=sys.stderr, flush=True)
+    print("sysgym: building the core with CMake (minutes on a fresh checkout; its percentage goes "
+          "to the terminal, `pip -v` shows the compiler's output)", file=sys.stderr, flush=True)
     before = set(os.listdir(wheel_directory))
     subprocess.run([DEBIAN_PYTHON, "setup.py", "-q", "bdist_wheel", "--dist-dir",
                     os.path.abspath(wheel_directory)], cwd=HERE, env=_clean_env(), check=True)

@@ -9,6 +9,7 @@ interpreter and runs this file with Debian's python3, its setuptools and wheel:
 
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -34,6 +35,31 @@ DATA = os.path.join(os.path.dirname(__file__), "data")
 os.makedirs(os.path.join(ROOT, "build", "python-setuptools"), exist_ok=True)
 
 
+def build_with_progress(command):
+    """Runs the build with its output passed on (`pip -v` shows it) and its percentage, every
+    tenth, written to the terminal: pip holds a build's output back until it ends, and a fresh
+    checkout compiles for minutes. Without a terminal (CI, a pipe) nothing more is written."""
+    try:
+        terminal = open("/dev/tty", "w", encoding="utf-8")  # pylint: disable=consider-using-with
+    except OSError:
+        terminal = None
+    shown = -1
+    with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True) as build:
+        for line in build.stdout:
+            sys.stdout.write(line)
+            done = re.match(r"\[\s*(\d+)%\]", line)
+            if terminal and done and int(done.group(1)) // 10 > shown:
+                shown = int(done.group(1)) // 10
+                terminal.write(f"\nsysgym: building the core with CMake: {done.group(1)}%")
+                terminal.flush()
+    if terminal:
+        terminal.write("\n")
+        terminal.close()
+    if build.returncode != 0:
+        sys.exit(f"sysgym: the build failed (exit {build.returncode}): `pip -v` shows its output")
+
+
 class CMakeBuild(build_ext):
     """Builds through CMake and copies its outputs into the package being built."""
 
@@ -41,8 +67,8 @@ class CMakeBuild(build_ext):
         if shutil.which("cmake") is None:
             sys.exit("sysgym: cmake is missing: run ./sysgym.sh setup in the source tree first")
         subprocess.run(["cmake", "--preset", "native-release"], cwd=ROOT, check=True)
-        subprocess.run(["cmake", "--build", BUILD, "-j", str(os.cpu_count() or 2), "--target",
-                        "sysgym_python", "sysgym"], cwd=ROOT, check=True)
+        build_with_progress(["cmake", "--build", BUILD, "-j", str(os.cpu_count() or 2), "--target",
+                             "sysgym_python", "sysgym"])
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
         built = glob.glob(os.path.join(BUILD, "python", "sysgym", "_sysgym*.so"))
         if not built[0].endswith(suffix):
