@@ -190,6 +190,21 @@ void write_files_atomically(const std::vector<OutputFile>& files) {
   }
 }
 
+void check_output_path(const std::string& path) {
+  if (path.empty()) throw IoError("cannot write '': the path is empty");
+  if (destination_of(path) == Destination::kWriteInPlace) return;
+  const std::string directory = directory_of(path);
+  struct stat info {};
+  if (::stat(directory.c_str(), &info) != 0 || !S_ISDIR(info.st_mode)) {
+    throw IoError("cannot write " + quote(path) + ": its folder " + quote(directory) +
+                  " does not exist");
+  }
+  if (::access(directory.c_str(), W_OK | X_OK) != 0) {
+    throw IoError("cannot write " + quote(path) + ": its folder " + quote(directory) +
+                  " is not writable");
+  }
+}
+
 void write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes) {
   write_files_atomically({{path, bytes}});
 }

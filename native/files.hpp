@@ -40,6 +40,10 @@ struct OutputFile {
 // socket, a block device, or one of the files this process read is refused before anything is
 // written. Throws IoError; the destinations are then all as they were.
 void write_files_atomically(const std::vector<OutputFile>& files);
+
+// Throws the IoError writing `path` would end in, as far as can be known before the work: its
+// folder missing or not writable, a directory, socket or input of this command in its place.
+void check_output_path(const std::string& path);
 void write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes);
 void write_file_atomically(const std::string& path, const std::string& text);
 

@@ -7,7 +7,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
 #include <memory>
 
 #include "app.hpp"
@@ -15,13 +14,12 @@
 #include "base/quote.hpp"
 #include "files.hpp"
 #include "json_output.hpp"
+#include "output_flags.hpp"
 #include "profiling/profiler.hpp"
 #include "stream_lines.hpp"
 
 namespace sysgym::cli {
 namespace {
-
-namespace fs = std::filesystem;
 
 struct ProfileArgs {
   std::vector<std::string> command;
@@ -32,16 +30,6 @@ struct ProfileArgs {
   bool partial = false;
   bool json = false;
 };
-
-// An output path that cannot be written is named before the command runs for minutes.
-void check_writable(const std::string& path, const std::string& flag) {
-  const fs::path parent = fs::absolute(path).parent_path();
-  if (!fs::is_directory(parent) || ::access(parent.c_str(), W_OK) != 0)
-    throw IoError(
-        flag + ": cannot write " + quote(path) + ": " +
-        (fs::is_directory(parent) ? "its folder is not writable" : "its folder does not exist"));
-  if (fs::is_directory(path)) throw IoError(flag + ": " + quote(path) + " is a directory");
-}
 
 // While it lives, what the process writes to `fd` goes to `to` instead (stdio flushed at both
 // ends, so nothing buffered lands on the wrong side).
@@ -103,7 +91,6 @@ void run_profile(const ProfileArgs& args) {
     throw ConfigError(
         "profile: name the command to profile after --, e.g. "
         "sysgym profile -- train memtier-v0 --steps 20000 -o p.json");
-  if (!args.chrome_trace.empty()) check_writable(args.chrome_trace, "--chrome-trace");
   const profiling::Overhead overhead = profiling::calibrate();
   // Unprofiled and profiled runs alternate in this process, an unprofiled one first; each side
   // counts its fastest run, as this machine's timings vary by a third from run to run. A first
@@ -166,8 +153,8 @@ void add_profile_command(CLI::App& app) {
       "status pass through; --partial still "
       "writes what was profiled, marked partial. The trace opens in Perfetto or "
       "chrome://tracing.");
-  command->add_option("--chrome-trace", args->chrome_trace,
-                      "Write the timeline as Chrome trace-event JSON");
+  add_output_option(*command, "--chrome-trace", args->chrome_trace,
+                    "Write the timeline as Chrome trace-event JSON");
   command->add_option("--max-events", args->max_events, "Scopes kept for the timeline (the first)")
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{50000000}))
       ->capture_default_str();

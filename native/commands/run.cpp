@@ -13,6 +13,7 @@
 #include "files.hpp"
 #include "json_output.hpp"
 #include "numeric_flags.hpp"
+#include "output_flags.hpp"
 
 namespace sysgym::cli {
 namespace {
@@ -74,8 +75,8 @@ void add_run_command(CLI::App& app) {
   command->add_option("--policy-config", args->policy_config,
                       "Policy parameters: JSON text or a JSON file (learned: the policy file)");
   add_integer_flag(*command, "--seed", args->seed, "Episode seed", kSeedRange);
-  command->add_option("--record", args->record,
-                      "Write the episode (actions, rewards, infos, summary) as JSON");
+  add_output_option(*command, "--record", args->record,
+                    "Write the episode (actions, rewards, infos, summary) as JSON");
   add_json_flag(*command, args->json, "the report");
   command->callback([args] { run_command(*args); });
 }

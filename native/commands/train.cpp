@@ -16,6 +16,7 @@
 #include "files.hpp"
 #include "json_output.hpp"
 #include "numeric_flags.hpp"
+#include "output_flags.hpp"
 #include "thread_pool.hpp"
 
 namespace sysgym::cli {
@@ -169,12 +170,12 @@ void add_train_command(CLI::App& app) {
                               kSeedRange));
   from_state(add_integer_flag(*command, "--curve-every", args->curve_every,
                               "Env steps between curve points", agents::kCurveEveryRange));
-  command->add_option("--curve", args->curve, "Write the learning curve as CSV");
+  add_output_option(*command, "--curve", args->curve, "Write the learning curve as CSV");
   add_integer_flag(*command, "--checkpoint-every", args->checkpoint_every,
                    "Write the policy so far to OUTPUT.checkpoint and the whole training state "
                    "to OUTPUT.state (for --resume) every N env steps (checked at curve points)",
                    agents::kCheckpointEveryRange);
-  command->add_option("-o,--output", args->output, "The policy file to write")->required();
+  add_output_option(*command, "-o,--output", args->output, "The policy file to write")->required();
   command->add_flag("--distributed", args->distributed,
                     "Run as one rank of an MPI job (mpirun -np N sysgym train ... --distributed), "
                     "each rank stepping --envs envs of its own. PPO: synchronous data parallel, "

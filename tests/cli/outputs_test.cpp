@@ -1,6 +1,6 @@
 // Hostile uses of the tool's outputs and messages (issue 15): an output that names an input, a
 // device, a directory; two commands writing one pair at once; a full disk on standard output;
-// a FIFO as input; terminal escapes and huge numbers in configs.
+// a FIFO as input; terminal escapes and huge numbers in configs; outputs checked before work.
 #include <sys/stat.h>
 
 #include <future>
@@ -55,6 +55,44 @@ TEST_F(Cli, ADeviceOutputIsWrittenInPlaceAndADirectoryRefused) {
   const Result r = run("preprocess" + pair + " -o " + path("dir.bin"));
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.err.find("it is a directory"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, EveryOutputFlagIsCheckedBeforeAnyWork) {
+  // A long run that ends in "cannot write" loses its result: every flag naming a file the
+  // command writes is checked as the command line is read, before the command starts.
+  const std::string missing = path("no-such-folder") + "/out";
+  const std::vector<std::pair<std::string, std::string>> outputs = {
+      {"train memtier trace=synth:phased:2000 --steps 100000000", "-o"},
+      {"train memtier trace=synth:phased:2000 --steps 100000000 -o " + path("p.json"), "--curve"},
+      {"run memtier trace=synth:phased:2000 --policy lru", "--record"},
+      {"profile -- list", "--chrome-trace"},
+      {"memtier preprocess --trace synth:phased:2000", "-o"},
+      {"memtier synth --pattern phased", "-o"},
+      {"memtier trace --period 4 -- /bin/true", "-o"},
+      {"tensorplace graph --model resnet50", "-o"},
+      {"tensorplace ilp --model resnet50", "--write-lp"},
+      {"tensorplace ilp --model resnet50", "--write-plan"},
+      {"looptune calibrate", "-o"},
+      {"looptune calibrate", "--samples"},
+      {"inline extract --source x.c", "-o"},
+      {"inline calibrate", "--samples"},
+      {"inline calibrate", "-o"},
+      {"inline anneal", "-o"},
+      {"inline assign", "--labels"},
+      {"inline assign", "-o"},
+  };
+  for (const auto& [command, flag] : outputs) {
+    // The flag first: profile and trace take what follows -- as the command to run.
+    const std::size_t second = command.find(' ') + 1;
+    const std::string head =
+        command.substr(0, command[second] == '-' ? second - 1 : command.find(' ', second));
+    const Result r = run(head + " " + flag + " " + missing + command.substr(head.size()));
+    const std::string named = flag == "-o" ? "--output" : flag;
+    EXPECT_EQ(r.code, 1) << command << " " << flag << ": " << r.err;
+    EXPECT_EQ(r.err, "sysgym: IoError: " + named + ": cannot write '" + missing +
+                         "': its folder '" + path("no-such-folder") + "' does not exist\n")
+        << command << " " << flag;
+  }
 }
 
 TEST_F(Cli, APairWithOneUnwritableMemberReplacesNeither) {

@@ -15,6 +15,7 @@
 #include "inline/inline_env.hpp"
 #include "json_output.hpp"
 #include "numeric_flags.hpp"
+#include "output_flags.hpp"
 #include "progress_bar.hpp"
 #include "subprocess.hpp"
 
@@ -184,7 +185,7 @@ void add_inline_anneal(CLI::App& family) {
   command->add_option("--t-end", args->t_end, "Last temperature")->capture_default_str();
   add_integer_flag(*command, "--seed", args->seed, "Seed of the mutations", {0, INT64_MAX});
   command->add_option("--cost-model", args->cost_model, "Cost model parameters (JSON or a file)");
-  command->add_option("-o,--output", args->output, "Write the best decisions here");
+  add_output_option(*command, "-o,--output", args->output, "Write the best decisions here");
   command->add_flag("--measure", args->measure, "Measure the start and the best set for real");
   command->add_flag("--real", args->real,
                     "Anneal in real mode: every set compiled and measured (size: text at -Oz; "

@@ -20,6 +20,7 @@
 #include "inline/reward_assignment.hpp"
 #include "json_output.hpp"
 #include "numeric_flags.hpp"
+#include "output_flags.hpp"
 #include "progress_bar.hpp"
 
 namespace sysgym::cli {
@@ -235,8 +236,8 @@ void add_inline_assign(CLI::App& family) {
   add_integer_flag(*command, "--epochs", args->epochs, "Training epochs", {1, 100000});
   add_integer_flag(*command, "--seed", args->seed, "Seed of annealing and training",
                    {0, INT64_MAX});
-  command->add_option("--labels", args->labels, "Also write the labelled sites (JSON)");
-  command->add_option("-o,--output", args->output, "The policy file to write")->required();
+  add_output_option(*command, "--labels", args->labels, "Also write the labelled sites (JSON)");
+  add_output_option(*command, "-o,--output", args->output, "The policy file to write")->required();
   add_json_flag(*command, args->json, "the report");
   command->callback([args] { run_assign(*args); });
 }

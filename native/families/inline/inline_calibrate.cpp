@@ -17,6 +17,7 @@
 #include "inline/calibration.hpp"
 #include "json_output.hpp"
 #include "numeric_flags.hpp"
+#include "output_flags.hpp"
 #include "progress_bar.hpp"
 #include "subprocess.hpp"
 
@@ -240,9 +241,9 @@ void add_inline_calibrate(CLI::App& family) {
                       "Cost model parameters to report (JSON text or a file)");
   command->add_option("--from-samples", args->from_samples,
                       "Refit on samples files instead of measuring (repeat to pool them)");
-  command->add_option("--samples", args->samples,
-                      "Write the samples here (after each set while measuring)");
-  command->add_option("-o,--output", args->output, "Write the fitted parameters here");
+  add_output_option(*command, "--samples", args->samples,
+                    "Write the samples here (after each set while measuring)");
+  add_output_option(*command, "-o,--output", args->output, "Write the fitted parameters here");
   add_llvm_bin_flag(*command, args->llvm_bin);
   command->add_flag("--no-run", args->no_run, "Text size only (no callgrind runs)");
   add_json_flag(*command, args->json, "the report");

@@ -21,6 +21,7 @@
 #include "inline/extraction.hpp"
 #include "inline/inline_env.hpp"
 #include "json_output.hpp"
+#include "output_flags.hpp"
 #include "progress_bar.hpp"
 
 namespace sysgym::cli {
@@ -366,7 +367,7 @@ void add_inline_commands(CLI::App& app) {
   extract->add_flag("--no-run", ex->no_run,
                     "Do not run the program (no instruction or call counts)");
   add_json_flag(*extract, ex->json, "the report");
-  extract->add_option("-o,--output", ex->output, "The program file to write")->required();
+  add_output_option(*extract, "-o,--output", ex->output, "The program file to write")->required();
   extract->callback([ex] { run_extract(*ex); });
 
   auto me = std::make_shared<MeasureArgs>();

@@ -14,6 +14,7 @@
 #include "looptune/measure.hpp"
 #include "looptune/problems.hpp"
 #include "numeric_flags.hpp"
+#include "output_flags.hpp"
 #include "progress_bar.hpp"
 
 namespace sysgym::cli {
@@ -156,9 +157,10 @@ void add_looptune_calibrate(CLI::App& family) {
   command->add_option("--cost-model", args->cost_model,
                       "Cost model parameters to start from (JSON text or a file)");
   command->add_flag("--fit", args->fit, "Fit the speeds and bandwidths to the measurements");
-  command->add_option("-o,--output", args->output, "Write the fitted parameters here (--fit)");
-  command->add_option("--samples", args->samples,
-                      "Write every nest with its measured and modelled GFLOPS here (JSON)");
+  add_output_option(*command, "-o,--output", args->output,
+                    "Write the fitted parameters here (--fit)");
+  add_output_option(*command, "--samples", args->samples,
+                    "Write every nest with its measured and modelled GFLOPS here (JSON)");
   command->add_flag("--annotations", args->annotations,
                     "Sample annotation actions too and run with annotations=actions");
   add_json_flag(*command, args->json, "the report");

@@ -9,6 +9,7 @@
 #include "files.hpp"
 #include "json_output.hpp"
 #include "memtier/prepared_file.hpp"
+#include "output_flags.hpp"
 #include "window_flags.hpp"
 
 namespace sysgym::cli {
@@ -55,7 +56,7 @@ void add_preprocess_command(CLI::App& app) {
       "The output is written to a temporary file and renamed into place.");
   args->pair.add_to(*command, false);
   args->windows.add_to(*command);
-  command->add_option("-o,--output", args->output, "Output file")->required();
+  add_output_option(*command, "-o,--output", args->output, "Output file")->required();
   add_json_flag(*command, args->json, "a summary");
   command->callback([args] { run_preprocess(*args); });
 }

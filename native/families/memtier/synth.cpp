@@ -7,6 +7,7 @@
 #include "memtier/hbm_ranges.hpp"
 #include "memtier/traces/synth.hpp"
 #include "numeric_flags.hpp"
+#include "output_flags.hpp"
 #include "trace_output.hpp"
 
 namespace sysgym::cli {
@@ -69,7 +70,7 @@ void add_synth_command(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::IsMember({"csv", "bin"}));
   command->add_option("--mixed", args->mixed, "Also write a run with these LO:HI ranges in HBM");
-  command->add_option("-o,--output", args->prefix, "Output prefix")->required();
+  add_output_option(*command, "-o,--output", args->prefix, "Output prefix")->required();
   command->callback([args] { run_synth(*args); });
 }
 

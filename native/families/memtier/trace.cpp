@@ -26,6 +26,7 @@
 #include "memtier/prepared_pair.hpp"
 #include "memtier/reports.hpp"
 #include "numeric_flags.hpp"
+#include "output_flags.hpp"
 #include "trace_output.hpp"
 
 namespace sysgym::cli {
@@ -344,7 +345,8 @@ void add_trace_command(CLI::App& app) {
       "(and gives the progress line a time to go). Ctrl-C stops the capture and writes nothing.");
   command->add_option("command", args->command, "The program and its arguments (after --)")
       ->required();
-  command->add_option("-o,--output", args->output, "Output prefix: PREFIX.ddr.bin, PREFIX.hbm.bin")
+  add_output_option(*command, "-o,--output", args->output,
+                    "Output prefix: PREFIX.ddr.bin, PREFIX.hbm.bin")
       ->required();
   command->add_option("--llc-size", args->llc_size, "Last-level cache size")->capture_default_str();
   add_integer_flag(*command, "--llc-ways", args->llc_ways, "Last-level cache associativity",

@@ -12,6 +12,7 @@
 #include "files.hpp"
 #include "json_output.hpp"
 #include "numeric_flags.hpp"
+#include "output_flags.hpp"
 #include "progress_bar.hpp"
 #include "tensorplace/graph_json.hpp"
 #include "tensorplace/reports.hpp"
@@ -165,7 +166,7 @@ void add_graph_command(CLI::App& family) {
       "The graph JSON format (docs/file-formats.md) is what any other tool can write to model "
       "its own network.");
   args->graph.add(*command);
-  command->add_option("-o,--output", args->output, "Write the graph as JSON");
+  add_output_option(*command, "-o,--output", args->output, "Write the graph as JSON");
   add_json_flag(*command, args->json, "the summary");
   command->callback([args] { run_graph(*args); });
 }
@@ -194,14 +195,15 @@ void add_ilp_command(CLI::App& family) {
   add_number_flag(*command, "--time-limit", args->time_limit, "Seconds the solver may take",
                   {0.01, 1e6});
   add_number_flag(*command, "--gap", args->gap, "Relative gap at which the solver stops", {0, 1});
-  command->add_option("--write-lp", args->write_lp, "Also write the model as CPLEX LP text");
+  add_output_option(*command, "--write-lp", args->write_lp,
+                    "Also write the model as CPLEX LP text");
   add_integer_flag(*command, "--defrag", args->defrag,
                    "AutoTM's defragmentation: at most this many solves again, the limit lowered "
                    "where the plan's best-fit heap overflows it",
                    IntegerRange{0, 100});
-  command->add_option("--write-plan", args->write_plan,
-                      "Also write the plan found as plan JSON (for `run --policy plan "
-                      "--policy-config FILE`)");
+  add_output_option(*command, "--write-plan", args->write_plan,
+                    "Also write the plan found as plan JSON (for `run --policy plan "
+                    "--policy-config FILE`)");
   add_json_flag(*command, args->json, "the report");
   command->callback([args] { run_ilp(*args); });
 }
