@@ -41,6 +41,26 @@ std::unique_ptr<CLI::App> make_app() {
   return app;
 }
 
+int print_error(const std::exception_ptr& error, const std::string& prefix) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const Error& e) {
+    std::fprintf(stderr, "sysgym: %s%s: %s\n", prefix.c_str(), e.kind(),
+                 printable_message(e.what()).c_str());
+    return 1;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr,
+                 "sysgym: %sout of memory: the trace, window count or network needs more memory "
+                 "than this machine has (see docs/hardening.md, Limits)\n",
+                 prefix.c_str());
+    return 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "sysgym: %sinternal error: %s\n", prefix.c_str(),
+                 printable_message(e.what()).c_str());
+    return 3;
+  }
+}
+
 int run_command_line(std::vector<std::string> args) {
   const std::unique_ptr<CLI::App> app = make_app();
   std::reverse(args.begin(), args.end());  // CLI11 takes them last first
@@ -52,18 +72,8 @@ int run_command_line(std::vector<std::string> args) {
     return code == 0 ? 0 : 2;
   } catch (const ExitStatus& e) {
     return e.code;
-  } catch (const Error& e) {
-    std::fprintf(stderr, "sysgym: %s: %s\n", e.kind(), printable_message(e.what()).c_str());
-    return 1;
-  } catch (const std::bad_alloc&) {
-    std::fputs(
-        "sysgym: out of memory: the trace, window count or network needs more memory than "
-        "this machine has (see docs/hardening.md, Limits)\n",
-        stderr);
-    return 1;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "sysgym: internal error: %s\n", printable_message(e.what()).c_str());
-    return 3;
+  } catch (const std::exception&) {
+    return print_error(std::current_exception());
   }
   return 0;
 }

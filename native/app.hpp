@@ -4,6 +4,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <exception>
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,6 +16,10 @@ std::unique_ptr<CLI::App> make_app();
 // Runs `args` (the arguments after the program name) and returns the exit status: 0 success, 1 a
 // sysgym error (printed as "sysgym: KIND: message"), 2 a usage error, 3 an internal error.
 int run_command_line(std::vector<std::string> args);
+
+// Prints `error` as the tool prints errors ("sysgym: PREFIXKIND: message") and returns its exit
+// status (1 a sysgym error or out of memory, 3 an internal error).
+int print_error(const std::exception_ptr& error, const std::string& prefix = "");
 
 // Thrown by a command that ends with the exit status of a command it ran (profile).
 struct ExitStatus {

@@ -12,7 +12,8 @@ int main(int argc, char** argv) {
   sysgym::cli::remove_temporaries_on_signal();
 #ifdef SYSGYM_HAVE_MPI
   // Only the tool links MPI: the Python module and the tests share the native library without it.
-  sysgym::cli::set_collective_factory(&sysgym::cli::open_mpi_collective);
+  sysgym::cli::set_collective_factory(&sysgym::cli::open_mpi_collective,
+                                      &sysgym::cli::abort_mpi_job);
 #endif
   return sysgym::cli::run_command_line(std::vector<std::string>(argv + 1, argv + argc));
 }

@@ -39,7 +39,16 @@ struct TrainArgs {
   bool distributed = false;
 };
 
-void train_command(TrainArgs args) {
+// What every rank of a --distributed job must have been given alike.
+nlohmann::json job_of(const agents::TrainerOptions& options, const TrainArgs& args) {
+  return {{"--agent", options.agent},        {"--agent-config", options.agent_config},
+          {"env", options.env_id},           {"env configs", options.env_configs},
+          {"--seed", options.seed},          {"--curve-every", options.curve_every},
+          {"--steps", args.steps},           {"--checkpoint-every", args.checkpoint_every},
+          {"--resume", !args.resume.empty()}};
+}
+
+void train(TrainArgs args, agents::Collective* collective) {
   if (args.resume.empty() && !args.env.named()) {
     throw ConfigError(
         "name the env to train on (`sysgym train memtier ...`), or --resume a "
@@ -67,13 +76,11 @@ void train_command(TrainArgs args) {
     options.curve_every = args.curve_every;
   }
   // One rank of an MPI job: only rank 0 prints and writes files.
-  const std::unique_ptr<agents::Collective> collective =
-      args.distributed ? open_collective() : nullptr;
+  if (collective != nullptr) check_ranks_match(*collective, job_of(options, args));
   const bool writes = collective == nullptr || collective->rank() == 0;
   ThreadPool pool(args.threads);
   agents::Trainer trainer(catalog().envs, options,
-                          args.threads > 1 ? pool.as_parallel_for() : ParallelFor{},
-                          collective.get());
+                          args.threads > 1 ? pool.as_parallel_for() : ParallelFor{}, collective);
   args.agent = trainer.agent();
   if (resumed) {
     agents::resume_training(trainer, *resumed, args.resume);
@@ -115,6 +122,18 @@ void train_command(TrainArgs args) {
                                            seconds, args.output, args.curve)
                  .c_str(),
              stdout);
+}
+
+void train_command(const TrainArgs& args) {
+  if (!args.distributed) return train(args, nullptr);
+  // The ranks meet first, so that a rank failing at any point after (a bad trace, a missing
+  // file, settings unlike the others') ends the whole job instead of leaving the others waiting.
+  const std::unique_ptr<agents::Collective> collective = open_collective();
+  try {
+    train(args, collective.get());
+  } catch (...) {
+    fail_ranks(*collective, std::current_exception());
+  }
 }
 
 }  // namespace

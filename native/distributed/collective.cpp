@@ -1,21 +1,49 @@
 #include "distributed/collective.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cstdio>
+#include <cstdlib>
 #include <functional>
+#include <span>
 #include <string>
 
+#include "app.hpp"
 #include "base/error.hpp"
+#include "base/quote.hpp"
 #include "base/units.hpp"
 
 namespace sysgym::cli {
 namespace {
 
 CollectiveFactory factory = nullptr;
+CollectiveAbort abort_job = nullptr;
+
+// A JSON value as the user wrote it on the command line, for a message.
+std::string shown(const nlohmann::json* value) {
+  if (value == nullptr) return "nothing";
+  return quote(value->is_string() ? value->get<std::string>() : value->dump());
+}
+
+// A flattened key ("/env configs/0/bins") as the setting it is ("env configs[0].bins").
+std::string setting_name(const std::string& pointer) {
+  std::string name;
+  std::size_t at = 1;
+  while (at <= pointer.size()) {
+    const std::size_t end = std::min(pointer.find('/', at), pointer.size());
+    const std::string part = pointer.substr(at, end - at);
+    const bool index = !part.empty() && part.find_first_not_of("0123456789") == std::string::npos;
+    name += name.empty() ? part : index ? "[" + part + "]" : "." + part;
+    at = end + 1;
+  }
+  return name;
+}
 
 }  // namespace
 
-void set_collective_factory(CollectiveFactory f) {
+void set_collective_factory(CollectiveFactory f, CollectiveAbort abort) {
   factory = f;
+  abort_job = abort;
 }
 
 std::unique_ptr<agents::Collective> open_collective() {
@@ -26,6 +54,45 @@ std::unique_ptr<agents::Collective> open_collective() {
         "`mpirun -np N sysgym train ... --distributed`");
   }
   return factory();
+}
+
+void fail_ranks(agents::Collective& collective, const std::exception_ptr& error) {
+  if (collective.size() == 1 || abort_job == nullptr) std::rethrow_exception(error);
+  print_error(error, "rank " + std::to_string(collective.rank()) + ": ");
+  std::fflush(stderr);
+  abort_job(1);
+  std::abort();  // abort_job does not return
+}
+
+void check_ranks_match(agents::Collective& collective, const nlohmann::json& job) {
+  // Each rank's text ends with a NUL, which dump() never writes (it escapes control characters).
+  const std::string mine = job.dump() + '\0';
+  std::vector<std::byte> all;
+  collective.gather(std::as_bytes(std::span(mine.data(), mine.size())), 0, all);
+  std::array<double, 1> verdict{1};
+  if (collective.rank() == 0) {
+    const std::string texts(reinterpret_cast<const char*>(all.data()), all.size());
+    const nlohmann::json ours = job.flatten();
+    std::size_t at = 0;
+    for (int rank = 0; rank < collective.size(); ++rank) {
+      const std::size_t end = texts.find('\0', at);
+      const nlohmann::json theirs = nlohmann::json::parse(texts.substr(at, end - at)).flatten();
+      at = end + 1;
+      nlohmann::json keys = ours;
+      keys.update(theirs);
+      for (const auto& item : keys.items()) {
+        const std::string& key = item.key();
+        const nlohmann::json* a = ours.contains(key) ? &ours[key] : nullptr;
+        const nlohmann::json* b = theirs.contains(key) ? &theirs[key] : nullptr;
+        if (a != nullptr && b != nullptr && *a == *b) continue;
+        throw ConfigError("the ranks were started with different settings: rank " +
+                          std::to_string(rank) + " has " + setting_name(key) + " = " + shown(b) +
+                          ", rank 0 has " + shown(a) +
+                          " (every rank of a --distributed job takes the same arguments)");
+      }
+    }
+  }
+  collective.broadcast(verdict, 0);
 }
 
 void check_ranks_agree(agents::Collective& collective, const agents::Trainer& trainer) {

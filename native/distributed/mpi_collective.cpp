@@ -70,4 +70,8 @@ std::unique_ptr<agents::Collective> open_mpi_collective() {
   return std::make_unique<MpiCollective>();
 }
 
+void abort_mpi_job(int code) {
+  MPI_Abort(MPI_COMM_WORLD, code);
+}
+
 }  // namespace sysgym::cli

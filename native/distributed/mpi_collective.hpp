@@ -11,4 +11,7 @@ namespace sysgym::cli {
 // collective goes.
 std::unique_ptr<agents::Collective> open_mpi_collective();
 
+// MPI_Abort on MPI_COMM_WORLD: every rank ends, mpirun with `code`.
+void abort_mpi_job(int code);
+
 }  // namespace sysgym::cli

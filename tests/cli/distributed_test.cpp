@@ -37,6 +37,18 @@ class Distributed : public Cli {
             slurp(path("stderr.txt"))};
   }
 
+  // Two ranks started with different arguments (MPMD), under a time limit: a job that hangs
+  // fails the test with exit 124 instead of stalling the suite.
+  Result mpirun_apart(const std::string& rank0, const std::string& rank1) const {
+    const std::string command = std::string(kMpiEnvironment) +
+                                " timeout 120 mpirun --oversubscribe -np 1 " + SYSGYM_EXE + " " +
+                                rank0 + " : -np 1 " + SYSGYM_EXE + " " + rank1 + " >" +
+                                path("stdout.txt") + " 2>" + path("stderr.txt") + " </dev/null";
+    const int status = std::system(command.c_str());
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(path("stdout.txt")),
+            slurp(path("stderr.txt"))};
+  }
+
   std::string train_args(const std::string& output) const {
     return "train memtier trace=synth:phased:20000:5:32 bins=16 episode_length=32 --agent ppo "
            "--envs 2 --steps 4096 --agent-config '{\"rollout_steps\": 64, \"hidden\": [32]}' "
@@ -125,6 +137,45 @@ TEST_F(Distributed, ARankThatDiesEndsTheJobAndItsCheckpointResumesOnAnotherRankC
   EXPECT_EQ(policy["training"]["env_steps"], at + 2048);
   EXPECT_GE(policy["training"]["episodes"].get<std::int64_t>(),
             state["episodes"].get<std::int64_t>());
+}
+
+TEST_F(Distributed, RanksStartedDifferentlyStopAtOnceNamingTheDifference) {
+  const std::string flags = " --steps 2000 --envs 1 --distributed -o " + path("p.json");
+  const struct {
+    std::string rank0, rank1, said;
+  } cases[] = {
+      // Were a crash (malloc: corrupted top size) and two hangs before the ranks compared notes.
+      {"trace=synth:phased:2000 bins=8 --agent ppo", "trace=synth:phased:2000 bins=64 --agent ppo",
+       "rank 1 has env configs[0].bins = '64', rank 0 has '8'"},
+      {"trace=synth:phased:2000 --agent ppo", "trace=nowhere --agent ppo",
+       "rank 1 has env configs[0].trace = 'nowhere', rank 0 has 'synth:phased:2000'"},
+      {"trace=synth:phased:2000 --agent ppo", "trace=synth:phased:2000 --agent dqn",
+       "rank 1 has --agent = 'dqn', rank 0 has 'ppo'"},
+  };
+  for (const auto& c : cases) {
+    const Result r =
+        mpirun_apart("train memtier " + c.rank0 + flags, "train memtier " + c.rank1 + flags);
+    EXPECT_NE(r.code, 0);
+    EXPECT_NE(r.code, 124) << "the job hung: " << r.err;
+    EXPECT_NE(r.err.find("sysgym: rank 0: ConfigError: the ranks were started with different "
+                         "settings: " +
+                         c.said),
+              std::string::npos)
+        << r.err;
+  }
+  EXPECT_FALSE(fs::exists(path("p.json")));
+}
+
+TEST_F(Distributed, AFailingRankPrintsItsErrorAndEndsTheJob) {
+  // Every rank fails making its envs; each says so and the first to fail ends the job (before,
+  // a rank finalised MPI on its way out and the others waited for it for ever).
+  const std::string args =
+      "train memtier trace=nowhere --agent ppo --steps 2000 --distributed -o " + path("p.json");
+  const Result r = mpirun_apart(args, args);
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.code, 124) << "the job hung: " << r.err;
+  EXPECT_NE(r.err.find(": UnknownNameError: unknown trace 'nowhere'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("sysgym: rank "), std::string::npos) << r.err;
 }
 
 TEST(DistributedWithoutMpi, TheFlagSaysHowToEnableIt) {
