@@ -5,6 +5,8 @@
 import { createRequire } from 'node:module';
 
 import { commandSpec } from './cli_parse.mjs';
+import { IoError } from './errors.mjs';
+import { checkOutputPath } from './node_files.mjs';
 
 const NATIVE_HELP = createRequire(import.meta.url)('./native_help.json');
 
@@ -36,8 +38,25 @@ function helpText(command) {
   return notes.length === 0 ? native : `${native}\nIn the npm package (WebAssembly):\n${notes.join('\n')}\n`;
 }
 
-export const COMMANDS = Object.fromEntries(Object.entries(NATIVE_NAME).map(([command, name]) =>
-  [command, commandSpec(NATIVE_HELP[name])]));
+// Flags naming a file the command writes: checked before any work, as natively
+// (native/output_flags.hpp).
+const OUTPUTS = { train: ['output', 'curve'], run: ['record'], profile: ['chrome-trace'] };
+
+function checkOutput(file, flag) {
+  try {
+    checkOutputPath(file);
+  } catch (e) {
+    throw new IoError(`${flag}: ${e.message}`);
+  }
+}
+
+function spec(command) {
+  const s = commandSpec(NATIVE_HELP[NATIVE_NAME[command]]);
+  for (const o of s.options) if ((OUTPUTS[command] ?? []).includes(o.long)) o.check = checkOutput;
+  return s;
+}
+
+export const COMMANDS = Object.fromEntries(Object.keys(NATIVE_NAME).map((command) => [command, spec(command)]));
 export const HELP = Object.fromEntries(Object.keys(NATIVE_NAME).map((command) => [command, helpText(command)]));
 export const USAGE = `${NATIVE_HELP['']}
 In the npm package (WebAssembly): list, describe, run, compare, check, train, eval, profile,

@@ -68,7 +68,7 @@ const looksLikeOption = (arg) => /^--?[A-Za-z]/.test(arg);
 // Parses `args` by `spec`: {values: {long: string | true | string[]}, positionals: [string], help}.
 // Values stay text (the core checks numbers and ranges, as the native flags do). Throws
 // UsageError as CLI11 does: a missing value or choice while parsing, then REQUIRED, Needs and
-// Excludes, then anything not expected.
+// Excludes, then anything not expected. An option's `check` (set by the caller) runs first.
 export function parseCommand(spec, args) {
   const byLong = new Map(spec.options.map((o) => [o.long, o]));
   const byShort = new Map(spec.options.filter((o) => o.short).map((o) => [o.short, o]));
@@ -112,6 +112,8 @@ export function parseCommand(spec, args) {
     else values[option.long] = value;
   }
   if (help) return { values, positionals: [], help };
+  // Values checked as they are read (CLI11's validators: the output flags), in the order given.
+  for (const o of spec.options) if (o.check && values[o.long] !== undefined) o.check(values[o.long], `--${o.long}`);
 
   // Positionals in order, a multiple one taking the rest.
   const given = new Map();

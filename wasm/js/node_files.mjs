@@ -29,26 +29,55 @@ export function readInput(file) {
   }
 }
 
-// Writes an output as the native tool does: to a temporary file next to it, renamed into place,
-// so a full disk or a kill leaves the previous file whole; a character device or FIFO is written
-// in place; an input of this command, a directory or a socket is refused.
-export function writeAtomically(file, content) {
+// How `file` may be written, as natively: 'replace' (a new or regular file, by a temporary file
+// renamed into place) or 'in place' (a character device or FIFO); anything else is an IoError.
+function destination(file) {
   let info = null;
   try {
     info = fs.statSync(file);
   } catch (e) {
     if (e.code !== 'ENOENT') throw new IoError(`cannot write ${quote(file)}: ${printable(e.message)}`);
+    return 'replace';
   }
-  if (info?.isFile() && inputs.has(`${info.dev}:${info.ino}`)) {
+  if (info.isFile() && inputs.has(`${info.dev}:${info.ino}`)) {
     throw new IoError(`refusing to write ${quote(file)}: it is one of this command's inputs (choose another output path)`);
   }
-  if (info && (info.isCharacterDevice() || info.isFIFO())) {
-    fs.writeFileSync(file, content);
-    return;
-  }
-  if (info && !info.isFile()) {
+  if (info.isCharacterDevice() || info.isFIFO()) return 'in place';
+  if (!info.isFile()) {
     const kind = info.isDirectory() ? 'a directory' : info.isSocket() ? 'a socket' : info.isBlockDevice() ? 'a block device' : 'not a regular file';
     throw new IoError(`cannot write ${quote(file)}: it is ${kind} (outputs are regular files, a character device such as /dev/null, or a FIFO)`);
+  }
+  return 'replace';
+}
+
+// The IoError writing `file` would end in, thrown before the work (native/files.hpp's
+// check_output_path, word for word): its folder missing or not writable, or destination's.
+export function checkOutputPath(file) {
+  if (file === '') throw new IoError('cannot write \'\': the path is empty');
+  if (destination(file) === 'in place') return;
+  const slash = file.lastIndexOf('/');
+  const folder = slash < 0 ? '.' : slash === 0 ? '/' : file.slice(0, slash);
+  let isFolder = false;
+  try {
+    isFolder = fs.statSync(folder).isDirectory();
+  } catch {
+    // missing: said below
+  }
+  if (!isFolder) throw new IoError(`cannot write ${quote(file)}: its folder ${quote(folder)} does not exist`);
+  try {
+    fs.accessSync(folder, fs.constants.W_OK | fs.constants.X_OK);
+  } catch {
+    throw new IoError(`cannot write ${quote(file)}: its folder ${quote(folder)} is not writable`);
+  }
+}
+
+// Writes an output as the native tool does: to a temporary file next to it, renamed into place,
+// so a full disk or a kill leaves the previous file whole; a character device or FIFO is written
+// in place; an input of this command, a directory or a socket is refused.
+export function writeAtomically(file, content) {
+  if (destination(file) === 'in place') {
+    fs.writeFileSync(file, content);
+    return;
   }
   const temporary = path.join(path.dirname(file), `${path.basename(file)}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
   try {

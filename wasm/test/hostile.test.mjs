@@ -136,3 +136,31 @@ test('arguments of the wrong type are named, never a raw BindingError', () => {
   assert.throws(() => sysgym.makeVector('memtier-v0', {}, 1.5), ConfigError);
   assert.throws(() => sysgym.episode({ env: 'memtier-v0', config: {}, policy: ['lru'] }), ApiMisuseError);
 });
+
+test('a program\'s own uncaught error stays its own: no module source dumped, Node\'s exit status', () => {
+  const index = JSON.stringify(path.join(packageDir, 'index.mjs'));
+  for (const [body, message] of [
+    ['throw new Error("my own bug");', 'my own bug'],
+    ['Promise.reject(new Error("my own rejection"));', 'my own rejection'],
+  ]) {
+    const script = `import { load } from ${index};\nconst sysgym = await load();\nsysgym.make('memtier', { trace: 'synth:phased:2000' });\n${body}\n`;
+    const r = spawnSync('node', ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60000 });
+    assert.equal(r.status, 1, r.stderr.slice(0, 300));
+    assert.ok(r.stderr.includes(message), r.stderr.slice(0, 300));
+    assert.ok(r.stderr.length < 4000, `${r.stderr.length} bytes on stderr, starting ${r.stderr.slice(0, 200)}`);
+  }
+});
+
+test('the bin checks every output before any work, with the native tool\'s words', () => {
+  const missing = path.join(tmp, 'no-such-folder', 'out');
+  for (const args of [['train', 'memtier', 'trace=synth:phased:2000', '--steps', '100000000', '-o', missing],
+    ['train', 'memtier', 'trace=synth:phased:2000', '--steps', '100000000', '--curve', missing, '-o', path.join(tmp, 'p.json')],
+    ['run', 'memtier', 'trace=synth:phased:2000', '--policy', 'lru', '--record', missing],
+    ['profile', '--chrome-trace', missing, '--', 'list']]) {
+    const { native, wasm } = both(args);
+    assert.equal(native.status, 1, native.stderr);
+    assert.equal(wasm.status, 1, args.join(' '));
+    assert.equal(wasm.stderr, native.stderr, args.join(' '));
+    assert.match(wasm.stderr, /does not exist\n$/);
+  }
+});
