@@ -2,26 +2,8 @@
 // report as the native tool prints it (the core's table), plus the JS <-> WebAssembly crossings;
 // the same command timed unprofiled in this process, alternating with the profiled runs, each
 // side's fastest (as natively).
-import fs from 'node:fs';
-import path from 'node:path';
-
-import { quote } from './errors.mjs';
 import { writeAtomically } from './node_files.mjs';
-import { ConfigError, IoError } from './index.mjs';
-
-
-function checkWritable(file) {
-  const folder = path.dirname(path.resolve(file));
-  let why = null;
-  try {
-    if (!fs.statSync(folder).isDirectory()) why = 'its folder is not a folder';
-    else fs.accessSync(folder, fs.constants.W_OK);
-  } catch (e) {
-    why = e.code === 'ENOENT' ? 'its folder does not exist' : 'its folder is not writable';
-  }
-  if (why) throw new IoError(`--chrome-trace: cannot write ${quote(file)}: ${why}`);
-  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) throw new IoError(`--chrome-trace: ${quote(file)} is a directory`);
-}
+import { ConfigError } from './index.mjs';
 
 // Runs `body` with the process's stdout (and, with `stderr`, its stderr) writes sent to `to`.
 async function withOutput(to, stderr, body) {
@@ -59,7 +41,6 @@ export async function profileCommand(sysgym, values, command, dispatch) {
   // Checked by the core with the native flags' ranges and messages.
   const runs = Number(sysgym.checkInteger(values.runs ?? '1', '--runs', 1, 100));
   const maxEvents = Number(sysgym.checkInteger(values['max-events'] ?? '200000', '--max-events', 1, 50000000));
-  if (values['chrome-trace'] !== undefined) checkWritable(values['chrome-trace']);
   let unprofiled = -1;
   let fastest = null;
   for (let i = 0; i < runs && !fastest?.error; ++i) {

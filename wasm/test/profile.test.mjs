@@ -131,7 +131,7 @@ test('the bin profiles any command: the table, --json with the unprofiled time, 
   assert.match(partial.stdout, /^partial profile: the command failed/);
   const unwritable = runBin('profile', '--chrome-trace', path.join(tmp, 'missing', 't.json'), '--', 'list');
   assert.equal(unwritable.status, 1);
-  assert.match(unwritable.stderr, /--chrome-trace: cannot write .*its folder does not exist/);
+  assert.match(unwritable.stderr, /--chrome-trace: cannot write .*its folder .* does not exist/);
   assert.match(runBin('profile', '--', 'profile', '--', 'list').stderr, /cannot be nested/);
   assert.match(runBin('profile').stderr, /name the command to profile after --/);
 });
