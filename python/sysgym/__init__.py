@@ -51,10 +51,6 @@ def make_vec(env_id, num_envs=8, *, threads=None, copy=True, reuse_arrays=False,
     """``num_envs`` envs of one config stepped together on ``threads`` C++ threads (default: one
     per core, at most one per env). ``copy=False``: observations as views of the C++ buffer;
     ``reuse_arrays=True``: the same rewards, flags and info arrays every step (see VectorEnv)."""
-    if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-        raise ConfigError(f"num_envs: expected a positive integer, got {num_envs!r}")
-    if threads is not None and (not isinstance(threads, int) or threads < 1):
-        raise ConfigError(f"threads: expected a positive integer, got {threads!r}")
     return VectorEnv(env_id, num_envs, threads=threads, copy=copy, reuse_arrays=reuse_arrays,
                      **config)
 

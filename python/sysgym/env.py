@@ -27,6 +27,18 @@ def _check_seed(seed):
     return seed
 
 
+def _core_arguments(env_id, config):
+    """``env_id`` and ``config`` as the core takes them (the id, the config's JSON text), or a
+    ConfigError naming what is wrong, instead of a binding's TypeError."""
+    if not isinstance(env_id, str):
+        raise ConfigError(f"env_id: expected an env id such as 'memtier-v0' (a str), got {env_id!r}")
+    try:
+        return env_id, json.dumps(config, allow_nan=False)
+    except (TypeError, ValueError) as e:
+        raise ConfigError(f"config: every value must be JSON (str, int, float, bool, None, list, "
+                          f"dict): {e}") from None
+
+
 def _space(core):
     space = spaces.from_core(core)
     return spaces.to_gymnasium(space, gymnasium) if gymnasium is not None else space
@@ -55,7 +67,7 @@ class Env(_CoreBacked, _Base):
     def __init__(self, env_id, *, render_mode=None, **config):
         if render_mode not in (None, "arrays"):
             raise ConfigError(f"render_mode: expected 'arrays' or None, got {render_mode!r}")
-        self._core = _sysgym.CoreEnv(env_id, json.dumps(config))
+        self._core = _sysgym.CoreEnv(*_core_arguments(env_id, config))
         self.render_mode = render_mode
         self.observation_space = _space(self._core.observation_space)
         self.action_space = _space(self._core.action_space)

@@ -10,20 +10,25 @@ overwritten by the next one: with ``copy=False`` a step makes no array at all, a
 less per step; keep what you need with ``.copy()``.
 """
 
-import json
 import os
 
 from . import _sysgym, spaces
-from .env import _CoreBacked, _check_seed, _space, gymnasium
+from .env import _CoreBacked, _check_seed, _core_arguments, _space, gymnasium
+from .errors import ConfigError
 
 
 class VectorEnv(_CoreBacked):
     def __init__(self, env_id, num_envs=8, *, threads=None, copy=True, reuse_arrays=False,
                  **config):
+        # The npm package's and `sysgym train --envs`' range: each env holds its own buffers.
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or not 1 <= num_envs <= 4096:
+            raise ConfigError(f"num_envs: expected a whole number from 1 to 4096, got {num_envs!r}")
         if threads is None:
             threads = min(num_envs, os.cpu_count() or 1)
-        self._core = _sysgym.CoreVectorEnv(env_id, json.dumps(config), num_envs, threads, copy,
-                                           reuse_arrays)
+        if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 4096:
+            raise ConfigError(f"threads: expected a whole number from 1 to 4096, got {threads!r}")
+        self._core = _sysgym.CoreVectorEnv(*_core_arguments(env_id, config), num_envs, threads,
+                                           copy, reuse_arrays)
         self.num_envs = num_envs
         self.single_observation_space = _space(self._core.single_observation_space)
         self.single_action_space = _space(self._core.single_action_space)

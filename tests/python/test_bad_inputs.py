@@ -91,3 +91,21 @@ def test_render_mode_and_vector_sizes_are_checked():
         sysgym.make_vec("inline-v0", num_envs=0)
     with pytest.raises(sysgym.ConfigError, match="threads"):
         sysgym.make_vec("inline-v0", num_envs=2, threads=0)
+
+
+@pytest.mark.parametrize("call, said", [
+    (lambda: sysgym.make(123), "env_id: expected an env id such as 'memtier-v0' (a str), got 123"),
+    (lambda: sysgym.make("memtier-v0", trace=object()), "config: every value must be JSON"),
+    (lambda: sysgym.make("memtier-v0", hbm_capacity=float("nan")), "config: every value must be JSON"),
+    (lambda: sysgym.make_vec("memtier-v0", num_envs=10**9), "num_envs: expected a whole number from 1 to 4096, got 1000000000"),
+    (lambda: sysgym.make_vec("memtier-v0", num_envs=0), "num_envs: expected a whole number from 1 to 4096, got 0"),
+    (lambda: sysgym.make_vec("memtier-v0", num_envs="8"), "num_envs: expected a whole number from 1 to 4096, got '8'"),
+    (lambda: sysgym.make_vec("memtier-v0", num_envs=2, threads=0), "threads: expected a whole number from 1 to 4096, got 0"),
+    (lambda: sysgym.make_vec(None), "env_id: expected an env id"),
+])
+def test_arguments_of_the_wrong_kind_or_size_are_config_errors_naming_them(call, said):
+    # Before, make(123) was a pybind11 TypeError naming an internal class, and
+    # num_envs=10**9 allocated until the kernel killed the process.
+    with pytest.raises(sysgym.ConfigError) as caught:
+        call()
+    assert said in str(caught.value)

@@ -5,7 +5,7 @@ import createSysgymCore from './sysgym_core.cjs';
 
 import {
   ApiMisuseError, ConfigError, EnvCheckError, InvalidActionError, IoError, SysgymError, TraceFormatError,
-  UnknownNameError, bytes, check, finalizer, flag, lastError, parsed, seedText, strings, text,
+  UnknownNameError, bytes, check, finalizer, flag, lastError, parsed, quote, seedText, strings, text,
 } from './errors.mjs';
 import { Episode, comparing } from './episode.mjs';
 import { infoReader } from './info.mjs';
@@ -414,6 +414,9 @@ export class Sysgym {
   }
 
   makeVector(id, config = {}, count = 1) {
+    if (typeof count !== 'number') {
+      throw new ApiMisuseError(`makeVector: count must be a number, got ${typeof count} ${quote(String(count))}`);
+    }
     if (!Number.isInteger(count) || count < 1 || count > 4096) {
       throw new ConfigError(`makeVector: count ${String(count)} is not a whole number from 1 to 4096`);
     }

@@ -134,6 +134,8 @@ test('arguments of the wrong type are named, never a raw BindingError', () => {
   assert.throws(() => sysgym.runEpisode({ env: 'memtier-v0', config: {}, policy: 7 }), (e) => e instanceof ApiMisuseError && /runEpisode: policy/.test(e.message));
   assert.throws(() => sysgym.memtier.estimate('x', 5), (e) => e instanceof ApiMisuseError && /estimate: hbmRanges/.test(e.message));
   assert.throws(() => sysgym.makeVector('memtier-v0', {}, 1.5), ConfigError);
+  assert.throws(() => sysgym.makeVector('memtier-v0', {}, '8'),
+    (e) => e instanceof ApiMisuseError && e.message === "makeVector: count must be a number, got string '8'");
   assert.throws(() => sysgym.episode({ env: 'memtier-v0', config: {}, policy: ['lru'] }), ApiMisuseError);
 });
 
