@@ -1,4 +1,5 @@
 #include "agents/training_files.hpp"
+#include "base/quote.hpp"
 
 #include "base/append_format.hpp"
 #include "base/error.hpp"
@@ -94,7 +95,8 @@ std::string training_summary_text(const std::string& agent, const Trainer& train
                 agent.c_str(), static_cast<long long>(trainer.env_steps()),
                 static_cast<long long>(trainer.episodes()), seconds,
                 static_cast<double>(new_steps) / seconds);
-  append_format(out, "wrote %s%s%s\n", output.c_str(), curve.empty() ? "" : " and ", curve.c_str());
+  append_format(out, "wrote %s%s%s\n", printable(output, 1024).c_str(),
+                curve.empty() ? "" : " and ", printable(curve, 1024).c_str());
   return out;
 }
 

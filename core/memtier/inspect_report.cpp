@@ -4,6 +4,7 @@
 
 #include "base/append_format.hpp"
 #include "base/container.hpp"
+#include "base/quote.hpp"
 #include "base/radix_sort.hpp"
 #include "base/units.hpp"
 #include "memtier/prepared_file.hpp"
@@ -126,7 +127,9 @@ std::string inspect_text(const nlohmann::json& j) {
   for (const auto& [key, value] : j.items()) {
     if (key == "largest_regions") continue;
     append_format(out, "%-28s %s\n", key.c_str(),
-                  value.is_string() ? value.get<std::string>().c_str() : value.dump().c_str());
+                  // A file name may hold terminal escapes: shown, never sent to the terminal.
+                  value.is_string() ? printable(value.get<std::string>(), 1024).c_str()
+                                    : value.dump().c_str());
   }
   if (j.contains("largest_regions") && !j["largest_regions"].empty()) {
     out += "largest regions (by sampled pages):\n";

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/error.hpp"
+#include "base/quote.hpp"
 
 namespace sysgym::tensorplace {
 namespace {
@@ -98,7 +99,8 @@ IlpModel build_ilp(const Graph& graph, const Platform& platform,
   for (std::uint32_t k = 0; k < graph.kernels().size(); ++k) {
     // A roofline kernel takes at least its compute time: a bound, not a row.
     const Kernel& kernel = graph.kernel(k);
-    const double compute = kernel.times.empty() ? kernel.flops / platform.peak_flops * kMsPerSecond : 0;
+    const double compute =
+        kernel.times.empty() ? kernel.flops / platform.peak_flops * kMsPerSecond : 0;
     times.push_back(lp.add_var(lp_name("t", k), LpBuilder::Kind::kContinuous, compute));
     objective.add(times.back(), 1);
   }
@@ -123,7 +125,7 @@ IlpModel build_ilp(const Graph& graph, const Platform& platform,
   std::string title = "sysgym tensorplace ";
   title += variant_name(variant);
   title += " ILP: ";
-  title += graph.model();
+  title += printable(graph.model());  // one line of the LP file, whatever the name holds
   model.lp = lp.text(title);
   return model;
 }

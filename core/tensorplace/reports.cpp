@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/append_format.hpp"
+#include "base/quote.hpp"
 #include "base/units.hpp"
 #include "tensorplace/plan_json.hpp"
 #include "tensorplace/simulator.hpp"
@@ -48,7 +49,7 @@ nlohmann::json graph_summary(const Graph& graph) {
 std::string graph_summary_text(const nlohmann::json& s) {
   std::string out;
   append_format(out, "%s at batch %u: %zu kernels, %zu tensors (%zu intermediate, %zu parameter)\n",
-                s["model"].get<std::string>().c_str(), s["batch"].get<unsigned>(),
+                printable(s["model"].get<std::string>()).c_str(), s["batch"].get<unsigned>(),
                 s["kernels"].get<std::size_t>(),
                 s["tensors"]["intermediate"].get<std::size_t>() +
                     s["tensors"]["parameter"].get<std::size_t>() +
@@ -86,7 +87,7 @@ std::string zoo_text(const nlohmann::json& report) {
                 "param bytes", "peak live", "GFLOP/it", "summary");
   for (const nlohmann::json& r : report) {
     append_format(out, "%-13s %8zu %6.1fM %12s %12s %10.1f  %s\n",
-                  r["model"].get<std::string>().c_str(), r["kernels"].get<std::size_t>(),
+                  printable(r["model"].get<std::string>()).c_str(), r["kernels"].get<std::size_t>(),
                   static_cast<double>(r["parameters"].get<std::uint64_t>()) / 1e6,
                   format_bytes(r["parameter_bytes"].get<std::uint64_t>()).c_str(),
                   format_bytes(r["peak_live_bytes"].get<std::uint64_t>()).c_str(),
@@ -166,7 +167,7 @@ nlohmann::json ilp_report(const Graph& graph, const Platform& platform, std::uin
 std::string ilp_text(const nlohmann::json& r) {
   std::string out;
   append_format(out, "%s at batch %u, %s ILP, fast memory %s of %s peak: %zu binaries, %zu rows\n",
-                r["model"].get<std::string>().c_str(), r["batch"].get<unsigned>(),
+                printable(r["model"].get<std::string>()).c_str(), r["batch"].get<unsigned>(),
                 r["variant"].get<std::string>().c_str(),
                 format_bytes(r["fast_limit_bytes"].get<std::uint64_t>()).c_str(),
                 format_bytes(r["peak_live_bytes"].get<std::uint64_t>()).c_str(),

@@ -5,6 +5,7 @@
 #include "base/append_format.hpp"
 #include "base/error.hpp"
 #include "base/names.hpp"
+#include "base/quote.hpp"
 #include "base/units.hpp"
 #include "tensorplace/tensorplace_config.hpp"
 #include "tensorplace/twolm.hpp"
@@ -150,8 +151,9 @@ nlohmann::json sweep_report(const Graph& graph, const Platform& platform,
 std::string sweep_text(const nlohmann::json& report) {
   std::string out;
   append_format(out, "%s at batch %u on %s: slowdown against all-fast memory (%.6g ms)\n",
-                report["model"].get<std::string>().c_str(), report["batch"].get<unsigned>(),
-                report["platform"].get<std::string>().c_str(), report["all_fast_ms"].get<double>());
+                printable(report["model"].get<std::string>()).c_str(),
+                report["batch"].get<unsigned>(), report["platform"].get<std::string>().c_str(),
+                report["all_fast_ms"].get<double>());
   const auto names = report["optimizers"].get<std::vector<std::string>>();
   append_format(out, "%-9s %12s", "slow:fast", "fast memory");
   for (const std::string& name : names)

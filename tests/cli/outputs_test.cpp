@@ -176,5 +176,58 @@ TEST_F(Cli, HugeNumbersAndHugeKeysAreNamedConfigErrors) {
   EXPECT_NE(r.err.find("kkk..."), std::string::npos) << r.err.substr(0, 300);
 }
 
+// Shell-quoted, for the names below (which hold no single quote).
+std::string q(const std::string& s) {
+  return "'" + s + "'";
+}
+
+TEST_F(Cli, TextReportsShowTerminalEscapesInNamesAsText) {
+  // A name from a file, a program or the command line that holds escape sequences (a window
+  // title, a clear screen) is shown as \x1b... in every family's text report, never sent to the
+  // terminal that reads the report.
+  const std::string escapes = "\x1b]0;pwned\x07\x1b[2J";
+  const std::string odd = "x" + escapes;
+  const std::string p = synth("phased", 2000);
+  fs::copy_file(p + ".ddr.csv", path(odd + ".csv"));
+  // tensorplace: a zoo graph renamed; looptune: a problem named so; inline: a shipped program.
+  ASSERT_EQ(run("tensorplace graph --model resnet50 --batch 2 -o " + path("g.json")).code, 0);
+  nlohmann::json graph = read_json(path("g.json"));
+  graph["model"] = odd;
+  std::ofstream(path("graph.json")) << graph.dump();
+  const nlohmann::json problem = {{"format", "sysgym-looptune-problem"},
+                                  {"version", 1},
+                                  {"name", odd},
+                                  {"vars",
+                                   {{{"name", "m"}, {"size", 16}},
+                                    {{"name", "n"}, {"size", 16}},
+                                    {{"name", "k"}, {"size", 16}}}},
+                                  {"a", {{"name", "a"}, {"dims", {{"m"}, {"k"}}}}},
+                                  {"b", {{"name", "b"}, {"dims", {{"k"}, {"n"}}}}},
+                                  {"out", {{"name", "c"}, {"dims", {{"m"}, {"n"}}}}}};
+  std::ofstream(path("problem.json")) << problem.dump();
+  nlohmann::json program = read_json(std::string(SYSGYM_SHIPPED_DATA) + "/inline/lz4.json");
+  program["name"] = odd;
+  std::ofstream(path("program.json")) << program.dump();
+
+  for (const std::string& command : {
+           "memtier inspect " + q(path(odd + ".csv")),
+           "memtier preprocess --trace " + p + " -o " + q(path(odd + ".bin")),
+           "memtier synth --pattern phased --samples 1000 -o " + q(path(odd)),
+           "tensorplace graph --input " + path("graph.json") + " -o " + q(path(odd + ".json")),
+           "tensorplace ilp --input " + path("graph.json") + " --fast-memory 1:1 --time-limit 5",
+           "tensorplace sweep --input " + path("graph.json") + " --ratios 1:1 --optimizers static",
+           "looptune tune --problem " + path("problem.json") + " --search greedy1 --steps 2",
+           "inline anneal --program " + path("program.json") + " --steps 5",
+           "train memtier trace=synth:phased:2000 --steps 64 -o " + q(path(odd + ".policy.json")),
+       }) {
+    const Result r = run(command);
+    EXPECT_EQ(r.code, 0) << command << ": " << r.err;
+    EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << command << ": " << r.out;
+    EXPECT_EQ(r.out.find('\x07'), std::string::npos) << command;
+    EXPECT_NE(r.out.find("x\\x1b]0;pwned\\x07\\x1b[2J"), std::string::npos)
+        << command << ": " << r.out;
+  }
+}
+
 }  // namespace
 }  // namespace sysgym::testing

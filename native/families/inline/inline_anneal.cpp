@@ -7,6 +7,7 @@
 
 #include "base/error.hpp"
 #include "base/json_text.hpp"
+#include "base/quote.hpp"
 #include "catalog.hpp"
 #include "families/inline/inline_commands.hpp"
 #include "families/inline/real_mode.hpp"
@@ -142,9 +143,10 @@ void run_anneal(const AnnealArgs& args) {
       "%s, %s relative to clang's %s decisions (%s mode): %.4f -> %.4f in %lld steps (%zu "
       "accepted); best "
       "inlines %zu of %zu sites (model: %.0f text bytes, %.0f instructions)\n",
-      p.name.c_str(), args.objective.c_str(), baseline.c_str(), args.real ? "real" : "model",
-      r.start_cost, r.best_cost, static_cast<long long>(args.steps), r.accepted, inlined,
-      p.sites.size(), best["text_bytes"].get<double>(), best["instructions"].get<double>());
+      printable(p.name).c_str(), args.objective.c_str(), baseline.c_str(),
+      args.real ? "real" : "model", r.start_cost, r.best_cost, static_cast<long long>(args.steps),
+      r.accepted, inlined, p.sites.size(), best["text_bytes"].get<double>(),
+      best["instructions"].get<double>());
   if (args.measure) {
     for (const char* which : {"start_real", "best_real"})
       std::printf("  %-10s real: %lld text bytes, %.0f instructions\n", which,

@@ -11,6 +11,7 @@
 #include "agents/policy_file.hpp"
 #include "base/error.hpp"
 #include "base/json_text.hpp"
+#include "base/quote.hpp"
 #include "base/rng.hpp"
 #include "catalog.hpp"
 #include "families/inline/inline_commands.hpp"
@@ -189,7 +190,7 @@ void run_assign(const AssignArgs& args) {
     return;
   }
   print_report(policy.training);
-  std::printf("wrote %s\n", args.output.c_str());
+  std::printf("wrote %s\n", printable(args.output, 1024).c_str());
 }
 
 }  // namespace

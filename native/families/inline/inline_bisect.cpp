@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "base/error.hpp"
+#include "base/quote.hpp"
 #include "families/inline/inline_commands.hpp"
 #include "families/inline/real_mode.hpp"
 #include "inline/bisection.hpp"
@@ -98,8 +99,9 @@ void run_bisect(const BisectArgs& args) {
   bisection.set_ends(measurer.value(from_m), measurer.value(to_m));
   bar.update(1, planned);
   if (!args.json)
-    std::printf("%s: %zu call groups decided apart; %s %.0f from, %.0f to (%s)\n", p.name.c_str(),
-                groups, args.metric.c_str(), bisection.from_value(), bisection.to_value(),
+    std::printf("%s: %zu call groups decided apart; %s %.0f from, %.0f to (%s)\n",
+                printable(p.name).c_str(), groups, args.metric.c_str(), bisection.from_value(),
+                bisection.to_value(),
                 signed_figure(bisection.to_value() - bisection.from_value()).c_str());
   while (!bisection.done()) {
     const auto [first, second] = bisection.next();

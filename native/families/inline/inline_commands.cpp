@@ -198,13 +198,13 @@ void run_extract(const ExtractArgs& args) {
   std::printf(
       "%s: %zu units, %zu functions, %zu call sites (%zu called on the input, %zu that clang "
       "never inlines); clang inlines %zu at -O2, %zu at -Oz\n",
-      p.name.c_str(), p.units.size(), p.functions.size(), p.sites.size(), called, never_inlined, o2,
-      oz);
+      printable(p.name).c_str(), p.units.size(), p.functions.size(), p.sites.size(), called,
+      never_inlined, o2, oz);
   std::printf("  %-6s %12s %16s\n", "", "text bytes", "instructions");
   for (const char* ref : {"O2", "Oz", "never"})
     std::printf("  %-6s %12lld %16.0f\n", ref, static_cast<long long>(p.reference[ref].text_bytes),
                 p.reference[ref].instructions);
-  std::printf("wrote %s\n", args.output.c_str());
+  std::printf("wrote %s\n", printable(args.output, 1024).c_str());
 }
 
 struct MeasureArgs {
@@ -258,8 +258,9 @@ void run_measure(const MeasureArgs& args) {
     print_json(report);
     return;
   }
-  std::printf("%s at -%s with %s decisions: text %lld bytes, %.0f instructions\n", p.name.c_str(),
-              args.opt_level.c_str(), (args.policy.empty() ? args.decisions : args.policy).c_str(),
+  std::printf("%s at -%s with %s decisions: text %lld bytes, %.0f instructions\n",
+              printable(p.name).c_str(), args.opt_level.c_str(),
+              (args.policy.empty() ? args.decisions : args.policy).c_str(),
               static_cast<long long>(m.text_bytes), m.instructions);
   if (!own)
     std::printf("  %zu of %zu sites asked to be inlined were (%.1f %%)\n", m.applied, m.requested,

@@ -95,7 +95,7 @@ void run_tune(const TuneArgs& args) {
     print_json(report);
     return;
   }
-  std::printf("%s with %s: %lld actions in %.3f s", after.problem().name.c_str(),
+  std::printf("%s with %s: %lld actions in %.3f s", printable(after.problem().name).c_str(),
               args.search.c_str(), static_cast<long long>(s["steps"].get<std::int64_t>()),
               t.seconds);
   if (looptune::is_planning_search(search))

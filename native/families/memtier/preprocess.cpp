@@ -4,6 +4,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "base/quote.hpp"
 #include "base/units.hpp"
 #include "families/memtier/memtier_commands.hpp"
 #include "files.hpp"
@@ -39,8 +40,9 @@ void run_preprocess(const PreprocessArgs& args) {
     return;
   }
   std::printf("wrote %s (%s): %zu windows, %zu pages, %zu page entries; DDR %.3f ms, HBM %.3f ms\n",
-              args.output.c_str(), format_bytes(bytes.size()).c_str(), pair.window_count(),
-              pair.pages.size(), pair.entry_page.size(), pair.ddr_ms(), pair.hbm_ms());
+              printable(args.output, 1024).c_str(), format_bytes(bytes.size()).c_str(),
+              pair.window_count(), pair.pages.size(), pair.entry_page.size(), pair.ddr_ms(),
+              pair.hbm_ms());
 }
 
 }  // namespace

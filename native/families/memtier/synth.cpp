@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "base/quote.hpp"
 #include "base/units.hpp"
 #include "families/memtier/memtier_commands.hpp"
 #include "memtier/hbm_ranges.hpp"
@@ -40,7 +41,8 @@ void run_synth(SynthArgs& args) {
   }
   write_trace_set(outputs, args.format);
   for (const TraceOutput& output : outputs)
-    std::printf("wrote %s (%zu samples)\n", output.path.c_str(), output.trace->size());
+    std::printf("wrote %s (%zu samples)\n", printable(output.path, 1024).c_str(),
+                output.trace->size());
 }
 
 }  // namespace

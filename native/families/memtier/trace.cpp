@@ -254,8 +254,9 @@ void print_report(const TraceArgs& args, const capture::CaptureResult& r,
       static_cast<unsigned long long>(r.stats.samples));
   if (r.phases.size() > 1) {
     for (const capture::CapturePhase& p : r.phases) {
-      std::printf("  phase %-24s %s %8.2f M instructions %8llu samples\n", p.name.c_str(),
-                  p.kept ? "kept   " : "skipped", static_cast<double>(p.instructions) / 1e6,
+      std::printf("  phase %-24s %s %8.2f M instructions %8llu samples\n",
+                  printable(p.name).c_str(), p.kept ? "kept   " : "skipped",
+                  static_cast<double>(p.instructions) / 1e6,
                   static_cast<unsigned long long>(p.samples));
     }
   }
@@ -267,8 +268,8 @@ void print_report(const TraceArgs& args, const capture::CaptureResult& r,
                 m["estimated_ms"].get<double>(), 100 * m["relative_error"].get<double>());
   }
   std::printf("wrote %s and %s (estimate them with --cpu-cycles-per-ms %.0f)\n",
-              out["files"][0].get<std::string>().c_str(),
-              out["files"][1].get<std::string>().c_str(),
+              printable(out["files"][0].get<std::string>(), 1024).c_str(),
+              printable(out["files"][1].get<std::string>(), 1024).c_str(),
               capture::timing_model(args.timing).cycles_per_ms());
 }
 

@@ -2,6 +2,7 @@
 // file's) training iteration, summarised or written as graph JSON. ilp: AutoTM's ILP solved by
 // CBC for one fast-memory limit.
 #include "families/tensorplace/tensorplace_commands.hpp"
+#include "base/quote.hpp"
 
 #include <cstdio>
 #include <memory>
@@ -100,7 +101,7 @@ void run_graph(const GraphArgs& args) {
   if (!args.output.empty()) write_json_file(args.output, tensorplace::graph_to_json(graph));
   const nlohmann::json summary = tensorplace::graph_summary(graph);
   std::string text = tensorplace::graph_summary_text(summary);
-  if (!args.output.empty()) text += "wrote " + args.output + "\n";
+  if (!args.output.empty()) text += "wrote " + printable(args.output, 1024) + "\n";
   print(summary, args.json, text);
 }
 
