@@ -36,6 +36,13 @@ DataBytes FileData::read(const std::string& name) const {
 }
 
 std::string FileData::missing(const std::string& name) const {
+  // A FIFO or a device is there but is not data (MappedFile's words).
+  std::error_code error;
+  const fs::file_status status = fs::status(name, error);
+  if (!error && fs::exists(status) && !fs::is_regular_file(status)) {
+    return quote(name) + " is not a regular file" +
+           (fs::is_directory(status) ? " (it is a directory)" : "");
+  }
   return "no file " + quote(name);
 }
 

@@ -40,7 +40,7 @@ DataBytes HostFiles::read(const std::string& name) const {
 }
 
 std::string HostFiles::missing(const std::string& name) const {
-  return "no file " + quote(name);
+  return callbacks_.call<std::string>("missing", name);
 }
 
 void use_host_files(emscripten::val callbacks, const std::string& shipped_prefix) {

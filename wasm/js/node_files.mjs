@@ -1,6 +1,6 @@
 // Files for the package under Node, read and written as the native tool does: a name is a path,
 // and the traces shipped in the package (data/real, data/synth) answer to their bare names (`xz`).
-// The core resolves every name itself over these callbacks (has, list, read), behind what
+// The core resolves every name itself over these callbacks (has, list, read, missing), behind what
 // `sysgym.data.add` holds; in a browser there are none.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -122,6 +122,16 @@ export function hostFiles() {
       } catch {
         return [];
       }
+    },
+    // Why `name` is not data, as native/data_files.cpp says it.
+    missing(name) {
+      try {
+        const info = fs.statSync(name);
+        if (!info.isFile()) return `${quote(name)} is not a regular file${info.isDirectory() ? ' (it is a directory)' : ''}`;
+      } catch {
+        // not there at all
+      }
+      return `no file ${quote(name)}`;
     },
     read(name) {
       try {

@@ -166,3 +166,13 @@ test('the bin checks every output before any work, with the native tool\'s words
     assert.match(wasm.stderr, /does not exist\n$/);
   }
 });
+
+test('a config naming a device or a folder says it is not a regular file, natively and in the bin', () => {
+  for (const [setting, said] of [['problem=/dev/zero', "'/dev/zero' is not a regular file"],
+    [`problem=${tmp}`, 'is not a regular file (it is a directory)'], ['problem=/no/such/file', "no file '/no/such/file'"]]) {
+    const { native, wasm } = both(['run', 'looptune', setting, '--policy', 'random']);
+    assert.equal(native.status, 1, native.stderr);
+    assert.equal(wasm.stderr, native.stderr, setting);
+    assert.ok(native.stderr.includes(said), native.stderr);
+  }
+});

@@ -21,6 +21,7 @@
 #include "inline/extraction.hpp"
 #include "inline/inline_env.hpp"
 #include "json_output.hpp"
+#include "numeric_flags.hpp"
 #include "output_flags.hpp"
 #include "progress_bar.hpp"
 
@@ -287,9 +288,9 @@ void add_llvm_bin_flag(CLI::App& command, std::string& llvm_bin) {
 }
 
 void add_compile_timeout_flag(CLI::App& command, double& seconds, const std::string& meaning) {
-  command.add_option("--compile-timeout", seconds, meaning)
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
+  // A day at most: a larger figure is a mistake, and CLI11's NonNegativeNumber wrote out the
+  // largest double in its message.
+  add_number_flag(command, "--compile-timeout", seconds, meaning, {0, 86400});
 }
 
 nlohmann::json decisions_option(const std::string& decisions) {
