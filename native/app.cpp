@@ -61,8 +61,32 @@ int print_error(const std::exception_ptr& error, const std::string& prefix) {
   }
 }
 
+namespace {
+
+// CLI11 says only "A subcommand is required" for a word that is none (`sysgym frobnicate`,
+// `sysgym profile -- /bin/ls`): name the word and the commands.
+void check_command_name(const CLI::App& app, const std::vector<std::string>& args) {
+  if (args.empty() || args.front().empty() || args.front()[0] == '-') return;
+  std::string commands;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    if (sub->get_name() == args.front()) return;
+    if (sub->get_group() == "Subcommands")
+      commands += (commands.empty() ? "" : ", ") + sub->get_name();
+  }
+  throw CLI::ParseError(
+      "unknown command " + quote(args.front()) + " (the commands: " + commands + ")",
+      CLI::ExitCodes::ExtrasError);
+}
+
+}  // namespace
+
 int run_command_line(std::vector<std::string> args) {
   const std::unique_ptr<CLI::App> app = make_app();
+  try {
+    check_command_name(*app, args);
+  } catch (const CLI::ParseError& e) {
+    return app->exit(e) == 0 ? 0 : 2;
+  }
   std::reverse(args.begin(), args.end());  // CLI11 takes them last first
   try {
     app->parse(args);

@@ -60,6 +60,11 @@ TEST_F(Cli, ProfilePassesAFailingCommandsErrorThrough) {
   EXPECT_EQ(nlohmann::json::parse(r.out)["partial"], true);
   r = run("profile -- run inline-v0 --polcy never");  // a usage error keeps its status
   EXPECT_EQ(r.code, 2);
+  // Profile runs sysgym's own commands: another word is named, with the commands it could be.
+  r = run("profile -- /bin/ls");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err.rfind("unknown command '/bin/ls' (the commands: run, compare, list,", 0), 0u)
+      << r.err;
   r = run("profile --chrome-trace " + path("no/such/folder/t.json") + " -- list");
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.err.find("--chrome-trace: cannot write"), std::string::npos) << r.err;

@@ -58,6 +58,10 @@ function spec(command) {
 
 export const COMMANDS = Object.fromEntries(Object.keys(NATIVE_NAME).map((command) => [command, spec(command)]));
 export const HELP = Object.fromEntries(Object.keys(NATIVE_NAME).map((command) => [command, helpText(command)]));
+// The native tool's commands, as its help lists them (for an unknown command's message).
+export const NATIVE_COMMANDS = (NATIVE_HELP[''].split(/^Subcommands:\n/m)[1] ?? '').split('\n\n')[0]
+  .split('\n').map((line) => /^ {2}(\S+)/.exec(line)?.[1]).filter(Boolean);
+
 export const USAGE = `${NATIVE_HELP['']}
 In the npm package (WebAssembly): list, describe, run, compare, check, train, eval, profile,
 memtier estimate and memtier inspect (also estimate and inspect), with the same arguments and

@@ -4,11 +4,11 @@
 // output, text or --json, is the native tool's byte for byte (built by the same C++; train's
 // timings aside). The native tool alone has the trace tools that run programs or write large
 // files, and trains several times faster.
-import { COMMANDS, HELP, NATIVE_ONLY, USAGE } from './cli_help.mjs';
+import { COMMANDS, HELP, NATIVE_COMMANDS, NATIVE_ONLY, USAGE } from './cli_help.mjs';
 import { parseCommand } from './cli_parse.mjs';
 import { profileCommand } from './cli_profile.mjs';
 import { check, evaluate, train } from './cli_training.mjs';
-import { UsageError, printable } from './errors.mjs';
+import { UsageError, printable, usageError } from './errors.mjs';
 import { jsonText, readInput, writeAtomically } from './node_files.mjs';
 import { ConfigError, SysgymError, load } from './index.mjs';
 
@@ -115,7 +115,8 @@ async function unknownCommand(loaded, argv) {
     throw new UsageError(`sysgym: ${printable(first)}'s tools are the native tool's (./sysgym.sh build)` +
       `${first === 'memtier' ? ', but for memtier estimate and memtier inspect' : ''}\n`);
   }
-  throw new UsageError(first === undefined ? USAGE : `sysgym: unknown command '${printable(first)}'\n${USAGE}`);
+  if (first === undefined) throw new UsageError(USAGE);
+  throw usageError(`unknown command '${printable(first)}' (the commands: ${NATIVE_COMMANDS.join(', ')})`);
 }
 
 // Parses one command line and runs it on the module `loaded()` gives.

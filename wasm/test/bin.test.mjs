@@ -142,7 +142,8 @@ test('a family tool the bin lacks says it is the native tool\'s, not the general
     assert.equal(r.status, 2, args.join(' '));
     assert.match(r.stderr, new RegExp(`^sysgym: '${args[0]} ${args[1]}' is the native tool's only`), r.stderr);
   }
-  const unknown = spawnSync('node', [bin, 'frobnicate'], { encoding: 'utf8' });
-  assert.equal(unknown.status, 2);
-  assert.match(unknown.stderr, /^sysgym: unknown command 'frobnicate'/);
+  const unknown = both(['frobnicate']);
+  assert.equal(unknown.wasm.status, 2);
+  assert.equal(unknown.wasm.stderr, unknown.native.stderr);
+  assert.match(unknown.wasm.stderr, /^unknown command 'frobnicate' \(the commands: run, compare, list/);
 });
