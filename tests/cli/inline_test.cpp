@@ -370,6 +370,20 @@ TEST_F(InlineCli, BadInputIsNamed) {
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.err.find("compiling 'broken.c' to LLVM IR failed"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(path("x.json")));
+  // Not C at all, under a name clang would take for a linker input: compiled as C all the same.
+  std::ofstream(path("notes.txt")) << "hello\n";
+  r = run("inline extract --source " + path("notes.txt") + " -o " + path("x.json"));
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("compiling 'notes.txt' to LLVM IR failed"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("notes.txt:1:1: error"), std::string::npos) << r.err;
+  // FILE#N with N no set number: the number is named, not the whole text as a missing file.
+  const std::string samples = std::string(SYSGYM_SHIPPED_DATA) + "/inline/calibration.samples.json";
+  r = run("inline measure --program " + std::string(SYSGYM_SHIPPED_DATA) +
+          "/inline/lz4.json --decisions '" + samples + "#-1'");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("--decisions: the set number after '#': '-1' is not a whole number"),
+            std::string::npos)
+      << r.err;
   r = run("inline extract --source " + path("broken.c") + " --llvm-bin /nowhere -o x.json");
   EXPECT_NE(r.err.find("apt-get install clang-14 llvm-14"), std::string::npos) << r.err;
 

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -12,6 +13,7 @@
 #include "agents/learned_policy.hpp"
 #include "base/error.hpp"
 #include "base/json_text.hpp"
+#include "base/numbers.hpp"
 #include "base/quote.hpp"
 #include "catalog.hpp"
 #include "env/episode.hpp"
@@ -304,15 +306,17 @@ inlining::Decisions read_decisions(const inlining::Program& program, const std::
   for (const std::string& name : inlining::decision_set_names()) {
     if (spec == name) return inlining::decision_set(program, name);
   }
-  // FILE#N: a samples file's set N, when FILE is no file of its own.
+  // FILE#N: a samples file's set N, when FILE#N is no file of its own and FILE is one (then N
+  // must be a set number: FILE#-1 is a ConfigError naming N, not "no file 'FILE#-1'").
   const std::size_t hash = spec.rfind('#');
   std::error_code ec;
-  if (hash != std::string::npos && hash + 1 < spec.size() &&
-      spec.find_first_not_of("0123456789", hash + 1) == std::string::npos &&
-      !fs::exists(spec, ec)) {
+  if (hash != std::string::npos && !fs::exists(spec, ec) && fs::exists(spec.substr(0, hash), ec)) {
     const std::string file = spec.substr(0, hash);
+    const std::uint64_t set =
+        parse_integer(spec.substr(hash + 1), "--decisions: the set number after '#'",
+                      IntegerRange{0, std::numeric_limits<std::uint32_t>::max()});
     return inlining::sample_decisions(program, parse_json_text(read_text_file(file), file),
-                                      std::stoul(spec.substr(hash + 1)), file);
+                                      static_cast<std::size_t>(set), file);
   }
   return inlining::decisions_from_json(program, parse_json_text(read_text_file(spec), spec), spec);
 }

@@ -103,7 +103,9 @@ std::vector<inlining::InlinedSite> compile_object(
     argv.insert(argv.end(), replay.begin(), replay.end());
   }
   if (spec.no_tail_calls) argv.emplace_back("-fno-optimize-sibling-calls");
-  argv.insert(argv.end(), {"-c", unit, "-o", object});
+  // -x c: a unit is C whatever its name ends in (clang takes a notes.txt for a linker input,
+  // compiles nothing and succeeds).
+  argv.insert(argv.end(), {"-c", "-x", "c", unit, "-o", object});
   std::string remarks;
   ProcessSpec p{argv, source_dir};
   p.timeout_seconds = spec.timeout_seconds;
@@ -125,7 +127,7 @@ void emit_never_inlined_ir(const Toolchain& tools, const std::string& source_dir
   argv.insert(argv.end(), cflags.begin(), cflags.end());
   const auto replay = replay_flags(replay_never);
   argv.insert(argv.end(), replay.begin(), replay.end());
-  argv.insert(argv.end(), {"-emit-llvm", "-S", unit, "-o", ir});
+  argv.insert(argv.end(), {"-emit-llvm", "-S", "-x", "c", unit, "-o", ir});
   run_checked(ProcessSpec{argv, source_dir}, "compiling " + quote(unit) + " to LLVM IR");
 }
 
