@@ -4,7 +4,7 @@
 // cannot do is said after the native text, and refused by name.
 import { createRequire } from 'node:module';
 
-import { commandSpec } from './cli_parse.mjs';
+import { commandSpec, sectionNames } from './cli_parse.mjs';
 import { IoError } from './errors.mjs';
 import { checkOutputPath } from './node_files.mjs';
 
@@ -59,8 +59,7 @@ function spec(command) {
 export const COMMANDS = Object.fromEntries(Object.keys(NATIVE_NAME).map((command) => [command, spec(command)]));
 export const HELP = Object.fromEntries(Object.keys(NATIVE_NAME).map((command) => [command, helpText(command)]));
 // The native tool's commands, as its help lists them (for an unknown command's message).
-export const NATIVE_COMMANDS = (NATIVE_HELP[''].split(/^Subcommands:\n/m)[1] ?? '').split('\n\n')[0]
-  .split('\n').map((line) => /^ {2}(\S+)/.exec(line)?.[1]).filter(Boolean);
+export const NATIVE_COMMANDS = sectionNames(NATIVE_HELP[''], 'Subcommands');
 
 export const USAGE = `${NATIVE_HELP['']}
 In the npm package (WebAssembly): list, describe, run, compare, check, train, eval, profile,

@@ -53,6 +53,11 @@ function entry(part) {
 
 const section = (help, title) => (help.split(new RegExp(`^${title}:\\n`, 'm'))[1] ?? '').split(/\n\n/)[0];
 
+// The first word of each entry of a help text's section ("Subcommands": the command names).
+export function sectionNames(help, title) {
+  return nameParts(section(help, title)).map((part) => part.split(' ')[0]);
+}
+
 // A command's positionals and options from its native help text.
 export function commandSpec(help) {
   return {
