@@ -129,6 +129,22 @@ test("docs/cli.md's reference is every command's --help as the tool prints it", 
     'docs/cli.md is stale: run ./sysgym.sh catalogue');
 });
 
+// A family the tool registers without a page or a README row is one no newcomer finds.
+test("every env family the tool lists has its page in docs/envs/ and a row in the README's table", () => {
+  const listed = spawnSync(path.join(tool, 'sysgym'), ['list', '--json'], { encoding: 'utf8' });
+  assert.equal(listed.status, 0, listed.stderr);
+  const families = new Set(JSON.parse(listed.stdout).map(({ id }) => id.slice(0, id.lastIndexOf('-v'))));
+  const rows = fs.readFileSync(path.join(root, 'README.md'), 'utf8').split('\n').filter((l) => l.startsWith('|'));
+  const lacking = [...families].flatMap((family) => {
+    const page = `docs/envs/${family}.md`;
+    return [
+      ...(fs.existsSync(path.join(root, page)) ? [] : [`${family}: no ${page}`]),
+      ...(rows.some((row) => row.includes(`](${page})`)) ? [] : [`${family}: no row linking ${page} in README.md`]),
+    ];
+  });
+  assert.deepEqual(lacking, []);
+});
+
 test('the README is a landing page: at most 200 lines', () => {
   const lines = fs.readFileSync(path.join(root, 'README.md'), 'utf8').split('\n').length - 1;
   assert.ok(lines <= 200, `README.md has ${lines} lines; move detail to docs/`);
