@@ -184,7 +184,7 @@ run_tests() {
   trap 'kill -- -"$TIDY_PID" 2>/dev/null || true' EXIT
   stage "tests, WebAssembly package under Node (API, errors, native/wasm parity, types, the test family)"
   node --test wasm/test/
-  stage "tests, docs: every sh, js and python example of the README and docs/ runs as written"
+  stage "tests, docs: every sh, js and python example of the README and docs/ runs as written; a family added by adding-a-family.md's edits builds (a scratch copy, -O0)"
   node --test tests/docs/
   stage "tests, browser playground and player in Chromium (screenshots in build/web-artifacts)"
   build_web
