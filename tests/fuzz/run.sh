@@ -11,7 +11,7 @@ cd "$(dirname "$0")/../.."
 SECONDS_PER_TARGET="${1:-20}"
 shift || true
 ALL=(csv perf_script binary_trace prepared_pair lackey env_config policy_file episode env_step numbers
-     marker)
+     marker tensorplace_graph tensorplace_plan looptune_problem inline_program training_state)
 [ $# -gt 0 ] && TARGETS=("$@") || TARGETS=("${ALL[@]}")
 
 dict_of() {
@@ -19,7 +19,8 @@ dict_of() {
     csv) echo tests/fuzz/dict/csv.dict ;;
     perf_script) echo tests/fuzz/dict/perf_script.dict ;;
     lackey) echo tests/fuzz/dict/lackey.dict ;;
-    env_config | policy_file | episode) echo tests/fuzz/dict/json.dict ;;
+    env_config | policy_file | episode | tensorplace_graph | tensorplace_plan | looptune_problem | \
+      inline_program) echo tests/fuzz/dict/json.dict ;;
     binary_trace) echo tests/fuzz/dict/csv.dict ;;
     marker) echo tests/fuzz/dict/marker.dict ;;
     numbers) echo tests/fuzz/dict/numbers.dict ;;
