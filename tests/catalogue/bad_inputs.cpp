@@ -365,6 +365,8 @@ std::vector<BadInput> bad_inputs() {
   };
   for (BadInput& row : inline_bad_inputs())
     rows.push_back(std::move(row));
+  for (BadInput& row : family_bad_inputs())
+    rows.push_back(std::move(row));
   return rows;
 }
 

@@ -20,5 +20,8 @@ struct BadInput {
 std::vector<BadInput> bad_inputs();
 // The inline family's rows (inline_bad_inputs.cpp), at the end of bad_inputs().
 std::vector<BadInput> inline_bad_inputs();
+// tensorplace graph and plan files, looptune problems, training state files
+// (family_bad_inputs.cpp), after the inline rows.
+std::vector<BadInput> family_bad_inputs();
 
 }  // namespace sysgym::catalogue
