@@ -238,6 +238,8 @@ case "${1:-}" in
   catalogue)
     build_preset native-release
     SYSGYM_UPDATE_CATALOGUE=1 build/native-release/tests/sysgym_tests --gtest_filter='BadInputs.*:ConfigTables.*'
+    SYSGYM_UPDATE_CATALOGUE=1 PYTHONPATH=build/native-release/python-test PYTHONDONTWRITEBYTECODE=1 \
+      /usr/bin/python3 -m pytest -q -p no:cacheprovider tests/python/test_bad_input_catalogue.py
     node tests/docs/cli_reference.mjs --write build/native-release/sysgym
     # The README's picture, as the last browser test run took it (web/test/first_contact.test.mjs).
     if [ -f build/web-artifacts/readme-playground.png ]; then
