@@ -4,6 +4,7 @@
 #include "base/quote.hpp"
 #include "env/config_reader.hpp"
 #include "looptune/limits.hpp"
+#include "looptune/measure.hpp"
 #include "looptune/problems.hpp"
 
 namespace sysgym::looptune {
@@ -73,6 +74,9 @@ LooptuneConfig read_looptune_config(const nlohmann::json& config, const DataSour
       throw ConfigError("looptune-v0 config: " + quote(p->name) + " has " +
                         std::to_string(p->vars.size()) + " variables, more than max_loops " +
                         std::to_string(out.max_loops));
+    if (out.measure)
+      check_measurable(p, out.model, out.annotations,
+                       "use reward=model (the cost model) or smaller sizes");
   }
   out.resolved = reader.resolved();
   return out;

@@ -58,6 +58,9 @@ class LooptuneEnv : public Env {
   const Schedule& schedule() const { return *schedule_; }
   std::size_t max_loops() const { return config_.max_loops; }
   bool annotations() const { return config_.annotations; }
+  const CostModel& cost_model() const { return config_.model; }
+  // The problems episodes draw from (one, or a benchmark set).
+  const std::vector<std::shared_ptr<const Problem>>& problems() const { return config_.problems; }
   std::int64_t steps_left() const { return config_.episode_length - steps_; }
   // The GFLOPS of `nest` as this env rewards them (model or measured).
   double gflops(const LoopNest& nest) const;

@@ -8,9 +8,11 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <unordered_map>
 
+#include "looptune/cost_model.hpp"
 #include "looptune/executor.hpp"
 #include "looptune/loop_nest.hpp"
 
@@ -36,6 +38,15 @@ class Measurer {
   std::unordered_map<std::uint64_t, Measurement> memo_;
   std::map<std::string, Operands> operands_;  // per problem
 };
+
+// Throws ConfigError when the cost model says one run of `problem`'s untuned nest takes longer
+// than kMaxMeasuredRunSeconds: measuring it would hold the caller for hours without a word.
+// `instead` ends the message with what to do ("use reward=model").
+void check_measurable(const std::shared_ptr<const Problem>& problem, const CostModel& model,
+                      bool annotations, const std::string& instead);
+// "about 47 min (1100 GFLOP at the cost model's 0.39 GFLOPS)": what a measurement of `nest`
+// will take, for a line of progress before it starts.
+std::string measuring_estimate(const LoopNest& nest, const CostModel& model, bool annotations);
 
 // The fastest the executor runs here: peak_nest() (cost_model.hpp), measured.
 double probe_peak_gflops(double min_seconds = 0.05);

@@ -4,7 +4,9 @@
 #include <nlohmann/json.hpp>
 
 #include "agents/training_files.hpp"
+#include "base/data_store.hpp"
 #include "catalogue/bad_inputs.hpp"
+#include "looptune/looptune_env.hpp"
 #include "looptune/problems.hpp"
 #include "tensorplace/graph_json.hpp"
 #include "tensorplace/plan_json.hpp"
@@ -147,6 +149,11 @@ std::vector<BadInput> family_bad_inputs() {
          json j = problem_file();
          j.erase("out");
          read_problem(j);
+       }},
+      {"looptune env config", "reward=measure on a kernel too slow to measure",
+       [] {
+         looptune::LooptuneEnv({{"kernel", "matmul:8192x8192x8192"}, {"reward", "measure"}},
+                               DataStore());
        }},
       {"training state", "not CBOR",
        [] {

@@ -99,6 +99,26 @@ TEST_F(Cli, LooptuneBadKernelsAndSearchesAreNamed) {
   EXPECT_NE(r.err.find("missing.json"), std::string::npos) << r.err;
 }
 
+// matmul:8192^3 was accepted and measured for hours without a word; a slow nest is now refused
+// before the search when too slow to measure, and announced with its estimate when merely slow.
+TEST_F(Cli, LooptuneTuneRefusesKernelsTooSlowToMeasureAndAnnouncesSlowMeasurements) {
+  Result r = run("looptune tune --kernel matmul:8192x8192x8192 --steps 2");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("'matmul:8192x8192x8192': one run of its untuned nest takes about"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("sysgym run looptune-v0 kernel=matmul:8192x8192x8192 --policy greedy2"),
+            std::string::npos)
+      << r.err;
+  r = run("run looptune-v0 kernel=matmul:8192x8192x8192 reward=measure --policy greedy2");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("use reward=model"), std::string::npos) << r.err;
+  r = run("looptune tune --kernel matmul:8x8x8 --steps 2");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err.find("measuring the"), std::string::npos) << r.err;  // small: no note
+}
+
 TEST_F(Cli, LooptuneCalibrateReportsAndFitsTheModel) {
   const std::string model = path("fitted.json");
   const Result r =

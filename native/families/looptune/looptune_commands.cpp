@@ -68,15 +68,33 @@ void run_tune(const TuneArgs& args) {
   }
   if (!args.cost_model.empty())
     settings["cost_model"] = json_option(args.cost_model, "--cost-model");
-  const Tuning t = run_tuning(search, policy_config, settings);
+  // Both nests are measured at the end: a kernel too large to measure is refused before the
+  // search, with what works instead.
+  const std::string model_only =
+      "tune it on the cost model alone: sysgym run looptune-v0 " +
+      printable(args.problem.empty() ? "kernel=" + args.kernel : "problem=" + args.problem) +
+      " --policy " + printable(search == "learned" ? parameters : search);
+  const auto measurable = [&](const looptune::LooptuneEnv& env) {
+    for (const auto& problem : env.problems())
+      looptune::check_measurable(problem, env.cost_model(), args.annotations, model_only);
+  };
+  const Tuning t = run_tuning(search, policy_config, settings, measurable);
+  const auto& env = dynamic_cast<const looptune::LooptuneEnv&>(*t.env);
   const looptune::LoopNest& after = t.tuned();
   const looptune::LoopNest before = looptune::LoopNest::initial(after.problem_ptr());
   looptune::Measurer measurer;
   const nlohmann::json& s = t.episode.summary;
-  const nlohmann::json base =
-      nest_report(before, s["start_gflops"].get<double>(), measurer, args.annotations);
-  const nlohmann::json best =
-      nest_report(after, s["final_gflops"].get<double>(), measurer, args.annotations);
+  const auto measured = [&](const looptune::LoopNest& nest, const char* which, double gflops) {
+    // A measurement is one call: the estimate beforehand is the progress there is.
+    if (env.cost_model().seconds(nest, args.annotations) >= 1.0) {
+      std::fprintf(stderr, "measuring the %s nest: %s\n", which,
+                   looptune::measuring_estimate(nest, env.cost_model(), args.annotations).c_str());
+      std::fflush(stderr);
+    }
+    return nest_report(nest, gflops, measurer, args.annotations);
+  };
+  const nlohmann::json base = measured(before, "untuned", s["start_gflops"].get<double>());
+  const nlohmann::json best = measured(after, "tuned", s["final_gflops"].get<double>());
   const double measured_speedup =
       best["measured_gflops"].get<double>() / base["measured_gflops"].get<double>();
   const nlohmann::json report = {{"kernel", after.problem().name},

@@ -21,13 +21,15 @@ nlohmann::json with_time_budget(nlohmann::json policy_config, const std::string&
 }
 
 Tuning run_tuning(const std::string& policy, const nlohmann::json& policy_config,
-                  const nlohmann::json& settings) {
+                  const nlohmann::json& settings,
+                  const std::function<void(const looptune::LooptuneEnv&)>& before) {
   nlohmann::json config =
       agents::policy_base_config(policy, policy_config, catalog().envs.spec("looptune-v0"));
   config.update(settings);
   auto chosen = catalog().policies.make(policy, "looptune-v0", policy_config);
   Tuning t;
   t.env = catalog().envs.make("looptune-v0", config);
+  if (before) before(dynamic_cast<const looptune::LooptuneEnv&>(*t.env));
   const auto start = std::chrono::steady_clock::now();
   t.episode = run_episode(*t.env, *chosen, policy, 0, false);
   t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

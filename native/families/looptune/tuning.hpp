@@ -3,12 +3,14 @@
 // search evaluated.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "env/episode.hpp"
 #include "looptune/loop_nest.hpp"
+#include "looptune/looptune_env.hpp"
 
 namespace sysgym::cli {
 
@@ -26,8 +28,10 @@ struct Tuning {
 nlohmann::json with_time_budget(nlohmann::json policy_config, const std::string& budget);
 
 // Runs `policy` (seed 0) on looptune-v0 with `settings` (kernel, episode_length, ...) over the
-// config the policy's file brings, if any.
+// config the policy's file brings, if any; `before` sees the env before the episode starts (a
+// caller's checks of what it will do with the result).
 Tuning run_tuning(const std::string& policy, const nlohmann::json& policy_config,
-                  const nlohmann::json& settings);
+                  const nlohmann::json& settings,
+                  const std::function<void(const looptune::LooptuneEnv&)>& before = {});
 
 }  // namespace sysgym::cli
