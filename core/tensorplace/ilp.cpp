@@ -48,30 +48,56 @@ void add_kernel_rows(const Graph& graph, const Platform& platform, std::uint32_t
 }
 
 // Capacity rows where some tensor's fast share can grow (elsewhere the row of the kernel before
-// implies it) and the live bytes exceed the limit (elsewhere every placement fits).
+// implies it) and the live bytes exceed the limit (elsewhere every placement fits). Their terms
+// are counted before any is written: a graph that keeps thousands of tensors live over thousands
+// of kernels makes them quadratic (50,000 chained kernels with persistent weights grew to 12 GB
+// of LP text before it was stopped).
 void add_capacity_rows(const Graph& graph, const TensorTerms& terms,
                        const std::vector<std::uint64_t>& limits, LpBuilder& lp) {
+  const std::size_t kernels = graph.kernels().size();
   std::vector<std::pair<const TensorTerms::Span*, double>> spans;  // with the tensor's MiB
   spans.reserve(terms.fast.size());
-  for (const TensorTerms::Span& span : terms.fast)
+  // Per kernel: spans starting there, and the change in the terms of the spans live there.
+  std::vector<std::int64_t> starting(kernels + 1, 0), terms_change(kernels + 1, 0);
+  for (const TensorTerms::Span& span : terms.fast) {
     spans.emplace_back(&span,
                        static_cast<double>(graph.tensor(span.tensor).allocated_bytes()) * kMiB);
+    const auto size = static_cast<std::int64_t>(span.fast.terms.size());
+    ++starting[span.first];
+    terms_change[span.first] += size;
+    terms_change[std::min<std::size_t>(span.last, kernels - 1) + 1] -= size;
+  }
   std::stable_sort(spans.begin(), spans.end(),
                    [](const auto& a, const auto& b) { return a.first->first < b.first->first; });
   const std::vector<std::uint64_t> live = graph.live_bytes();
-  std::vector<std::pair<const TensorTerms::Span*, double>> active;
-  std::size_t next = 0;
+  std::vector<bool> needed(kernels, false);
+  std::uint64_t total_terms = 0;
+  std::int64_t row_terms = 0, longest_row = 0;
   bool row_before = false;
-  for (std::uint32_t k = 0; k < graph.kernels().size(); ++k) {
-    const bool grows = next < spans.size() && spans[next].first->first == k;
-    for (; next < spans.size() && spans[next].first->first == k; ++next)
-      active.push_back(spans[next]);
-    std::erase_if(active, [&](const auto& span) { return span.first->last < k; });
+  for (std::uint32_t k = 0; k < kernels; ++k) {
+    row_terms += terms_change[k];
     // A limit lower than the kernel before's is not implied by that kernel's row either.
     const bool tighter = k > 0 && limits[k] < limits[k - 1];
-    const bool needed = live[k] > limits[k] && (grows || tighter || !row_before);
+    needed[k] = live[k] > limits[k] && (starting[k] > 0 || tighter || !row_before);
     row_before = live[k] > limits[k];
-    if (!needed) continue;
+    if (!needed[k]) continue;
+    total_terms += static_cast<std::uint64_t>(row_terms);
+    longest_row = std::max(longest_row, row_terms);
+  }
+  if (total_terms > kMaxCapacityTerms) {
+    throw ConfigError("the ILP of " + quote(graph.model()) + " would need " +
+                      std::to_string(total_terms) + " terms in its fast-memory rows (" +
+                      std::to_string(kernels) + " kernels, up to " + std::to_string(longest_row) +
+                      " terms in one), more than the " + std::to_string(kMaxCapacityTerms) +
+                      " a solve can take: the heuristics and the env take the graph at any size");
+  }
+  std::vector<std::pair<const TensorTerms::Span*, double>> active;
+  std::size_t next = 0;
+  for (std::uint32_t k = 0; k < kernels; ++k) {
+    for (; next < spans.size() && spans[next].first->first == k; ++next)
+      active.push_back(spans[next]);
+    if (!needed[k]) continue;
+    std::erase_if(active, [&](const auto& span) { return span.first->last < k; });
     const double limit = static_cast<double>(limits[k]) * kMiB;
     LinearExpr row;
     for (const auto& [span, mib] : active)
@@ -159,6 +185,10 @@ IlpOutcome solve_within(const Graph& graph, const Platform& platform, std::uint6
                         const std::vector<std::uint64_t>& limits, IlpVariant variant,
                         const IlpSolver& solver, SolveOptions options, const Plan& start) {
   IlpOutcome out;
+  if (options.seconds_left && options.seconds_left() <= 0) {
+    out.result.status = "time limit";
+    return out;
+  }
   {  // the model (its LP text can be large) is freed before the replay
     const IlpModel model = build_ilp(graph, platform, limits, variant);
     out.binaries = model.binaries;

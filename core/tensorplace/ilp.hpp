@@ -31,6 +31,11 @@
 
 namespace sysgym::tensorplace {
 
+// Terms of the fast-memory rows a model may have (about 600 MB of LP text). The zoo's largest
+// models need 3.0 million (DenseNet-264) and 2.2 million (VGG-416) at 10 % fast memory, at any
+// batch; a chain of 50,000 kernels with persistent weights would need 2.5 billion.
+inline constexpr std::uint64_t kMaxCapacityTerms = 20'000'000;
+
 struct IlpModel {
   std::string lp;  // CPLEX LP text
   std::size_t binaries = 0;
@@ -51,6 +56,9 @@ struct SolveOptions {
   double relative_gap = 1e-4;
   // A starting solution (variable name -> value), e.g. the best heuristic's.
   std::map<std::string, double> start;
+  // Seconds left of the caller's deadline, when it has one: no model is built when none are
+  // left (the outcome is the status "time limit" without a solution).
+  std::function<double()> seconds_left;
 };
 
 struct SolveResult {

@@ -4,6 +4,7 @@
 #include "families/tensorplace/tensorplace_commands.hpp"
 #include "base/quote.hpp"
 
+#include <chrono>
 #include <cstdio>
 #include <memory>
 
@@ -124,6 +125,10 @@ void run_sweep(const SweepArgs& args) {
 }
 
 void run_ilp(const IlpArgs& args) {
+  // --time-limit covers the command from here: loading, building, every solve and replay.
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            std::chrono::duration<double>(args.time_limit));
   const tensorplace::IlpVariant variant = tensorplace::parse_variant(args.variant);
   const tensorplace::Graph graph = args.graph.load();
   const tensorplace::Platform machine = platform_flag(args.platform);
@@ -134,9 +139,12 @@ void run_ilp(const IlpArgs& args) {
   tensorplace::SolveOptions options;
   options.time_limit_s = args.time_limit;
   options.relative_gap = args.gap;
+  options.seconds_left = [deadline] {
+    return std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
+  };
   nlohmann::json plan;
   const nlohmann::json report = tensorplace::ilp_report(
-      graph, machine, limit, variant, solve_with_cbc, options, &plan, args.defrag);
+      graph, machine, limit, variant, cbc_until(deadline), options, &plan, args.defrag);
   if (!args.write_plan.empty()) {
     if (plan.is_null())
       throw Error("the solver found no plan (" + report["status"].get<std::string>() +
@@ -193,7 +201,9 @@ void add_ilp_command(CLI::App& family) {
   command->add_option("--platform", args->platform, "optane, gpu, or JSON with fields replaced")
       ->capture_default_str();
   command->add_option("--variant", args->variant, "static, sync or async")->capture_default_str();
-  add_number_flag(*command, "--time-limit", args->time_limit, "Seconds the solver may take",
+  add_number_flag(*command, "--time-limit", args->time_limit,
+                  "Seconds the command may take: loading and building the model, each variant's "
+                  "solve, the defragmentation rounds (at the limit the best plan found is kept)",
                   {0.01, 1e6});
   add_number_flag(*command, "--gap", args->gap, "Relative gap at which the solver stops", {0, 1});
   add_output_option(*command, "--write-lp", args->write_lp,
