@@ -130,17 +130,17 @@ void replay(const json& episode) {
   replay_episode(env, episode);
 }
 
-json edited(json j, const json::json_pointer& at, json value) {
-  j[at] = std::move(value);
-  return j;
-}
-
 std::string nested(int depth) {
   return std::string(static_cast<std::size_t>(depth), '[') +
          std::string(static_cast<std::size_t>(depth), ']');
 }
 
 }  // namespace
+
+json edited(json j, const json::json_pointer& at, json value) {
+  j[at] = std::move(value);
+  return j;
+}
 
 std::vector<BadInput> bad_inputs() {
   const std::string csv_head = "Timestamp,Vaddr\n";

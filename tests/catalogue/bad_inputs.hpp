@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,10 @@ struct BadInput {
   std::string input;           // what is wrong with it, for the README
   std::function<void()> feed;  // throws the sysgym error a user gets
 };
+
+// `j` with the value at `at` replaced: a file damaged in one place.
+nlohmann::json edited(nlohmann::json j, const nlohmann::json::json_pointer& at,
+                      nlohmann::json value);
 
 // Rows in README order, grouped by format.
 std::vector<BadInput> bad_inputs();

@@ -32,12 +32,6 @@ json graph_file() {
     ]})");
 }
 
-json graph_with(const json::json_pointer& at, json value) {
-  json j = graph_file();
-  j[at] = std::move(value);
-  return j;
-}
-
 void read_graph(const json& j) {
   tensorplace::graph_from_json(j, "mine.json");
 }
@@ -66,12 +60,6 @@ json problem_file() {
     "out": {"name": "C", "dims": [["m"], ["n"]]}})");
 }
 
-json problem_with(const json::json_pointer& at, json value) {
-  json j = problem_file();
-  j[at] = std::move(value);
-  return j;
-}
-
 void read_problem(const json& j) {
   looptune::problem_from_json(j, "mine.json");
 }
@@ -89,11 +77,11 @@ std::vector<BadInput> family_bad_inputs() {
          read_graph({{"format", "sysgym-tensorplace-plan"}});
        }},
       {"tensorplace graph", "version 2",
-       [] { read_graph(graph_with("/version"_json_pointer, 2)); }},
+       [] { read_graph(edited(graph_file(), "/version"_json_pointer, 2)); }},
       {"tensorplace graph", "a kernel reads a tensor the graph lacks",
-       [] { read_graph(graph_with("/kernels/1/inputs/0"_json_pointer, "z")); }},
+       [] { read_graph(edited(graph_file(), "/kernels/1/inputs/0"_json_pointer, "z")); }},
       {"tensorplace graph", "an intermediate read before it is written",
-       [] { read_graph(graph_with("/kernels/0/inputs/1"_json_pointer, "b")); }},
+       [] { read_graph(edited(graph_file(), "/kernels/0/inputs/1"_json_pointer, "b")); }},
       {"tensorplace graph", "a kernel with neither flops nor times",
        [] {
          json j = graph_file();
@@ -102,12 +90,12 @@ std::vector<BadInput> family_bad_inputs() {
        }},
       {"tensorplace graph", "a time table of the wrong size",
        [] {
-         read_graph(graph_with("/kernels/1/times"_json_pointer, {1, 2, 3}));
+         read_graph(edited(graph_file(), "/kernels/1/times"_json_pointer, {1, 2, 3}));
        }},
       {"tensorplace graph", "a negative size",
-       [] { read_graph(graph_with("/tensors/2/bytes"_json_pointer, -8192)); }},
+       [] { read_graph(edited(graph_file(), "/tensors/2/bytes"_json_pointer, -8192)); }},
       {"tensorplace graph", "a key it does not know",
-       [] { read_graph(graph_with("/kernels/0/flop"_json_pointer, 10)); }},
+       [] { read_graph(edited(graph_file(), "/kernels/0/flop"_json_pointer, 10)); }},
       {"tensorplace plan", "another kind of JSON",
        [] {
          read_plan({{"format", "sysgym-policy"}});
@@ -137,10 +125,10 @@ std::vector<BadInput> family_bad_inputs() {
       {"looptune problem", "a spec with a size over the limit",
        [] { looptune::problem_from_spec("matmul:100000x64x64"); }},
       {"looptune problem", "a dimension over a variable it does not declare",
-       [] { read_problem(problem_with("/a/dims/1/0"_json_pointer, "q")); }},
+       [] { read_problem(edited(problem_file(), "/a/dims/1/0"_json_pointer, "q")); }},
       {"looptune problem", "a tensor over 2^26 elements",
        [] {
-         json j = problem_with("/vars/0/size"_json_pointer, 65536);
+         json j = edited(problem_file(), "/vars/0/size"_json_pointer, 65536);
          j["vars"][2]["size"] = 65536;
          read_problem(j);
        }},

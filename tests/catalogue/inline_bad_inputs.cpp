@@ -38,11 +38,6 @@ json samples_file() {
           {"samples", {{{"program", "lz4"}, {"decisions", "0"}, {"text_bytes", 1}}}}};
 }
 
-json with_value(json j, const json::json_pointer& at, json value) {
-  j[at] = std::move(value);
-  return j;
-}
-
 // A model request (`sysgym inline estimate`, sysgym.inline.estimate) on kernels.
 void model_request(const json& r) {
   inlining::InlineEnv env(json::object(), DataStore());
@@ -59,9 +54,9 @@ std::vector<BadInput> inline_bad_inputs() {
          read_program_file({{"kind", "sysgym-policy"}});
        }},
       {"inline program", "schema version 3",
-       [] { read_program_file(with_value(kernels_file(), "/schema_version"_json_pointer, 3)); }},
+       [] { read_program_file(edited(kernels_file(), "/schema_version"_json_pointer, 3)); }},
       {"inline program", "schema version 1 (sites clang never inlines not marked)",
-       [] { read_program_file(with_value(kernels_file(), "/schema_version"_json_pointer, 1)); }},
+       [] { read_program_file(edited(kernels_file(), "/schema_version"_json_pointer, 1)); }},
       {"inline program", "a site clang never inlines marked inlined at -O2",
        [] {
          json j = kernels_file();
@@ -70,11 +65,10 @@ std::vector<BadInput> inline_bad_inputs() {
          read_program_file(j);
        }},
       {"inline program", "a site whose callee index is past the functions",
-       [] { read_program_file(with_value(kernels_file(), "/sites/0/callee"_json_pointer, 4000)); }},
+       [] { read_program_file(edited(kernels_file(), "/sites/0/callee"_json_pointer, 4000)); }},
       {"inline program", "a site id that does not match its fields",
        [] {
-         read_program_file(
-             with_value(kernels_file(), "/sites/0/id"_json_pointer, "kernels.c|x:1:2|y"));
+         read_program_file(edited(kernels_file(), "/sites/0/id"_json_pointer, "kernels.c|x:1:2|y"));
        }},
       {"inline program", "a site listed twice",
        [] {
