@@ -45,6 +45,11 @@ double run_optimizer(const std::string& name, const Graph& g, const Platform& p,
   const IlpOutcome ilp = solve_ilp(g, p, limit, parse_variant(name), solver, options, best);
   cell["status"] = ilp.result.status;
   cell["solve_seconds"] = ilp.result.seconds;
+  if (!ilp.replay && ilp.result.status == "time limit") {
+    // Stopped before a plan of its own: the plan that started it is the best known (as in ilp).
+    cell["plan_kept"] = "the plan that started it";
+    return simulate(g, p, best, limit).iteration_s;
+  }
   if (!ilp.replay) return -1;
   cell["gap"] = ilp.result.gap();
   best = *ilp.plan;

@@ -218,4 +218,12 @@ tensorplace::IlpSolver cbc_until(Clock::time_point deadline) {
   };
 }
 
+tensorplace::IlpSolver cbc_each_within_its_limit() {
+  return [](const std::string& lp, const tensorplace::SolveOptions& options) {
+    return solve(lp, options,
+                 Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                    std::chrono::duration<double>(options.time_limit_s)));
+  };
+}
+
 }  // namespace sysgym::cli

@@ -15,5 +15,7 @@ tensorplace::SolveResult solve_with_cbc(const std::string& lp,
 // killed half a second past the deadline when CBC overruns its own limit (it checks it only
 // between search nodes). None left is the status "time limit" without a solution.
 tensorplace::IlpSolver cbc_until(std::chrono::steady_clock::time_point deadline);
+// CBC with each solve held to its own time limit the same way (sweep's --time-limit, per solve).
+tensorplace::IlpSolver cbc_each_within_its_limit();
 
 }  // namespace sysgym::cli

@@ -120,7 +120,7 @@ void run_sweep(const SweepArgs& args) {
   ProgressBar bar("sweeping");
   const nlohmann::json report =
       tensorplace::sweep_report(graph, platform_flag(args.platform), args.ratios, args.optimizers,
-                                solve_with_cbc, options, bar.callback());
+                                cbc_each_within_its_limit(), options, bar.callback());
   print(report, args.json, tensorplace::sweep_text(report));
 }
 
