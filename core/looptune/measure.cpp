@@ -77,8 +77,12 @@ Measurement Measurer::measure(const LoopNest& nest, bool annotations) {
   }
   std::vector<double> per_run;
   if (reps == 1 && total >= kLongRunSeconds) per_run.push_back(total);
-  while ((total < min_seconds_ || static_cast<int>(per_run.size()) < min_runs_) &&
-         !(!per_run.empty() && total >= kEnoughSeconds)) {
+  const auto sampled_enough = [&] {
+    const bool asked_for = total >= min_seconds_ && static_cast<int>(per_run.size()) >= min_runs_;
+    const bool a_second_of_samples = !per_run.empty() && total >= kEnoughSeconds;
+    return asked_for || a_second_of_samples;
+  };
+  while (!sampled_enough()) {
     const double took = time_runs(reps);
     total += took;
     // A pause during calibration (the machine busy, a collection in the browser) can make a

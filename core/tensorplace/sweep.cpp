@@ -56,6 +56,10 @@ double run_optimizer(const std::string& name, const Graph& g, const Platform& p,
   return ilp.replay->iteration_s;
 }
 
+bool is_ilp(const std::string& optimizer) {
+  return optimizer == "static" || optimizer == "sync" || optimizer == "async";
+}
+
 // The optimizers in the order they run: heuristics first, then the ILP chain.
 std::vector<std::string> run_order(const std::vector<std::string>& optimizers) {
   std::vector<std::string> order;
@@ -125,16 +129,28 @@ nlohmann::json sweep_report(const Graph& graph, const Platform& platform,
   const double all_fast = all_fast_seconds(graph, platform);
   nlohmann::json rows = nlohmann::json::array();
   std::uint64_t done = 0;
+  const std::vector<std::string> order = run_order(optimizers);
+  std::size_t solves_left =
+      ratios.size() * static_cast<std::size_t>(std::count_if(order.begin(), order.end(), is_ilp));
   for (const std::string& ratio : ratios) {
     const std::uint64_t limit =
         parse_fast_memory(nlohmann::json(ratio == "0" ? "0:1" : ratio), peak, "--ratios " + ratio);
     nlohmann::json row = {
         {"ratio", ratio}, {"fast_limit_bytes", limit}, {"optimizers", nlohmann::json::object()}};
     Plan best = greedy_plan(graph, platform, limit);
-    for (const std::string& name : run_order(optimizers)) {
+    for (const std::string& name : order) {
       nlohmann::json cell = nlohmann::json::object();
+      SolveOptions cell_options = options;
+      if (is_ilp(name) && options.seconds_left) {
+        // A limit over the whole sweep: each solve may take an equal share of what is left (no
+        // more than its own limit), so that the last ratios are solved too.
+        cell_options.time_limit_s =
+            std::min(options.time_limit_s,
+                     std::max(0.0, options.seconds_left()) / static_cast<double>(solves_left));
+      }
+      if (is_ilp(name)) --solves_left;
       const double seconds =
-          run_optimizer(name, graph, platform, limit, solver, options, best, cell);
+          run_optimizer(name, graph, platform, limit, solver, cell_options, best, cell);
       if (seconds >= 0) {
         cell["iteration_ms"] = seconds * 1e3;
         cell["slowdown"] = seconds / all_fast;

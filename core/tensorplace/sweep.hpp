@@ -26,7 +26,9 @@ std::vector<std::string> default_sweep_optimizers();
 
 // Ratios as AutoTM writes them, slow:fast ("1:1", "4:1"), or "0" for no slow memory; each row
 // gives every optimizer's iteration time and slowdown against all-fast (and the ILP's status).
-// `progress` counts optimizer runs. Throws ConfigError / UnknownNameError naming the ratio or
+// Each ILP solve may take options.time_limit_s; with options.seconds_left (a limit over the whole
+// sweep) no more than an equal share of what is left for the solves to come. `progress` counts
+// optimizer runs. Throws ConfigError / UnknownNameError naming the ratio or
 // optimizer.
 nlohmann::json sweep_report(const Graph& graph, const Platform& platform,
                             const std::vector<std::string>& ratios,

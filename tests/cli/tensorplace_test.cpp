@@ -128,5 +128,30 @@ TEST_F(Cli, TensorplaceIlpTimeLimitCoversTheCommandAndKeepsTheBestPlanKnown) {
   EXPECT_EQ(replay.code, 0) << replay.err;
 }
 
+// sweep's --time-limit covers the whole sweep too (it was per solve, now --solve-time-limit):
+// once it is spent every ILP cell keeps the plan that started it, marked as stopped.
+TEST_F(Cli, TensorplaceSweepTimeLimitCoversTheCommandAndEveryCellKeepsAPlan) {
+  const Result r =
+      run("tensorplace sweep --model vgg416 --batch 4 --ratios 1:1,4:1 --optimizers "
+          "greedy,static,sync --time-limit 0.01 --solve-time-limit 600 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["rows"].size(), 2u);
+  for (const auto& row : j["rows"]) {
+    const double greedy = row["optimizers"]["greedy"]["iteration_ms"];
+    for (const char* variant : {"static", "sync"}) {
+      const nlohmann::json& cell = row["optimizers"][variant];
+      EXPECT_EQ(cell["status"], "time limit") << row.dump();
+      EXPECT_TRUE(cell.contains("plan_kept")) << row.dump();
+      EXPECT_DOUBLE_EQ(cell["iteration_ms"].get<double>(), greedy) << row.dump();
+    }
+  }
+  const Result text =
+      run("tensorplace sweep --model vgg416 --batch 4 --ratios 1:1 --optimizers greedy,static "
+          "--time-limit 0.01");
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find("~"), std::string::npos) << text.out;
+}
+
 }  // namespace
 }  // namespace sysgym::testing

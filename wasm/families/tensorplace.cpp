@@ -4,6 +4,9 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
+#include <chrono>
+
 #include "../runtime.hpp"
 
 #include "base/json_text.hpp"
@@ -35,10 +38,23 @@ tensorplace::Platform platform_of(ConfigReader& request) {
                                          "platform");
 }
 
-tensorplace::SolveOptions options_of(ConfigReader& request) {
+using Clock = std::chrono::steady_clock;
+
+// time_limit covers the whole call, as --time-limit does natively: loading, building the models,
+// every solve, each given no more than what is left. A sweep's solve_time_limit holds each solve
+// (--solve-time-limit); its time_limit is optional. Read first: the time counts from here.
+tensorplace::SolveOptions options_of(ConfigReader& request, bool sweep) {
   tensorplace::SolveOptions options;
-  options.time_limit_s = request.number("time_limit", 60.0, 0.01, 1e6);
   options.relative_gap = request.number("gap", 1e-4, 0, 1);
+  if (sweep) options.time_limit_s = request.number("solve_time_limit", 60.0, 0.01, 1e6);
+  if (sweep && request.raw("time_limit") == nullptr) return options;
+  const double seconds = request.number("time_limit", 60.0, 0.01, 1e6);
+  if (!sweep) options.time_limit_s = seconds;
+  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                           std::chrono::duration<double>(seconds));
+  options.seconds_left = [deadline] {
+    return std::chrono::duration<double>(deadline - Clock::now()).count();
+  };
   return options;
 }
 
@@ -52,7 +68,10 @@ std::uint64_t fast_limit_of(ConfigReader& request, const tensorplace::Graph& gra
 // values} (wasm/js/tensorplace.mjs adapts HiGHS to it); its errors come back as {error}.
 tensorplace::IlpSolver js_solver(emscripten::val solver) {
   return [solver](const std::string& lp, const tensorplace::SolveOptions& options) {
-    const nlohmann::json given = {{"time_limit", options.time_limit_s},
+    const double seconds = options.seconds_left
+                               ? std::min(options.time_limit_s, options.seconds_left())
+                               : options.time_limit_s;
+    const nlohmann::json given = {{"time_limit", std::max(seconds, 0.01)},
                                   {"gap", options.relative_gap},
                                   {"start", options.start}};
     const std::string answer = solver(lp, given.dump()).as<std::string>();
@@ -98,10 +117,10 @@ std::string ilp_json(const std::string& request_json, emscripten::val solver, bo
   std::string out;
   guarded([&] {
     ConfigReader request(parse(request_json), "tensorplace.ilp request");
+    const tensorplace::SolveOptions options = options_of(request, false);
     const tensorplace::Graph graph = graph_of(request);
     const std::uint64_t limit = fast_limit_of(request, graph);
     const tensorplace::Platform platform = platform_of(request);
-    const tensorplace::SolveOptions options = options_of(request);
     const tensorplace::IlpVariant variant = tensorplace::parse_variant(
         request.choice("variant", "static", tensorplace::variant_names()));
     const bool with_plan = request.boolean("with_plan", false);
@@ -120,9 +139,9 @@ std::string sweep_json(const std::string& request_json, emscripten::val solver, 
   std::string out;
   guarded([&] {
     ConfigReader request(parse(request_json), "tensorplace.sweep request");
+    const tensorplace::SolveOptions options = options_of(request, true);
     const tensorplace::Graph graph = graph_of(request);
     const tensorplace::Platform platform = platform_of(request);
-    const tensorplace::SolveOptions options = options_of(request);
     const auto list = [&](std::string_view key, std::vector<std::string> fallback) {
       const nlohmann::json* given = request.raw(key);
       if (given == nullptr) return fallback;

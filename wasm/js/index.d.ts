@@ -307,7 +307,11 @@ export interface TensorplaceRequest {
   /** "50%", a slow:fast ratio "1:4", or a size "8GiB". */
   fast_memory?: string | number;
   platform?: string | Record<string, unknown>;
-  time_limit?: number; gap?: number;
+  /** Seconds for the whole call (ilp: default 60; sweep: default none), as --time-limit natively. */
+  time_limit?: number;
+  /** sweep: seconds for each solve at most (default 60), as --solve-time-limit. */
+  solve_time_limit?: number;
+  gap?: number;
   ratios?: string[]; optimizers?: string[];
 }
 

@@ -83,15 +83,17 @@ export class Tensorplace {
   }
 
   // AutoTM's ILP for {model, batch | graph, fast_memory, platform, variant (static, sync or
-  // async), time_limit, gap, defrag, with_plan}, as `sysgym tensorplace ilp` reports it (the variants
-  // before the one asked for are solved first, each starting the next). With with_plan, the
-  // report's `plan` is the plan JSON the `plan` policy follows (policyConfig of runEpisode).
+  // async), time_limit (seconds for the whole call), gap, defrag, with_plan}, as `sysgym
+  // tensorplace ilp` reports it (the variants before the one asked for are solved first, each
+  // starting the next). With with_plan, the report's `plan` is the plan JSON the `plan` policy
+  // follows (policyConfig of runEpisode).
   async ilp(request, { json = true, solver } = {}) {
     return this.#solve('tensorplaceIlp', request, json, solver);
   }
 
   // The sweep over {ratios, optimizers} (`sysgym tensorplace sweep`; optimizers default to all
-  // but async, the slowest to solve).
+  // but async, the slowest to solve). time_limit covers the whole sweep (default none),
+  // solve_time_limit each solve (default 60).
   async sweep(request, { json = true, solver } = {}) {
     return this.#solve('tensorplaceSweep', request, json, solver);
   }

@@ -68,6 +68,21 @@ test('the ILP\'s plan runs as the plan policy and takes the plan\'s time', async
     /the plan is for .* of fast memory/);
 });
 
+test('time_limit covers the whole call: no solve is given more than what is left, and one stopped keeps the plan that started it', async () => {
+  const given = [];
+  const stopped = (lp, options) => { given.push(options.time_limit); return { status: 'time limit', has_solution: false }; };
+  const ilp = await sysgym.tensorplace.ilp({ model: 'vgg416', batch: 4, variant: 'async', time_limit: 0.01 }, { solver: stopped });
+  assert.equal(ilp.status, 'time limit');
+  assert.equal(ilp.iteration_ms, Math.min(ilp.greedy_ms, ilp.first_touch_ms));
+  const sweep = await sysgym.tensorplace.sweep(
+    { model: 'vgg416', batch: 4, ratios: ['1:1'], optimizers: ['greedy', 'static'], time_limit: 0.01, solve_time_limit: 600 },
+    { solver: stopped });
+  const cells = sweep.rows[0].optimizers;
+  assert.equal(cells.static.status, 'time limit');
+  assert.equal(cells.static.iteration_ms, cells.greedy.iteration_ms);
+  assert.ok(given.every((seconds) => seconds <= 0.01), `time limits given: ${given}`);
+});
+
 test('bad requests and failing solvers are named errors', async () => {
   assert.throws(() => sysgym.tensorplace.graph({ model: 'resnet51' }), UnknownNameError);
   await assert.rejects(sysgym.tensorplace.ilp({ model: 'vgg19', batch: 2 }, { solver: 'cbc' }), ApiMisuseError);

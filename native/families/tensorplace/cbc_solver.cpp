@@ -37,10 +37,6 @@ struct ModelDeleter {
   void operator()(Cbc_Model* model) const { Cbc_deleteModel(model); }
 };
 
-double seconds_until(Clock::time_point deadline) {
-  return std::chrono::duration<double>(deadline - Clock::now()).count();
-}
-
 tensorplace::SolveResult out_of_time() {
   tensorplace::SolveResult out;
   out.status = "time limit";
@@ -145,12 +141,10 @@ tensorplace::SolveResult solve_file_until(const std::string& path,
       failed.status = std::string("error: ") + e.what();
       bytes = result_bytes(failed);
     }
-    std::size_t sent = 0;
-    while (sent < bytes.size()) {
-      const ssize_t n = ::write(ends[1], bytes.data() + sent, bytes.size() - sent);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) break;
-      sent += static_cast<std::size_t>(n);
+    try {
+      write_all(ends[1], bytes, "the ILP solver's pipe");
+    } catch (const std::exception&) {
+      ::_exit(1);  // the parent reports the exit status
     }
     ::_exit(0);  // no destructors, no atexit: the parent owns every file and stream
   }
@@ -212,17 +206,19 @@ tensorplace::SolveResult solve_with_cbc(const std::string& lp,
   return solve(lp, options, std::nullopt);
 }
 
-tensorplace::IlpSolver cbc_until(Clock::time_point deadline) {
-  return [deadline](const std::string& lp, const tensorplace::SolveOptions& options) {
-    return solve(lp, options, deadline);
-  };
+double seconds_until(Clock::time_point deadline) {
+  return std::chrono::duration<double>(deadline - Clock::now()).count();
 }
 
-tensorplace::IlpSolver cbc_each_within_its_limit() {
-  return [](const std::string& lp, const tensorplace::SolveOptions& options) {
-    return solve(lp, options,
-                 Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                    std::chrono::duration<double>(options.time_limit_s)));
+Clock::time_point deadline_after(double seconds) {
+  return Clock::now() +
+         std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+
+tensorplace::IlpSolver cbc_until(std::optional<Clock::time_point> deadline) {
+  return [deadline](const std::string& lp, const tensorplace::SolveOptions& options) {
+    const Clock::time_point own = deadline_after(options.time_limit_s);
+    return solve(lp, options, deadline ? std::min(*deadline, own) : own);
   };
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 
 #include "tensorplace/ilp.hpp"
 
@@ -10,12 +11,15 @@ namespace sysgym::cli {
 tensorplace::SolveResult solve_with_cbc(const std::string& lp,
                                         const tensorplace::SolveOptions& options);
 
-// CBC with a deadline over every solve it is given (a command's --time-limit, counted from its
-// start: building the model, earlier solves): each gets what is left of it, in a child process
-// killed half a second past the deadline when CBC overruns its own limit (it checks it only
-// between search nodes). None left is the status "time limit" without a solution.
-tensorplace::IlpSolver cbc_until(std::chrono::steady_clock::time_point deadline);
-// CBC with each solve held to its own time limit the same way (sweep's --time-limit, per solve).
-tensorplace::IlpSolver cbc_each_within_its_limit();
+// When a command's --time-limit (counted from its start: loading, building the model, earlier
+// solves) runs out.
+std::chrono::steady_clock::time_point deadline_after(double seconds);
+double seconds_until(std::chrono::steady_clock::time_point deadline);
+
+// CBC holding each solve to its own time limit and to the command's deadline, if any, whichever
+// comes first: in a child process killed 1 s + 5 % of the limit past it, because CBC checks its
+// limit only between search nodes. A solve with no time left is the status "time limit"
+// without a solution.
+tensorplace::IlpSolver cbc_until(std::optional<std::chrono::steady_clock::time_point> deadline);
 
 }  // namespace sysgym::cli

@@ -66,7 +66,8 @@ struct SweepArgs {
   std::vector<std::string> ratios = {"0", "1:8", "1:4", "1:2", "1:1", "2:1", "4:1"};
   std::vector<std::string> optimizers = tensorplace::default_sweep_optimizers();
   std::string platform = "optane";
-  double time_limit = 60;
+  std::optional<double> time_limit;
+  double solve_time_limit = 60;
   double gap = 0.01;
   bool json = false;
 };
@@ -113,22 +114,23 @@ tensorplace::Platform platform_flag(const std::string& text) {
 }
 
 void run_sweep(const SweepArgs& args) {
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  if (args.time_limit) deadline = deadline_after(*args.time_limit);
   const tensorplace::Graph graph = args.graph.load();
   tensorplace::SolveOptions options;
-  options.time_limit_s = args.time_limit;
+  options.time_limit_s = args.solve_time_limit;
   options.relative_gap = args.gap;
+  if (deadline) options.seconds_left = [deadline] { return seconds_until(*deadline); };
   ProgressBar bar("sweeping");
   const nlohmann::json report =
       tensorplace::sweep_report(graph, platform_flag(args.platform), args.ratios, args.optimizers,
-                                cbc_each_within_its_limit(), options, bar.callback());
+                                cbc_until(deadline), options, bar.callback());
   print(report, args.json, tensorplace::sweep_text(report));
 }
 
 void run_ilp(const IlpArgs& args) {
   // --time-limit covers the command from here: loading, building, every solve and replay.
-  const auto deadline = std::chrono::steady_clock::now() +
-                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                            std::chrono::duration<double>(args.time_limit));
+  const auto deadline = deadline_after(args.time_limit);
   const tensorplace::IlpVariant variant = tensorplace::parse_variant(args.variant);
   const tensorplace::Graph graph = args.graph.load();
   const tensorplace::Platform machine = platform_flag(args.platform);
@@ -139,9 +141,7 @@ void run_ilp(const IlpArgs& args) {
   tensorplace::SolveOptions options;
   options.time_limit_s = args.time_limit;
   options.relative_gap = args.gap;
-  options.seconds_left = [deadline] {
-    return std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
-  };
+  options.seconds_left = [deadline] { return seconds_until(deadline); };
   nlohmann::json plan;
   const nlohmann::json report = tensorplace::ilp_report(
       graph, machine, limit, variant, cbc_until(deadline), options, &plan, args.defrag);
@@ -241,7 +241,13 @@ void add_sweep_command(CLI::App& family) {
       ->delimiter(',');
   command->add_option("--platform", args->platform, "optane, gpu, or JSON with fields replaced")
       ->capture_default_str();
-  add_number_flag(*command, "--time-limit", args->time_limit, "Seconds per ILP solve", {0.01, 1e6});
+  add_number_flag(*command, "--time-limit", args->time_limit,
+                  "Seconds for the whole command (default: none); each ILP solve may take an "
+                  "equal share of what is left, and one stopped before a plan of its own keeps "
+                  "the plan that started it (marked ~)",
+                  {0.01, 1e6});
+  add_number_flag(*command, "--solve-time-limit", args->solve_time_limit,
+                  "Seconds for each ILP solve at most", {0.01, 1e6});
   add_number_flag(*command, "--gap", args->gap, "Relative gap at which the solver stops", {0, 1});
   add_json_flag(*command, args->json, "the table");
   command->callback([args] { run_sweep(*args); });
