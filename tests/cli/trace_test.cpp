@@ -1,5 +1,6 @@
 // `sysgym memtier trace` on real programs run under valgrind: captures, phase markers, failures.
 #include <chrono>
+#include <csignal>
 
 #include "cli/cli_fixture.hpp"
 
@@ -118,8 +119,9 @@ TEST_F(Cli, TraceMarkersSurviveHugeOutputLines) {
   }
 }
 
-// `sleep 40 &` keeps the pipes open for 40 s; the capture ends with the traced shell.
-TEST_F(Cli, TraceEndsWhenTheTracedProcessExitsNotItsBackgroundChildren) {
+// `sleep 40 &` keeps the pipes open for 40 s; the capture ends with the traced shell, and says
+// which process it left behind, since a caller reading the output it holds would wait for it.
+TEST_F(Cli, TraceEndsWhenTheTracedProcessExitsNotItsBackgroundChildrenAndNamesThem) {
   const auto start = std::chrono::steady_clock::now();
   const Result r = run("trace -o " + path("bg") + " -- sh -c 'sleep 40 & echo hi'");
   const double seconds =
@@ -127,6 +129,13 @@ TEST_F(Cli, TraceEndsWhenTheTracedProcessExitsNotItsBackgroundChildren) {
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_LT(seconds, 30.0) << "the capture waited for the background child";
   EXPECT_TRUE(fs::exists(path("bg.ddr.bin")));
+  const std::string said = "leaving 1 process it started running in the background, untraced: ";
+  const std::size_t at = r.err.find(said);
+  ASSERT_NE(at, std::string::npos) << r.err;
+  const long pid = std::stol(r.err.substr(at + said.size()));
+  EXPECT_EQ(::kill(static_cast<pid_t>(pid), SIGTERM), 0) << "no process " << pid;
+  const Result alone = run("trace -o " + path("alone") + " -- sh -c 'echo hi'");
+  EXPECT_EQ(alone.err.find("background"), std::string::npos) << alone.err;
 }
 
 // Caps end a long capture early as a complete pair, and a capture too sparse to learn from says

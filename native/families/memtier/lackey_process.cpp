@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <termios.h>
@@ -15,6 +16,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <thread>
 #include <utility>
@@ -97,6 +100,29 @@ class MarkerFifo {
   std::string content_;
 };
 
+// This process's children but `except`: with this process a child subreaper, the processes the
+// traced program left running once it has exited. As "PID (NAME)", read from /proc.
+std::vector<std::string> children_but(pid_t except) {
+  std::vector<std::string> found;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
+    const std::string pid = entry.path().filename().string();
+    if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream stat_file(entry.path() / "stat");
+    std::string stat;
+    if (!std::getline(stat_file, stat)) continue;  // gone meanwhile
+    // "PID (NAME) STATE PPID ...": NAME may hold spaces and parentheses, the last ')' ends it.
+    const std::size_t open = stat.find('('), close = stat.rfind(')');
+    if (open == std::string::npos || close == std::string::npos || close < open) continue;
+    char state = 0;
+    long parent = 0;
+    if (std::sscanf(stat.c_str() + close + 1, " %c %ld", &state, &parent) != 2) continue;
+    if (parent != ::getpid() || std::stol(pid) == except || state == 'Z') continue;
+    found.push_back(pid + " (" + printable(stat.substr(open + 1, close - open - 1)) + ")");
+  }
+  return found;
+}
+
 pid_t spawn(const LackeyProcessOptions& options, int trace_fd, int stdout_fd) {
   std::vector<std::string> argv_strings = {options.valgrind, "--tool=lackey", "--trace-mem=yes",
                                            "--log-fd=3", "--vgdb=no"};
@@ -135,6 +161,7 @@ class Child {
   void kill() const {
     if (pid_ > 0) ::kill(pid_, SIGKILL);
   }
+  pid_t pid() const { return pid_; }
   // True once the child has exited (then reaped, with its status in `status`).
   bool exited(int& status) {
     if (pid_ <= 0) return true;
@@ -206,7 +233,11 @@ LackeyOutcome run_lackey(const LackeyProcessOptions& options, LackeySink& sink,
                         : fifo                                   ? fifo->fd()
                                                                  : -1;
 
+  // Processes the program leaves behind become this process's children, so that they can be
+  // named when it ends (the caller may be waiting on the output they hold).
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1);
   Child child(spawn(options, trace_write.get(), terminal.slave.get()));
+  const pid_t traced = child.pid();
   trace_write.reset();
   terminal.slave.reset();
 
@@ -276,6 +307,7 @@ LackeyOutcome run_lackey(const LackeyProcessOptions& options, LackeySink& sink,
     drain(output_fd, buffer, on_output);  // what the program printed after its last access
   }
   if (!reaped) outcome.wait_status = child.wait();
+  if (!outcome.stopped && !outcome.interrupted) outcome.left_running = children_but(traced);
   return outcome;
 }
 

@@ -41,10 +41,13 @@ struct LackeyOutcome {
   int wait_status = 0;       // as from waitpid
   bool stopped = false;      // output_line or done() asked to stop; the program was terminated
   bool interrupted = false;  // `interrupted` became true; the program was terminated
+  // Processes the program started that outlived it ("1234 (sleep)"), when it ended by itself.
+  std::vector<std::string> left_running;
 };
 
 // Returns when the traced process exits: children it left running in the background are not
 // traced (valgrind's --trace-children=no), keep running, and no longer hold the capture open.
+// They are listed in left_running: this process adopts them (a child subreaper) to find them.
 // Throws IoError when valgrind cannot be started or the marker file cannot be set up; whatever
 // the sink throws, after terminating the program.
 LackeyOutcome run_lackey(const LackeyProcessOptions& options, LackeySink& sink,

@@ -307,7 +307,18 @@ void trace_command(const TraceArgs& args) {
   const Streamed streamed = stream(args, builder);
   check_exit(args.command.front(), streamed.outcome);
   const capture::CaptureResult r = builder.finish(args.output);
-  const std::vector<std::string> warnings = capture_warnings(args, r);
+  std::vector<std::string> warnings = capture_warnings(args, r);
+  if (const auto& left = streamed.outcome.left_running; !left.empty()) {
+    std::string pids;
+    for (const std::string& process : left)
+      pids += (pids.empty() ? "" : ", ") + process;
+    warnings.push_back(
+        "the traced program has exited, leaving " + std::to_string(left.size()) +
+        (left.size() == 1 ? " process" : " processes") +
+        " it started running in the background, untraced: " + pids +
+        ". sysgym does not wait for them, but while they keep the standard output and error "
+        "they were given, a caller reading those (a pipe, $(...)) waits until they end");
+  }
   for (const std::string& w : warnings)
     std::fprintf(stderr, "sysgym: warning: %s\n", w.c_str());
   const std::string ext = args.format == "csv" ? ".csv" : ".bin";
