@@ -155,8 +155,9 @@ std::string run_report_text(const std::string& env, const std::string& config_js
                                           : parse_json_text(policy_config_json, "--policy-config");
     auto p = runtime().policies.make(policy, id, parameters);
     const auto made = runtime().envs.make(
-        id, command_line_config(spec, agents::policy_base_config(policy, parameters, spec),
-                                config_json, settings_json));
+        id, agents::config_for_policy(
+                policy, parameters, spec,
+                command_line_config(spec, nlohmann::json::object(), config_json, settings_json)));
     const auto episode = run_episode(*made, *p, policy, seed_value(seed), record);
     const std::string recorded = record ? episode_to_json(episode, *made).dump() : std::string();
     const nlohmann::json report = run_report(episode, *made);

@@ -72,10 +72,7 @@ std::uint64_t seed_value(const std::string& text) {
 
 nlohmann::json config_for_policy(const std::string& id, const std::string& policy,
                                  const nlohmann::json& parameters, nlohmann::json given) {
-  nlohmann::json base = agents::policy_base_config(policy, parameters, runtime().envs.spec(id));
-  if (base.empty() || !given.is_object()) return given;
-  base.update(given);
-  return base;
+  return agents::config_for_policy(policy, parameters, runtime().envs.spec(id), given);
 }
 
 nlohmann::json parse(const std::string& text) {

@@ -18,13 +18,28 @@ void check_one_env(const EvaluationRequest& request, const Registry& envs) {
                         first.path + " on " + first.file.env_id + ": evaluate them separately");
     }
   }
-  const std::string& id = envs.spec(first.file.env_id).id;
-  if (!request.env.empty() && envs.resolve(request.env) != id)
-    throw ConfigError("the policies were trained on " + id + ", not " + envs.resolve(request.env));
+  const EnvSpec& spec = envs.spec(first.file.env_id);
+  if (!request.env.empty() && envs.resolve(request.env) != spec.id)
+    throw ConfigError("the policies were trained on " + spec.id + ", not " +
+                      envs.resolve(request.env));
+  // Every row is scored on one task: the policies must have been trained for the same one.
+  for (const ConfigKey& key : spec.schema.keys()) {
+    if (!key.policy_task) continue;
+    for (const TrainedPolicy& t : request.trained) {
+      const nlohmann::json mine = t.file.env_config.value(key.name, nlohmann::json());
+      const nlohmann::json theirs = first.file.env_config.value(key.name, nlohmann::json());
+      if (mine != theirs) {
+        throw ConfigError("--policy " + t.path + " was trained for " + key.name + "=" +
+                          mine.dump() + ", " + first.path + " for " + key.name + "=" +
+                          theirs.dump() + ": evaluate them separately");
+      }
+    }
+  }
 }
 
-// The config every row shares: the first policy's training settings without the keys each
-// policy fixes for itself, then the user's.
+// The config every row shares: the first policy's training settings without the keys that shape
+// each policy's network (each brings its own), then the user's, which may not contradict any
+// policy's contract.
 nlohmann::json shared_config(const EnvSpec& spec, const EvaluationRequest& request) {
   nlohmann::json config = request.trained.front().file.env_config;
   for (const std::string& key : spec.schema.names()) {
@@ -81,6 +96,13 @@ Evaluation evaluate_policies(const Registry& envs, const PolicyRegistry& policie
       request.baselines.empty() ? policies.standalone_names(spec.id) : request.baselines;
   std::vector<nlohmann::json> configs;
   for (const nlohmann::json& c : config_grid(spec, shared_config(spec, request), request.vary)) {
+    for (const TrainedPolicy& t : request.trained) {
+      try {
+        check_policy_contract(policy_base_config("learned", t.text, spec), c);
+      } catch (const ConfigError& e) {
+        throw ConfigError("--policy " + t.path + ": " + e.what());
+      }
+    }
     for (nlohmann::json& whole : spec.evaluation_configs(c))
       configs.push_back(std::move(whole));
   }

@@ -1,6 +1,8 @@
 #include "agents/learned_policy.hpp"
 
 #include "agents/policy_file.hpp"
+#include "base/error.hpp"
+#include "base/quote.hpp"
 
 namespace sysgym::agents {
 namespace {
@@ -42,11 +44,52 @@ nlohmann::json policy_base_config(const std::string& policy, const nlohmann::jso
   if (policy != "learned" || !parameters.is_object() || !parameters.contains("env")) return out;
   const PolicyFile file = PolicyFile::from_json(parameters);
   if (file.env_id != env.id) return out;
-  for (const std::string& name : env.schema.names()) {
-    if (env.schema.at(name).fixed_by_policy && file.env_config.contains(name))
-      out[name] = file.env_config[name];
+  for (const ConfigKey& key : env.schema.keys()) {
+    if ((key.fixed_by_policy || key.policy_task) && file.env_config.contains(key.name))
+      out[key.name] = file.env_config[key.name];
   }
   return out;
+}
+
+namespace {
+
+std::string value_text(const nlohmann::json& value) {
+  return value.is_string() ? printable(value.get<std::string>()) : value.dump();
+}
+
+// A value in a message: strings quoted (they may hold anything), numbers as they are.
+std::string shown(const nlohmann::json& value) {
+  return value.is_string() ? quote(value.get<std::string>()) : value.dump();
+}
+
+std::string settings_text(const nlohmann::json& contract) {
+  std::string out;
+  for (const auto& [key, value] : contract.items())
+    out += (out.empty() ? "" : ", ") + key + "=" + value_text(value);
+  return out;
+}
+
+}  // namespace
+
+void check_policy_contract(const nlohmann::json& contract, const nlohmann::json& given) {
+  if (!given.is_object()) return;
+  for (const auto& [key, value] : contract.items()) {
+    const auto it = given.find(key);
+    if (it == given.end() || *it == value) continue;
+    throw ConfigError(
+        key + "=" + shown(*it) + " contradicts the learned policy, which was trained with " + key +
+        "=" + shown(value) + " (" + settings_text(contract) + "): leave " + key +
+        " out and the policy sets it, or use a policy trained for " + key + "=" + shown(*it));
+  }
+}
+
+nlohmann::json config_for_policy(const std::string& policy, const nlohmann::json& parameters,
+                                 const EnvSpec& env, const nlohmann::json& given) {
+  if (!given.is_object()) return given;  // the env's reader names what is wrong with it
+  nlohmann::json config = policy_base_config(policy, parameters, env);
+  check_policy_contract(config, given);
+  config.update(given);
+  return config;
 }
 
 }  // namespace sysgym::agents

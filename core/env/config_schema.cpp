@@ -100,6 +100,11 @@ ConfigKey fixed_by_policy(ConfigKey key) {
   return key;
 }
 
+ConfigKey policy_task(ConfigKey key) {
+  key.policy_task = true;
+  return key;
+}
+
 ConfigKey with_default_text(ConfigKey key, std::string text) {
   key.default_text = std::move(text);
   return key;
@@ -162,6 +167,7 @@ nlohmann::json ConfigSchema::to_json() const {
                         {"doc", key.doc},
                         {"required", key.required},
                         {"fixed_by_policy", key.fixed_by_policy},
+                        {"policy_task", key.policy_task},
                         {"accepts", describe_type(key)}};
     if (key.type == ConfigType::kInteger || key.type == ConfigType::kNumber) {
       j["min"] = key.min;
@@ -186,6 +192,7 @@ std::string ConfigSchema::markdown() const {
     out.append("| `").append(key.name).append("` | ").append(describe_type(key));
     out.append(" | ").append(fallback).append(" | ").append(key.doc);
     if (!key.unit.empty()) out.append(" (").append(key.unit).append(")");
+    if (key.fixed_by_policy || key.policy_task) out.append("; a learned policy sets it");
     out.append(" |\n");
   }
   return out;

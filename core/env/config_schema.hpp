@@ -34,6 +34,10 @@ struct ConfigKey {
   // A learned policy's file fixes this key: its network reads observations and acts in the shape
   // the key gives (memtier: bins, action_mode, history, interval_distance, admission).
   bool fixed_by_policy = false;
+  // A learned policy's file fixes this key because it says what the policy was trained to
+  // achieve (inline: the objective and its size limit); a comparison with the policy runs every
+  // policy on its value, so that all are scored alike.
+  bool policy_task = false;
 };
 
 // Declaring keys (designated initializers would do, but g++ warns about every member left out).
@@ -54,6 +58,7 @@ ConfigKey value_key(std::string name, nlohmann::json fallback, std::string doc);
 // The key with its default said in words (it depends on other keys or on the data).
 ConfigKey with_default_text(ConfigKey key, std::string text);
 ConfigKey fixed_by_policy(ConfigKey key);
+ConfigKey policy_task(ConfigKey key);
 
 class ConfigSchema {
  public:

@@ -90,15 +90,17 @@ const ConfigSchema& inline_schema() {
       value_key("program", "kernels",
                 "a shipped program (sqlite, expat, argon2, kernels, lmdb, lz4), a split drawn "
                 "from per episode (train, held-out), or a program file"),
-      choice_key("objective", "size", {"size", "instructions", "mix"},
-                 "what a decision set is scored on: text bytes, dynamic instructions, or a mix"),
-      number_key("size_weight", 0.5, 0, 1, "objective=mix: the size ratio's weight"),
-      number_key("size_limit", 0, 0, 100,
-                 "objectives instructions and mix: text as a share of the baseline's above which "
-                 "each point costs ten (1.05: the goal's +5 %); 0: no limit"),
-      choice_key("baseline", "auto", {"auto", "Oz", "O2", "never"},
-                 "the decisions the score is relative to (clang's, as the program records "
-                 "them); auto: Oz for objective=size, O2 otherwise"),
+      policy_task(choice_key(
+          "objective", "size", {"size", "instructions", "mix"},
+          "what a decision set is scored on: text bytes, dynamic instructions, or a mix")),
+      policy_task(number_key("size_weight", 0.5, 0, 1, "objective=mix: the size ratio's weight")),
+      policy_task(number_key(
+          "size_limit", 0, 0, 100,
+          "objectives instructions and mix: text as a share of the baseline's above which "
+          "each point costs ten (1.05: the goal's +5 %); 0: no limit")),
+      policy_task(choice_key("baseline", "auto", {"auto", "Oz", "O2", "never"},
+                             "the decisions the score is relative to (clang's, as the program "
+                             "records them); auto: Oz for objective=size, O2 otherwise")),
       choice_key("reward", "final", {"final", "dense"},
                  "final: 1 - cost / the baseline's cost at the end (MLGO's); dense: the change of "
                  "that score after each decision, undecided sites not inlined"),

@@ -55,9 +55,10 @@ const ConfigSchema& tensorplace_schema() {
                  "where the tensors that live across iterations (parameters, io) are when the "
                  "iteration starts: all in slow memory, or in fast memory in order of first use "
                  "while they fit"),
-      choice_key("moves", "sync", {"sync", "none"},
-                 "sync: an operand is copied in before its kernel or written back after it; "
-                 "none: a tensor stays in the pool it is born in (AutoTM's static setting)"),
+      policy_task(choice_key(
+          "moves", "sync", {"sync", "none"},
+          "sync: an operand is copied in before its kernel or written back after it; none: a "
+          "tensor stays in the pool it is born in (AutoTM's static setting)")),
       string_key("ilp_plan",
                  "a plan file for this graph and fast memory (sysgym tensorplace ilp "
                  "--write-plan): its replayed iteration is the reference of the summary's "

@@ -57,9 +57,10 @@ void add_eval_command(CLI::App& app) {
       "hbm_capacity=10%,50% --json\n"
       "Every config runs whole (the env's evaluation settings: memtier from the first window to\n"
       "the last, a trained capacity range at both ends). Baselines run on the first policy's\n"
-      "env settings without the keys a policy fixes (as `sysgym compare` runs them); each\n"
-      "learned policy adds its own. ENV, when given, must be the env the policies were trained "
-      "on.");
+      "env settings without the keys that shape a policy's network (as `sysgym compare` runs\n"
+      "them); each learned policy adds its own. Every row runs on what the policies were trained\n"
+      "for (inline's objective: they must agree), and no setting may contradict a policy's.\n"
+      "ENV, when given, must be the env the policies were trained on.");
   add_env_flags(*command, args->env, true);
   add_vary_flag(*command, args->vary);
   command->add_option("--policy", args->policies, "A policy file from `sysgym train`; repeatable")

@@ -27,12 +27,12 @@ struct RunArgs {
   bool json = false;
 };
 
-// The env config: a learned policy's own env settings first (it only runs on the spaces it was
-// trained on), then --config, --set and KEY=VALUE.
+// The env config: --config, --set and KEY=VALUE over a learned policy's contract (the spaces it
+// was trained on, what it was trained to achieve), which they may not contradict.
 nlohmann::json env_config(const RunArgs& args, const std::string& id,
                           const nlohmann::json& policy_config) {
-  return args.env.config_over(
-      agents::policy_base_config(args.policy, policy_config, catalog().envs.spec(id)));
+  return agents::config_for_policy(args.policy, policy_config, catalog().envs.spec(id),
+                                   args.env.config_over(nlohmann::json::object()));
 }
 
 void run_command(const RunArgs& args) {
@@ -68,8 +68,9 @@ void add_run_command(CLI::App& app) {
       "  sysgym run memtier --policy learned --policy-config data/policies/memtier/dqn-dense.json "
       "\\\n"
       "      trace=xz hbm_capacity=10%\n"
-      "Config keys: `sysgym describe ENV`. A learned policy starts from the env settings its file\n"
-      "was trained with.");
+      "Config keys: `sysgym describe ENV`. A learned policy sets the keys its file was trained\n"
+      "with that shape its network or say what it was trained for (`describe` marks them); a\n"
+      "setting that contradicts one is an error.");
   add_env_flags(*command, args->env);
   command->add_option("--policy", args->policy, "Policy name")->required();
   command->add_option("--policy-config", args->policy_config,

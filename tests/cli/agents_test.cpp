@@ -236,7 +236,20 @@ TEST_F(Cli, LearnedPolicyMismatchesAndBadFilesAreClearErrors) {
       run("run memtier trace=synth:phased:6000:1 bins=16 --policy learned --policy-config " +
           path("p.json"));
   EXPECT_EQ(bins.code, 1);
+  // Caught by the policy's contract before any space is built.
   EXPECT_EQ(bins.err,
+            "sysgym: ConfigError: bins=16 contradicts the learned policy, which was trained with "
+            "bins=8 (action_mode=discrete, admission=hottest, bins=8, history=2, "
+            "interval_distance=22): leave bins out and the policy sets it, or use a policy "
+            "trained for bins=16\n");
+  // A file that does not record bins (edited by hand) meets the spaces' check instead.
+  nlohmann::json edited = nlohmann::json::parse(slurp(path("p.json")));
+  edited["env"]["config"].erase("bins");
+  std::ofstream(path("no-bins.json")) << edited.dump();
+  const Result spaces =
+      run("run memtier trace=synth:phased:6000:1 bins=16 --policy learned --policy-config " +
+          path("no-bins.json"));
+  EXPECT_EQ(spaces.err,
             "sysgym: ConfigError: the policy acts in Discrete(17) but the env's action space is "
             "Discrete(33) (train it with the same bins and action_mode)\n");
   const Result ppo =

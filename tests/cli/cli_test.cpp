@@ -495,6 +495,54 @@ TEST_F(Cli, RunAdoptsALearnedPolicysEnvSettings) {
   EXPECT_EQ(j["windows"], 30);
 }
 
+// A policy file is a contract: the settings that shape its network and those that say what it
+// was trained to achieve are set wherever it runs, and a setting that contradicts one is an
+// error naming both values, never a silent re-score (inline's instructions policy was scored on
+// size in the playground).
+TEST_F(Cli, ALearnedPolicysContractIsAppliedAndCannotBeContradicted) {
+  const std::string shipped = std::string(SYSGYM_SHIPPED_DATA) + "/policies/";
+  const std::string instructions = shipped + "inline/fyp-instructions.json";
+  const Result adopted =
+      run("run inline --policy learned --policy-config " + instructions + " --json");
+  ASSERT_EQ(adopted.code, 0) << adopted.err;
+  const nlohmann::json config = nlohmann::json::parse(adopted.out)["config"];
+  EXPECT_EQ(config["objective"], "instructions");
+  EXPECT_EQ(config["size_limit"], 1.05);
+  const Result same = run("run inline objective=instructions --policy learned --policy-config " +
+                          instructions + " --json");
+  EXPECT_EQ(same.code, 0) << same.err;
+  const Result rescored =
+      run("run inline objective=size --policy learned --policy-config " + instructions);
+  EXPECT_EQ(rescored.code, 1);
+  EXPECT_NE(rescored.err.find("ConfigError: objective='size' contradicts the learned policy, "
+                              "which was trained with objective='instructions' (baseline=auto, "
+                              "objective=instructions, size_limit=1.05, size_weight=0.5)"),
+            std::string::npos)
+      << rescored.err;
+  const Result estimate =
+      run("inline estimate --policy learned --policy-config " + instructions + " size_limit=0");
+  EXPECT_EQ(estimate.code, 1);
+  EXPECT_NE(estimate.err.find("size_limit=0 contradicts"), std::string::npos) << estimate.err;
+
+  const std::string dense = shipped + "memtier/dqn-dense.json";
+  const Result shape =
+      run("run memtier trace=synth:phased:3000 bins=8 --policy learned "
+          "--policy-config " +
+          dense);
+  EXPECT_EQ(shape.code, 1);
+  EXPECT_NE(shape.err.find("bins=8 contradicts the learned policy, which was trained with "
+                           "bins=16"),
+            std::string::npos)
+      << shape.err;
+  const Result varied = run("eval --policy " + dense + " trace=synth:phased:3000 --vary bins=16,8");
+  EXPECT_EQ(varied.code, 1);
+  EXPECT_NE(varied.err.find("bins=8 contradicts"), std::string::npos) << varied.err;
+  const Result mixed =
+      run("eval inline --policy " + instructions + " --policy " + shipped + "inline/fyp-size.json");
+  EXPECT_EQ(mixed.code, 1);
+  EXPECT_NE(mixed.err.find("evaluate them separately"), std::string::npos) << mixed.err;
+}
+
 TEST_F(Cli, ListAndCheckCoverEveryRegisteredEnv) {
   const Result list = run("list --json");
   ASSERT_EQ(list.code, 0) << list.err;

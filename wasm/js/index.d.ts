@@ -194,7 +194,7 @@ export interface TraceHeadroom {
 
 export interface ConfigKeyInfo {
   name: string; type: string; default: unknown; unit: string; doc: string; required: boolean;
-  fixed_by_policy: boolean; accepts: string; min?: number; max?: number; choices?: string[];
+  fixed_by_policy: boolean; policy_task: boolean; accepts: string; min?: number; max?: number; choices?: string[];
   default_text?: string;
 }
 

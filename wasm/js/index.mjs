@@ -387,7 +387,8 @@ export class Sysgym {
   }
 
   // Every config key of `env`: name, type, default, unit, doc, min/max or choices, and whether a
-  // learned policy fixes it (fixed_by_policy).
+  // learned policy fixes it (fixed_by_policy: its network's shape; policy_task: what it was
+  // trained to achieve).
   configSchema(env) {
     return parsed(this.#core, this.#core.configSchemaJson(text(env, 'configSchema: env')));
   }

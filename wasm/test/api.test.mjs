@@ -27,6 +27,18 @@ test('the config schema is the one core declares: limits and the keys a learned 
   assert.deepEqual(schema.filter((k) => k.fixed_by_policy).map((k) => k.name).sort(),
     ['action_mode', 'admission', 'bins', 'history', 'interval_distance']);
   assert.throws(() => sysgym.configSchema('nope'), UnknownNameError);
+  assert.deepEqual(sysgym.configSchema('inline').filter((k) => k.policy_task).map((k) => k.name).sort(),
+    ['baseline', 'objective', 'size_limit', 'size_weight']);
+});
+
+test('a learned policy runs on what it was trained for, and a config that contradicts it is a ConfigError', () => {
+  const policyConfig = JSON.parse(fs.readFileSync(path.join(dataDir, 'policies/inline/fyp-instructions.json'), 'utf8'));
+  const episode = sysgym.runEpisode({ env: 'inline', config: {}, policy: 'learned', policyConfig, seed: 0 });
+  const native = JSON.parse(execFileSync(nativeTool, ['run', 'inline', '--policy', 'learned', '--policy-config',
+    path.join(dataDir, 'policies/inline/fyp-instructions.json'), '--json'], { encoding: 'utf8' }));
+  assert.equal(episode.summary.score, native.score, 'scored on instructions, as natively');
+  assert.throws(() => sysgym.runEpisode({ env: 'inline', config: { objective: 'size' }, policy: 'learned', policyConfig, seed: 0 }),
+    (e) => e instanceof ConfigError && /objective='size' contradicts the learned policy, which was trained with objective='instructions'/.test(e.message));
 });
 
 test('an env says how its episodes compare, as `sysgym compare` ranks and shows them', () => {

@@ -325,8 +325,7 @@ inlining::Decisions policy_decisions(const std::string& program_path, const std:
                                      const nlohmann::json& parameters,
                                      const nlohmann::json& settings) {
   const EnvSpec& spec = catalog().envs.spec("inline-v0");
-  nlohmann::json config = agents::policy_base_config(policy, parameters, spec);
-  config.update(settings);
+  nlohmann::json config = agents::config_for_policy(policy, parameters, spec, settings);
   config["program"] = program_path;
   auto player = catalog().policies.make(policy, spec.id, parameters);
   auto env = catalog().envs.make(spec.id, config);

@@ -44,10 +44,11 @@ void run_estimate(const InlineEstimateArgs& args) {
   const nlohmann::json parameters = args.policy_config.empty()
                                         ? nlohmann::json::object()
                                         : json_option(args.policy_config, "--policy-config");
-  // A learned policy is scored on the settings it was trained on, under the ones given here.
-  const nlohmann::json config = args.env.config_over(
-      spec, args.policy.empty() ? nlohmann::json::object()
-                                : agents::policy_base_config(args.policy, parameters, spec));
+  // A learned policy is scored on the settings it was trained on, which those given here may
+  // not contradict.
+  const nlohmann::json given = args.env.config_over(spec, nlohmann::json::object());
+  const nlohmann::json config =
+      args.policy.empty() ? given : agents::config_for_policy(args.policy, parameters, spec, given);
   std::unique_ptr<Env> made = catalog().envs.make(kEstimateEnv, config);
   auto& env = dynamic_cast<inlining::InlineEnv&>(*made);
   if (env.facts().value("programs", 1) != 1)

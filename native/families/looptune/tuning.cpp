@@ -23,9 +23,8 @@ nlohmann::json with_time_budget(nlohmann::json policy_config, const std::string&
 Tuning run_tuning(const std::string& policy, const nlohmann::json& policy_config,
                   const nlohmann::json& settings,
                   const std::function<void(const looptune::LooptuneEnv&)>& before) {
-  nlohmann::json config =
-      agents::policy_base_config(policy, policy_config, catalog().envs.spec("looptune-v0"));
-  config.update(settings);
+  const nlohmann::json config = agents::config_for_policy(
+      policy, policy_config, catalog().envs.spec("looptune-v0"), settings);
   auto chosen = catalog().policies.make(policy, "looptune-v0", policy_config);
   Tuning t;
   t.env = catalog().envs.make("looptune-v0", config);

@@ -72,6 +72,11 @@ function inputFor(key, id) {
   return input;
 }
 
+// Whether a policy file sets the key: it is part of the policy's contract and the file records it.
+function setByPolicy(key, policyFile) {
+  return (key.fixed_by_policy || key.policy_task) && policyFile?.env?.config?.[key.name] !== undefined;
+}
+
 export class SchemaForm {
   // `schema`: the env's keys; options: keys (which to show, in order; default: every key),
   // labels {key: text}, initial {key: text}, max {key: number} (a tighter upper bound and why:
@@ -137,17 +142,17 @@ export class SchemaForm {
     return out;
   }
 
-  // The keys a policy file sets in this form: those its network depends on that it records.
+  // The keys a policy file sets in this form: those its network depends on and those that say
+  // what it was trained to achieve, that it records.
   fixedKeys(policyFile) {
-    return this.keys.filter((key) => key.fixed_by_policy && policyFile?.env?.config?.[key.name] !== undefined)
-      .map((key) => key.name);
+    return this.keys.filter((key) => setByPolicy(key, policyFile)).map((key) => key.name);
   }
 
   // While a learned policy is chosen, the keys its file fixes show its values and are locked.
   lockToPolicy(policyFile) {
     for (const key of this.keys) {
       const input = this.inputs.get(key.name);
-      const fixed = key.fixed_by_policy && policyFile?.env?.config?.[key.name] !== undefined;
+      const fixed = setByPolicy(key, policyFile);
       if (fixed) {
         input.dataset.userValue ??= input.value;
         input.value = String(policyFile.env.config[key.name]);
