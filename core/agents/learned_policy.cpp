@@ -1,5 +1,7 @@
 #include "agents/learned_policy.hpp"
 
+#include <algorithm>
+
 #include "agents/policy_file.hpp"
 #include "base/error.hpp"
 #include "base/quote.hpp"
@@ -9,31 +11,39 @@ namespace {
 
 class LearnedPolicy final : public Policy {
  public:
-  explicit LearnedPolicy(PolicyFile file) : file_(std::move(file)) {}
+  LearnedPolicy(PolicyFile file, nlohmann::json trained_for)
+      : file_(std::move(file)), trained_for_(std::move(trained_for)) {}
   void reset(const Env& env, Rng&) override { file_.bind(env); }
   void decide(const Env& env, Decision& out) override {
     out.use_directive = false;
     file_.act(env.observation(), out.action);
   }
   nlohmann::json parameters() const override {
-    return {{"agent", file_.agent}, {"training", file_.training}};
+    return {{"agent", file_.agent}, {"trained_for", trained_for_}, {"training", file_.training}};
   }
 
  private:
   PolicyFile file_;
+  nlohmann::json trained_for_;
 };
 
 }  // namespace
 
-void register_learned_policy(PolicyRegistry& registry) {
+void register_learned_policy(PolicyRegistry& registry, const Registry* envs) {
   registry.add({"learned",
                 "A trained agent (DQN or PPO) from a policy file written by `sysgym train`; its "
                 "parameters are the file's JSON. It sees only the observation, acts "
                 "deterministically, and refuses an env whose observation layout or action space "
                 "differs from the one it was trained on.",
                 false,
-                [](const nlohmann::json& config) -> std::unique_ptr<Policy> {
-                  return std::make_unique<LearnedPolicy>(PolicyFile::from_json(config));
+                [envs](const nlohmann::json& config) -> std::unique_ptr<Policy> {
+                  PolicyFile file = PolicyFile::from_json(config);
+                  nlohmann::json trained_for = nlohmann::json::object();
+                  const std::vector<std::string> ids =
+                      envs ? envs->ids() : std::vector<std::string>();
+                  if (std::find(ids.begin(), ids.end(), file.env_id) != ids.end())
+                    trained_for = policy_base_config("learned", config, envs->spec(file.env_id));
+                  return std::make_unique<LearnedPolicy>(std::move(file), std::move(trained_for));
                 },
                 true});
 }

@@ -8,7 +8,8 @@
 
 namespace sysgym::agents {
 
-void register_learned_policy(PolicyRegistry& registry);
+// With `envs`, a learned policy's parameters say what it was trained for (its contract, below).
+void register_learned_policy(PolicyRegistry& registry, const Registry* envs = nullptr);
 
 // A learned policy's contract: for `learned` on the env it was trained on, its file's values of
 // the keys the env's schema marks fixed_by_policy (the network only fits the spaces it learned

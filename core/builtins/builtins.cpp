@@ -21,7 +21,7 @@ const std::vector<Family>& builtin_families() {
 void register_builtins(Registry& envs, PolicyRegistry& policies,
                        const std::shared_ptr<const DataSource>& data) {
   register_generic_policies(policies);
-  agents::register_learned_policy(policies);
+  agents::register_learned_policy(policies, &envs);
   for (const Family& family : builtin_families())
     family.register_with(envs, policies, data);
 }

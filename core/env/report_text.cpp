@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "base/append_format.hpp"
+#include "base/quote.hpp"
 #include "base/units.hpp"
 
 namespace sysgym {
@@ -95,6 +96,16 @@ std::string run_report_text(const nlohmann::json& report, const std::string& id,
                 report["policy"].get<std::string>().c_str(), id.c_str(),
                 static_cast<unsigned long long>(report["seed"].get<std::uint64_t>()),
                 report["return"].get<double>());
+  // A learned policy says what it was trained for: the settings its file holds it to.
+  const nlohmann::json trained_for = report.value("policy_parameters", nlohmann::json::object())
+                                         .value("trained_for", nlohmann::json::object());
+  if (!trained_for.empty()) {
+    out += "trained for:";
+    for (const auto& [key, value] : trained_for.items())
+      out += " " + key + "=" +
+             (value.is_string() ? printable(value.get<std::string>()) : value.dump());
+    out += "\n";
+  }
   out += "facts:\n";
   for (const auto& [key, value] : report["facts"].items())
     append_value(out, key, value, "");

@@ -508,6 +508,18 @@ TEST_F(Cli, ALearnedPolicysContractIsAppliedAndCannotBeContradicted) {
   const nlohmann::json config = nlohmann::json::parse(adopted.out)["config"];
   EXPECT_EQ(config["objective"], "instructions");
   EXPECT_EQ(config["size_limit"], 1.05);
+  // The report says what the policy was trained for.
+  const nlohmann::json trained_for =
+      nlohmann::json::parse(adopted.out)["policy_parameters"]["trained_for"];
+  EXPECT_EQ(trained_for, nlohmann::json({{"baseline", "auto"},
+                                         {"objective", "instructions"},
+                                         {"size_limit", 1.05},
+                                         {"size_weight", 0.5}}));
+  const Result text = run("run inline --policy learned --policy-config " + instructions);
+  EXPECT_NE(text.out.find("\ntrained for: baseline=auto objective=instructions size_limit=1.05 "
+                          "size_weight=0.5\n"),
+            std::string::npos)
+      << text.out;
   const Result same = run("run inline objective=instructions --policy learned --policy-config " +
                           instructions + " --json");
   EXPECT_EQ(same.code, 0) << same.err;
