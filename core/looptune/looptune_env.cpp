@@ -77,6 +77,7 @@ nlohmann::json LooptuneEnv::episode_summary() const {
           {"best_gflops", best_gflops_},
           {"speedup", start_gflops_ > 0 ? gflops_ / start_gflops_ : 0.0},
           {"best_speedup", start_gflops_ > 0 ? best_gflops_ / start_gflops_ : 0.0},
+          {"best_step", best_step_},
           {"illegal_actions", illegal_},
           {"steps", steps_}};
 }
@@ -108,6 +109,8 @@ void LooptuneEnv::on_reset(Rng& rng, const nlohmann::json& options) {
   schedule_ = Schedule{LoopNest::initial(problem), 0};
   steps_ = illegal_ = 0;
   start_gflops_ = gflops_ = best_gflops_ = gflops(schedule_->nest);
+  best_ = schedule_->nest;
+  best_step_ = 0;
   write_observation();
   write_info(true, -1);
 }
@@ -128,7 +131,11 @@ LooptuneEnv::StepOutcome LooptuneEnv::on_step(std::span<const double> action) {
     schedule_ = std::move(next);
     const profiling::Scope scope(reward);
     gflops_ = gflops(schedule_->nest);
-    best_gflops_ = std::max(best_gflops_, gflops_);
+    if (gflops_ > best_gflops_) {
+      best_gflops_ = gflops_;
+      best_ = schedule_->nest;
+      best_step_ = steps_ + 1;
+    }
   } else {
     ++illegal_;
   }

@@ -56,6 +56,9 @@ class LooptuneEnv : public Env {
 
   // What family policies (searches) read.
   const Schedule& schedule() const { return *schedule_; }
+  // The fastest nest the episode has reached by its reward (the first of equals; the untuned one
+  // until a step beats it): what a tuner keeps, so that an episode never ends below its start.
+  const LoopNest& best_nest() const { return *best_; }
   std::size_t max_loops() const { return config_.max_loops; }
   bool annotations() const { return config_.annotations; }
   const CostModel& cost_model() const { return config_.model; }
@@ -81,6 +84,8 @@ class LooptuneEnv : public Env {
 
   LooptuneConfig config_;
   std::optional<Schedule> schedule_;
+  std::optional<LoopNest> best_;
+  std::int64_t best_step_ = 0;
   mutable Measurer measurer_;  // memoises: measuring again would give another figure
   mutable std::optional<double> peak_;
   mutable std::vector<std::uint32_t> loops_frame_;  // frame()'s, valid until the next step

@@ -1,6 +1,7 @@
 // sysgym looptune bench: LoopTune's table. Every search (and a learned policy) tunes each problem
 // of a held-out set; the table gives the geometric-mean speedup over the untuned nest (by the
 // cost model and measured), the best tuned nest against OpenBLAS's sgemm, and the search time.
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -56,9 +57,10 @@ Row tune(const std::string& spec, const std::string& search, const BenchArgs& ar
       measurer.measure(looptune::LoopNest::initial(after.problem_ptr()), false).best_gflops;
   Row row;
   row.seconds = t.seconds;
-  row.measured_gflops = measurer.measure(after, false).best_gflops;
+  // As `looptune tune` does: a tuned nest that measures slower than the untuned one is not kept.
+  row.measured_gflops = std::max(before, measurer.measure(after, false).best_gflops);
   row.measured_speedup = row.measured_gflops / before;
-  row.model_speedup = t.episode.summary["speedup"].get<double>();
+  row.model_speedup = t.episode.summary["best_speedup"].get<double>();
   row.evaluations = t.evaluations;
   return row;
 }

@@ -94,21 +94,30 @@ void run_tune(const TuneArgs& args) {
     return nest_report(nest, gflops, measurer, args.annotations);
   };
   const nlohmann::json base = measured(before, "untuned", s["start_gflops"].get<double>());
-  const nlohmann::json best = measured(after, "tuned", s["final_gflops"].get<double>());
+  const nlohmann::json tuned = measured(after, "tuned", s["best_gflops"].get<double>());
+  // A tuner never hands back a slower nest than it was given: when the nest the search kept
+  // (the best by its reward) measures slower than the untuned one, the untuned one is the result.
+  const bool kept_untuned =
+      tuned["measured_gflops"].get<double>() < base["measured_gflops"].get<double>();
+  const nlohmann::json& best = kept_untuned ? base : tuned;
+  const looptune::LoopNest& result = kept_untuned ? before : after;
   const double measured_speedup =
       best["measured_gflops"].get<double>() / base["measured_gflops"].get<double>();
-  const nlohmann::json report = {{"kernel", after.problem().name},
-                                 {"search", args.search},
-                                 {"evaluations", t.evaluations},
-                                 {"budget_exhausted", t.budget_exhausted},
-                                 {"reward", args.measure ? "measure" : "model"},
-                                 {"actions", s["steps"]},
-                                 {"illegal_actions", s["illegal_actions"]},
-                                 {"search_seconds", t.seconds},
-                                 {"model_speedup", s["speedup"]},
-                                 {"measured_speedup", measured_speedup},
-                                 {"before", base},
-                                 {"after", best}};
+  const nlohmann::json report = {
+      {"kernel", after.problem().name},
+      {"search", args.search},
+      {"evaluations", t.evaluations},
+      {"budget_exhausted", t.budget_exhausted},
+      {"reward", args.measure ? "measure" : "model"},
+      {"actions", s["steps"]},
+      {"illegal_actions", s["illegal_actions"]},
+      {"search_seconds", t.seconds},
+      {"model_speedup", best["model_gflops"].get<double>() / base["model_gflops"].get<double>()},
+      {"measured_speedup", measured_speedup},
+      {"kept_untuned", kept_untuned},
+      {"before", base},
+      {"after", best},
+      {"tuned", tuned}};
   if (args.json) {
     print_json(report);
     return;
@@ -122,12 +131,17 @@ void run_tune(const TuneArgs& args) {
   std::printf("\n");
   std::printf("GFLOPS        before    after  speedup\n");
   std::printf("model      %9.3f %8.3f %7.2fx\n", base["model_gflops"].get<double>(),
-              best["model_gflops"].get<double>(), s["speedup"].get<double>());
+              best["model_gflops"].get<double>(), report["model_speedup"].get<double>());
   std::printf("measured   %9.3f %8.3f %7.2fx  (fastest run; median %.3f / %.3f)\n",
               base["measured_gflops"].get<double>(), best["measured_gflops"].get<double>(),
               measured_speedup, base["measured_median_gflops"].get<double>(),
               best["measured_median_gflops"].get<double>());
-  std::printf("before:\n%safter:\n%s", before.to_text().c_str(), after.to_text().c_str());
+  if (kept_untuned) {
+    std::printf("kept the untuned nest: the tuned one measured %.3f GFLOPS (%.2fx), slower\n",
+                tuned["measured_gflops"].get<double>(),
+                tuned["measured_gflops"].get<double>() / base["measured_gflops"].get<double>());
+  }
+  std::printf("before:\n%safter:\n%s", before.to_text().c_str(), result.to_text().c_str());
 }
 
 }  // namespace

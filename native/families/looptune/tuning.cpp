@@ -11,7 +11,7 @@
 namespace sysgym::cli {
 
 const looptune::LoopNest& Tuning::tuned() const {
-  return dynamic_cast<const looptune::LooptuneEnv&>(*env).schedule().nest;
+  return dynamic_cast<const looptune::LooptuneEnv&>(*env).best_nest();
 }
 
 nlohmann::json with_time_budget(nlohmann::json policy_config, const std::string& budget) {

@@ -20,6 +20,7 @@ struct Tuning {
   double seconds = 0;            // the whole episode: planning and stepping
   std::int64_t evaluations = 0;  // a planning search's; 0 for the others
   bool budget_exhausted = false;
+  // The best nest the episode reached by its reward (the untuned one when no step beat it).
   const looptune::LoopNest& tuned() const;
 };
 
