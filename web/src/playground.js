@@ -96,7 +96,7 @@ function learnedPolicyText(file) {
   const applied = state.fields.fixedKeys(file);
   return `${/^[aeiou]/i.test(agent) ? 'An' : 'A'} ${agent} policy trained natively${steps ? ` for ${Number(steps).toLocaleString('en-US')} steps` : ''}` +
     `${varied.length > 0 ? ` over ${varied.join('; ')}` : ''}. ` +
-    (applied.length > 0 ? `Here it sets ${applied.join(', ')} (its network needs them); the other fields are yours.`
+    (applied.length > 0 ? `Here it sets ${applied.join(', ')} (its network needs them, or they say what it was trained for); the other fields are yours.`
       : 'It sets none of the fields: the episode runs on the form as it stands.');
 }
 
