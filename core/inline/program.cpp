@@ -73,8 +73,10 @@ Function function_from_json(const nlohmann::json& j, const std::string& where, s
 
 CallSite site_from_json(const nlohmann::json& j, const std::string& where, const Program& p) {
   ConfigReader r(j, where);
+  // Required: the fallback of a missing index would be read as an index (a fuzzer's find).
   const auto index = [&](const char* key, std::size_t size) {
-    return static_cast<std::size_t>(r.integer(key, -1, 0, static_cast<std::int64_t>(size) - 1));
+    if (r.raw(key) == nullptr) r.fail(key, "is missing");
+    return static_cast<std::size_t>(r.integer(key, 0, 0, static_cast<std::int64_t>(size) - 1));
   };
   CallSite s;
   s.id = r.string("id", "");

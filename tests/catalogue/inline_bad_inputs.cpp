@@ -66,6 +66,13 @@ std::vector<BadInput> inline_bad_inputs() {
        }},
       {"inline program", "a site whose callee index is past the functions",
        [] { read_program_file(edited(kernels_file(), "/sites/0/callee"_json_pointer, 4000)); }},
+      // The fuzzer's find: a missing index was read as the index -1.
+      {"inline program", "a site without its caller's index",
+       [] {
+         json j = kernels_file();
+         j["sites"][1].erase("caller");
+         read_program_file(j);
+       }},
       {"inline program", "a site id that does not match its fields",
        [] {
          read_program_file(edited(kernels_file(), "/sites/0/id"_json_pointer, "kernels.c|x:1:2|y"));
