@@ -86,10 +86,19 @@ void check_policy_contract(const nlohmann::json& contract, const nlohmann::json&
   for (const auto& [key, value] : contract.items()) {
     const auto it = given.find(key);
     if (it == given.end() || *it == value) continue;
-    throw ConfigError(
-        key + "=" + shown(*it) + " contradicts the learned policy, which was trained with " + key +
-        "=" + shown(value) + " (" + settings_text(contract) + "): leave " + key +
-        " out and the policy sets it, or use a policy trained for " + key + "=" + shown(*it));
+    const std::string given_setting = key + "=" + shown(*it);
+    std::string message = given_setting;
+    message.append(" contradicts the learned policy, which was trained with ")
+        .append(key)
+        .append("=")
+        .append(shown(value))
+        .append(" (")
+        .append(settings_text(contract))
+        .append("): leave ")
+        .append(key)
+        .append(" out and the policy sets it, or use a policy trained for ")
+        .append(given_setting);
+    throw ConfigError(message);
   }
 }
 
