@@ -3,6 +3,7 @@
 
 #include "base/append_format.hpp"
 #include "base/error.hpp"
+#include "base/json_text.hpp"
 #include "profiling/ops.hpp"
 
 namespace sysgym::agents {
@@ -18,12 +19,8 @@ std::vector<nlohmann::json> training_configs(const std::vector<nlohmann::json>& 
 
 ResumedTraining read_training_state(std::span<const std::uint8_t> bytes, const std::string& path) {
   ResumedTraining out;
-  try {
-    out.state = nlohmann::json::from_cbor(bytes.begin(), bytes.end());
-  } catch (const nlohmann::json::exception& e) {
-    throw ConfigError("--resume " + path +
-                      ": not a training state written by --checkpoint-every (" + e.what() + ")");
-  }
+  out.state = parse_cbor(
+      bytes, "--resume " + path + ": not a training state written by --checkpoint-every");
   try {
     out.options = Trainer::options_of_state(out.state);
     const nlohmann::json cli = out.state.value("cli", nlohmann::json::object());

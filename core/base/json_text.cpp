@@ -8,7 +8,54 @@ namespace {
 
 struct TooDeep {};
 
+// nlohmann's DOM builder, stopped past kMaxJsonDepth: its CBOR reader descends once per nesting
+// level, so the limit must act before it does (4,800 nested arrays overflowed the stack). Its
+// text parser takes a callback instead; the binary readers only a SAX handler like this one.
+class DepthLimitedDom : public nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
+ public:
+  using Base = nlohmann::detail::json_sax_dom_parser<nlohmann::json>;
+  explicit DepthLimitedDom(nlohmann::json& root) : Base(root, true) {}
+  bool start_object(std::size_t elements) {
+    deeper();
+    return Base::start_object(elements);
+  }
+  bool end_object() {
+    --depth_;
+    return Base::end_object();
+  }
+  bool start_array(std::size_t elements) {
+    deeper();
+    return Base::start_array(elements);
+  }
+  bool end_array() {
+    --depth_;
+    return Base::end_array();
+  }
+
+ private:
+  void deeper() {
+    if (++depth_ > kMaxJsonDepth) throw TooDeep{};
+  }
+  int depth_ = 0;
+};
+
 }  // namespace
+
+nlohmann::json parse_cbor(std::span<const std::uint8_t> bytes, const std::string& what) {
+  nlohmann::json out;
+  DepthLimitedDom dom(out);
+  try {
+    if (!nlohmann::json::sax_parse(bytes.begin(), bytes.end(), &dom,
+                                   nlohmann::json::input_format_t::cbor))
+      throw ConfigError(what + ": not valid CBOR");
+  } catch (const TooDeep&) {
+    throw ConfigError(what + ": CBOR nested deeper than " + std::to_string(kMaxJsonDepth) +
+                      " levels");
+  } catch (const nlohmann::json::exception& e) {
+    throw ConfigError(what + ": not valid CBOR (" + json_problem(e) + ")");
+  }
+  return out;
+}
 
 nlohmann::json parse_json_text(std::string_view text, const std::string& what) {
   // The callback sees each value's depth as the parser reaches it; giving up there keeps the

@@ -19,6 +19,8 @@ inline constexpr int kMaxJsonDepth = 64;
 
 // Throws ConfigError "WHAT: not valid JSON (...)" or "WHAT: JSON nested deeper than 64 levels".
 nlohmann::json parse_json_text(std::string_view text, const std::string& what);
+// The same for CBOR bytes (training states): "WHAT: not valid CBOR (...)" or nested too deep.
+nlohmann::json parse_cbor(std::span<const std::uint8_t> bytes, const std::string& what);
 
 // An integer of outside JSON as T. nlohmann's get<T>() casts a floating-point value, undefined
 // behaviour beyond T's range (a fuzzer found "count": 1.8e23 in a binary header); this takes

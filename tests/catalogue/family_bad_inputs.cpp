@@ -147,6 +147,13 @@ std::vector<BadInput> family_bad_inputs() {
        [] {
          read_state({'{', '"', 'a', '"', ':', ' ', '1', '}'});
        }},
+      // The fuzzer's find: 4,800 nested arrays overflowed the stack of the CBOR reader.
+      {"training state", "CBOR arrays nested 10,000 deep",
+       [] {
+         std::vector<std::uint8_t> nested(10'000, 0x81);  // an array of one element, and so on
+         nested.push_back(0x00);
+         read_state(nested);
+       }},
       {"training state", "the CBOR of another kind of file",
        [] {
          read_state(json::to_cbor(json{{"kind", "sysgym-policy"}}));
