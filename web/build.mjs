@@ -101,12 +101,12 @@ function catalogue(out, { dataDir = 'data', inlineDir = 'data/inline', withPolic
   const policies = (withPolicies ? POLICY_DIRS : []).flatMap((dir) => {
     const manifest = JSON.parse(fs.readFileSync(path.join(root, dir, 'manifest.json'), 'utf8'));
     const heldOut = heldOutGapClosed(dir);
+    // Labelled with the held-out figure, and the best on held-out work first: the page's default.
     return manifest.policies.map((p) => {
       fs.copyFileSync(path.join(root, dir, p.file), path.join(out, 'policies', p.file));
       const figure = heldOut.get(p.file);
       const label = `${p.label} (shipped)${figure ? `: ${(100 * figure.mean).toFixed(1)} % of the gap closed on held-out work` : ''}`;
       return { id: p.file.replace(/\.json$/, ''), label, file: `policies/${p.file}`, heldOut: figure?.mean };
-    // The best on held-out work first: the page's default learned policy.
     }).sort((a, b) => (b.heldOut ?? -Infinity) - (a.heldOut ?? -Infinity));
   });
   const inline = inlinePrograms(out, inlineDir);
