@@ -5,6 +5,7 @@
 #include "agents/policy_file.hpp"
 #include "base/error.hpp"
 #include "base/quote.hpp"
+#include "env/report_text.hpp"
 
 namespace sysgym::agents {
 namespace {
@@ -63,10 +64,6 @@ nlohmann::json policy_base_config(const std::string& policy, const nlohmann::jso
 
 namespace {
 
-std::string value_text(const nlohmann::json& value) {
-  return value.is_string() ? printable(value.get<std::string>()) : value.dump();
-}
-
 // A value in a message: strings quoted (they may hold anything), numbers as they are.
 std::string shown(const nlohmann::json& value) {
   return value.is_string() ? quote(value.get<std::string>()) : value.dump();
@@ -75,7 +72,7 @@ std::string shown(const nlohmann::json& value) {
 std::string settings_text(const nlohmann::json& contract) {
   std::string out;
   for (const auto& [key, value] : contract.items())
-    out += (out.empty() ? "" : ", ") + key + "=" + value_text(value);
+    out += (out.empty() ? "" : ", ") + key + "=" + setting_value_text(value);
   return out;
 }
 

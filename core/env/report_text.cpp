@@ -29,6 +29,10 @@ std::string report_value_text(const std::string& key, const nlohmann::json& valu
   return value.dump();
 }
 
+std::string setting_value_text(const nlohmann::json& value) {
+  return value.is_string() ? printable(value.get<std::string>()) : value.dump();
+}
+
 std::string report_table_text(const nlohmann::json& rows, std::vector<std::string> columns,
                               const Env::Ranking& ranking) {
   const std::string ranked = ranking.key.empty() ? "return" : ranking.key;
@@ -102,8 +106,7 @@ std::string run_report_text(const nlohmann::json& report, const std::string& id,
   if (!trained_for.empty()) {
     out += "trained for:";
     for (const auto& [key, value] : trained_for.items())
-      out += " " + key + "=" +
-             (value.is_string() ? printable(value.get<std::string>()) : value.dump());
+      out += " " + key + "=" + setting_value_text(value);
     out += "\n";
   }
   out += "facts:\n";

@@ -14,6 +14,9 @@ namespace sysgym {
 // A summary number: *_bytes and bytes_* keys in binary units (12.5 MiB), other reals with 6
 // significant digits, integers and strings as JSON.
 std::string report_value_text(const std::string& key, const nlohmann::json& value);
+// A setting's value as a person reads it (a policy's training settings): strings as they are, with
+// unprintable bytes escaped, other values as JSON.
+std::string setting_value_text(const nlohmann::json& value);
 
 // One line per row (policy first, "*" after an oracle), one column per key of `columns` (default:
 // every number of the first row), the ranking's key marked in the header (^ higher is better,

@@ -230,4 +230,22 @@ IlpOutcome solve_ilp(const Graph& graph, const Platform& platform, std::uint64_t
   return out;
 }
 
+std::chrono::steady_clock::time_point deadline_after(double seconds) {
+  return std::chrono::steady_clock::now() +
+         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+             std::chrono::duration<double>(seconds));
+}
+
+double seconds_until(std::chrono::steady_clock::time_point deadline) {
+  return std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
+}
+
+void SolveOptions::count_down_to(std::chrono::steady_clock::time_point deadline) {
+  seconds_left = [deadline] { return seconds_until(deadline); };
+}
+
+double SolveOptions::seconds_for_a_solve() const {
+  return seconds_left ? std::min(time_limit_s, seconds_left()) : time_limit_s;
+}
+
 }  // namespace sysgym::tensorplace

@@ -17,6 +17,7 @@
 // async in what they achieve.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -59,7 +60,16 @@ struct SolveOptions {
   // Seconds left of the caller's deadline, when it has one: no model is built when none are
   // left (the outcome is the status "time limit" without a solution).
   std::function<double()> seconds_left;
+
+  // Counts seconds_left down to `deadline` (a command's time limit, counted from its start).
+  void count_down_to(std::chrono::steady_clock::time_point deadline);
+  // What one solve may take: time_limit_s, or what is left of the deadline when that is less.
+  double seconds_for_a_solve() const;
 };
+
+// The moment `seconds` from now, and the seconds from now until a moment (negative once past).
+std::chrono::steady_clock::time_point deadline_after(double seconds);
+double seconds_until(std::chrono::steady_clock::time_point deadline);
 
 struct SolveResult {
   // "optimal", "time limit" (the incumbent, if any, and the bound are kept), "infeasible",

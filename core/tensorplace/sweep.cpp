@@ -57,7 +57,8 @@ double run_optimizer(const std::string& name, const Graph& g, const Platform& p,
 }
 
 bool is_ilp(const std::string& optimizer) {
-  return optimizer == "static" || optimizer == "sync" || optimizer == "async";
+  const std::vector<std::string> variants = variant_names();
+  return std::find(variants.begin(), variants.end(), optimizer) != variants.end();
 }
 
 // The optimizers in the order they run: heuristics first, then the ILP chain.

@@ -5,7 +5,6 @@
 #include <emscripten/val.h>
 
 #include <algorithm>
-#include <chrono>
 
 #include "../runtime.hpp"
 
@@ -38,8 +37,6 @@ tensorplace::Platform platform_of(ConfigReader& request) {
                                          "platform");
 }
 
-using Clock = std::chrono::steady_clock;
-
 // time_limit covers the whole call, as --time-limit does natively: loading, building the models,
 // every solve, each given no more than what is left. A sweep's solve_time_limit holds each solve
 // (--solve-time-limit); its time_limit is optional. Read first: the time counts from here.
@@ -50,11 +47,7 @@ tensorplace::SolveOptions options_of(ConfigReader& request, bool sweep) {
   if (sweep && request.raw("time_limit") == nullptr) return options;
   const double seconds = request.number("time_limit", 60.0, 0.01, 1e6);
   if (!sweep) options.time_limit_s = seconds;
-  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                           std::chrono::duration<double>(seconds));
-  options.seconds_left = [deadline] {
-    return std::chrono::duration<double>(deadline - Clock::now()).count();
-  };
+  options.count_down_to(tensorplace::deadline_after(seconds));
   return options;
 }
 
@@ -68,10 +61,7 @@ std::uint64_t fast_limit_of(ConfigReader& request, const tensorplace::Graph& gra
 // values} (wasm/js/tensorplace.mjs adapts HiGHS to it); its errors come back as {error}.
 tensorplace::IlpSolver js_solver(emscripten::val solver) {
   return [solver](const std::string& lp, const tensorplace::SolveOptions& options) {
-    const double seconds = options.seconds_left
-                               ? std::min(options.time_limit_s, options.seconds_left())
-                               : options.time_limit_s;
-    const nlohmann::json given = {{"time_limit", std::max(seconds, 0.01)},
+    const nlohmann::json given = {{"time_limit", std::max(options.seconds_for_a_solve(), 0.01)},
                                   {"gap", options.relative_gap},
                                   {"start", options.start}};
     const std::string answer = solver(lp, given.dump()).as<std::string>();

@@ -24,6 +24,8 @@ namespace sysgym::cli {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using tensorplace::deadline_after;
+using tensorplace::seconds_until;
 
 // CBC checks its time limit between the nodes of its search: the root LP of a large model runs
 // on past it (a 2,500-kernel chain: 3.4 s with 1.6 s left). A solve under a deadline runs in a
@@ -204,15 +206,6 @@ tensorplace::SolveResult solve(const std::string& lp, const tensorplace::SolveOp
 tensorplace::SolveResult solve_with_cbc(const std::string& lp,
                                         const tensorplace::SolveOptions& options) {
   return solve(lp, options, std::nullopt);
-}
-
-double seconds_until(Clock::time_point deadline) {
-  return std::chrono::duration<double>(deadline - Clock::now()).count();
-}
-
-Clock::time_point deadline_after(double seconds) {
-  return Clock::now() +
-         std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 }
 
 tensorplace::IlpSolver cbc_until(std::optional<Clock::time_point> deadline) {

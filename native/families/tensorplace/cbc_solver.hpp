@@ -11,11 +11,6 @@ namespace sysgym::cli {
 tensorplace::SolveResult solve_with_cbc(const std::string& lp,
                                         const tensorplace::SolveOptions& options);
 
-// When a command's --time-limit (counted from its start: loading, building the model, earlier
-// solves) runs out.
-std::chrono::steady_clock::time_point deadline_after(double seconds);
-double seconds_until(std::chrono::steady_clock::time_point deadline);
-
 // CBC holding each solve to its own time limit and to the command's deadline, if any, whichever
 // comes first: in a child process killed 1 s + 5 % of the limit past it, because CBC checks its
 // limit only between search nodes. A solve with no time left is the status "time limit"

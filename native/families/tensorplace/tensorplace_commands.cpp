@@ -115,12 +115,12 @@ tensorplace::Platform platform_flag(const std::string& text) {
 
 void run_sweep(const SweepArgs& args) {
   std::optional<std::chrono::steady_clock::time_point> deadline;
-  if (args.time_limit) deadline = deadline_after(*args.time_limit);
+  if (args.time_limit) deadline = tensorplace::deadline_after(*args.time_limit);
   const tensorplace::Graph graph = args.graph.load();
   tensorplace::SolveOptions options;
   options.time_limit_s = args.solve_time_limit;
   options.relative_gap = args.gap;
-  if (deadline) options.seconds_left = [deadline] { return seconds_until(*deadline); };
+  if (deadline) options.count_down_to(*deadline);
   ProgressBar bar("sweeping");
   const nlohmann::json report =
       tensorplace::sweep_report(graph, platform_flag(args.platform), args.ratios, args.optimizers,
@@ -130,7 +130,7 @@ void run_sweep(const SweepArgs& args) {
 
 void run_ilp(const IlpArgs& args) {
   // --time-limit covers the command from here: loading, building, every solve and replay.
-  const auto deadline = deadline_after(args.time_limit);
+  const auto deadline = tensorplace::deadline_after(args.time_limit);
   const tensorplace::IlpVariant variant = tensorplace::parse_variant(args.variant);
   const tensorplace::Graph graph = args.graph.load();
   const tensorplace::Platform machine = platform_flag(args.platform);
@@ -141,7 +141,7 @@ void run_ilp(const IlpArgs& args) {
   tensorplace::SolveOptions options;
   options.time_limit_s = args.time_limit;
   options.relative_gap = args.gap;
-  options.seconds_left = [deadline] { return seconds_until(deadline); };
+  options.count_down_to(deadline);
   nlohmann::json plan;
   const nlohmann::json report = tensorplace::ilp_report(
       graph, machine, limit, variant, cbc_until(deadline), options, &plan, args.defrag);
