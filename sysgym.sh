@@ -241,6 +241,7 @@ case "${1:-}" in
     SYSGYM_UPDATE_CATALOGUE=1 PYTHONPATH=build/native-release/python-test PYTHONDONTWRITEBYTECODE=1 \
       /usr/bin/python3 -m pytest -q -p no:cacheprovider tests/python/test_bad_input_catalogue.py
     node tests/docs/cli_reference.mjs --write build/native-release/sysgym
+    node data/policies/held_out.mjs render
     # The README's picture, as the last browser test run took it (web/test/first_contact.test.mjs).
     if [ -f build/web-artifacts/readme-playground.png ]; then
       cp build/web-artifacts/readme-playground.png docs/images/playground.png

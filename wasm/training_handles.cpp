@@ -45,6 +45,7 @@ std::string eval_report_text(const std::string& request_json, bool json) {
     r.vary = strings(request, "vary");
     r.baselines = strings(request, "baselines");
     r.seed = integer_flag(request, "seed", "--seed", kSeedRange, 0);
+    r.seeds = integer_flag(request, "seeds", "--seeds", agents::kEvalSeedsRange, 1);
     const agents::Evaluation evaluation =
         agents::evaluate_policies(runtime().envs, runtime().policies, r);
     out = json ? evaluation.tables.dump(2) : agents::evaluation_text(runtime().envs, evaluation);

@@ -100,12 +100,12 @@ function catalogue(out, { dataDir = 'data', inlineDir = 'data/inline', withPolic
   if (withPolicies) fs.mkdirSync(path.join(out, 'policies'), { recursive: true });
   const policies = (withPolicies ? POLICY_DIRS : []).flatMap((dir) => {
     const manifest = JSON.parse(fs.readFileSync(path.join(root, dir, 'manifest.json'), 'utf8'));
-    const heldOut = heldOutGapClosed(dir);
+    const heldOut = heldOutStanding(dir);
     // Labelled with the held-out figure, and the best on held-out work first: the page's default.
     return manifest.policies.map((p) => {
       fs.copyFileSync(path.join(root, dir, p.file), path.join(out, 'policies', p.file));
       const figure = heldOut.get(p.file);
-      const label = `${p.label} (shipped)${figure ? `: ${(100 * figure.mean).toFixed(1)} % of the gap closed on held-out work` : ''}`;
+      const label = `${p.label} (shipped)${figure ? `: ${figure.text}` : ''}`;
       return { id: p.file.replace(/\.json$/, ''), label, file: `policies/${p.file}`, heldOut: figure?.mean };
     }).sort((a, b) => (b.heldOut ?? -Infinity) - (a.heldOut ?? -Infinity));
   });
@@ -115,22 +115,20 @@ function catalogue(out, { dataDir = 'data', inlineDir = 'data/inline', withPolic
   return { traces: traces.length, policies: policies.length };
 }
 
-// Each shipped policy's mean gap closed over its family's held-out results (results.json, as
-// reproduce.mjs writes it: tables of rows, a learned row's policy naming its file), by file name.
-function heldOutGapClosed(dir) {
-  const file = path.join(root, dir, 'results.json');
+// Each shipped policy's mean of its family's primary metric on the held-out protocol
+// (held-out.json, as data/policies/held_out.mjs records `sysgym eval ENV --split held-out`), by
+// file name, with the text its label shows.
+function heldOutStanding(dir) {
+  const file = path.join(root, dir, 'held-out.json');
   const out = new Map();
   if (!fs.existsSync(file)) return out;
-  const sums = new Map();
-  for (const table of JSON.parse(fs.readFileSync(file, 'utf8'))) {
-    for (const row of table.rows) {
-      if (!row.policy.startsWith('learned:') || typeof row.gap_closed !== 'number') continue;
-      const name = path.basename(row.policy.slice('learned:'.length));
-      const sum = sums.get(name) ?? { total: 0, count: 0 };
-      sums.set(name, { total: sum.total + row.gap_closed, count: sum.count + 1 });
-    }
+  const { metric, summary } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  for (const s of summary) {
+    const text = metric === 'gap_closed' ? `${(100 * s.mean).toFixed(1)} % of the gap closed on held-out work`
+      : metric === 'best_speedup' ? `${s.mean.toFixed(2)}x on held-out problems (cost model)`
+        : `${metric} ${s.mean.toFixed(3)} on held-out work`;
+    out.set(s.policy.slice('learned:'.length), { mean: s.mean, text });
   }
-  for (const [name, { total, count }] of sums) out.set(name, { mean: total / count, settings: count });
   return out;
 }
 

@@ -1,5 +1,10 @@
 #include "agents/evaluation.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
 #include "agents/learned_policy.hpp"
 #include "base/error.hpp"
 #include "env/config_grid.hpp"
@@ -50,20 +55,116 @@ nlohmann::json shared_config(const EnvSpec& spec, const EvaluationRequest& reque
 
 nlohmann::json evaluate(const EnvSpec& spec, const PolicyRegistry& policies,
                         const nlohmann::json& config, const EvaluationRequest& request,
-                        const std::vector<std::string>& baselines) {
+                        const std::vector<std::string>& baselines, std::uint64_t seed) {
   std::vector<ComparedPolicy> entries;
   for (const TrainedPolicy& t : request.trained) {
     nlohmann::json own = config;
     own.update(policy_base_config("learned", t.text, spec));
-    entries.push_back(
-        {"learned", [&spec, own] { return spec.factory(own); }, t.text, "learned:" + t.path});
+    entries.push_back({"learned", [&spec, own] { return spec.factory(own); }, t.text, t.row});
   }
   for (const std::string& name : baselines)
     entries.push_back({name, [&spec, config] { return spec.factory(config); }});
-  return compare_report(entries, policies, request.seed);
+  return compare_report(entries, policies, seed);
 }
 
-// The keys that tell the tables apart (varied, or split by the env's evaluation hook).
+// The runs of one table, pooled by row label: a label run once keeps its row as it is; one run
+// several times gets the mean of each number (integers stay integers, rounded), `runs`, and the
+// metric's extremes.
+class RowPool {
+ public:
+  explicit RowPool(std::string metric) : metric_(std::move(metric)) {}
+
+  void add(const nlohmann::json& rows) {
+    for (const nlohmann::json& row : rows) {
+      const std::string label = row["policy"].get<std::string>();
+      auto [it, added] = pooled_.try_emplace(label);
+      if (added) order_.push_back(label);
+      Pooled& p = it->second;
+      if (p.runs++ == 0) p.first = row;
+      for (const auto& [key, value] : row.items()) {
+        if (!value.is_number()) continue;
+        p.sums[key] += value.get<double>();
+        if (!value.is_number_unsigned()) p.real.insert(key);
+      }
+      if (row.contains(metric_)) {
+        const double m = row[metric_].get<double>();
+        p.min = p.runs == 1 ? m : std::min(p.min, m);
+        p.max = p.runs == 1 ? m : std::max(p.max, m);
+      }
+    }
+  }
+
+  nlohmann::json rows(const Env::Ranking& ranking) const {
+    std::vector<nlohmann::json> out;
+    for (const std::string& label : order_) {
+      const Pooled& p = pooled_.at(label);
+      nlohmann::json row = p.first;
+      if (p.runs > 1) {
+        const auto n = static_cast<double>(p.runs);
+        for (const auto& [key, sum] : p.sums) {
+          if (p.real.contains(key)) {
+            row[key] = sum / n;
+          } else {
+            row[key] = static_cast<std::uint64_t>(std::llround(sum / n));
+          }
+        }
+        row["runs"] = p.runs;
+        if (row.contains(metric_)) {
+          row[metric_ + "_min"] = p.min;
+          row[metric_ + "_max"] = p.max;
+        }
+      }
+      out.push_back(std::move(row));
+    }
+    const std::string key = ranking.key.empty() ? "return" : ranking.key;
+    std::stable_sort(out.begin(), out.end(), [&](const nlohmann::json& a, const nlohmann::json& b) {
+      const double x = a[key].get<double>(), y = b[key].get<double>();
+      return ranking.higher_is_better ? x > y : x < y;
+    });
+    return out;
+  }
+
+ private:
+  struct Pooled {
+    nlohmann::json first;
+    std::map<std::string, double> sums;
+    std::set<std::string> real;  // keys with a value other than a whole number >= 0
+    std::size_t runs = 0;
+    double min = 0, max = 0;
+  };
+  std::string metric_;
+  std::vector<std::string> order_;
+  std::map<std::string, Pooled> pooled_;
+};
+
+// One table: the config it shows and the configs whose runs it pools.
+struct Table {
+  nlohmann::json config;
+  std::vector<nlohmann::json> runs;
+};
+
+// A grid point's table when its expansions are pooled: their config, with the grid point's
+// value where they differ (the problem set's name, not its first problem).
+nlohmann::json pooled_config(const nlohmann::json& point, const std::vector<nlohmann::json>& all) {
+  nlohmann::json shown = all.front();
+  for (const auto& item : all.front().items()) {
+    const std::string& key = item.key();
+    const nlohmann::json& value = item.value();
+    const bool same = std::all_of(all.begin(), all.end(), [&](const nlohmann::json& c) {
+      return c.value(key, nlohmann::json()) == value;
+    });
+    if (same) continue;
+    if (point.contains(key)) {
+      shown[key] = point[key];
+    } else {
+      shown.erase(key);
+    }
+  }
+  return shown;
+}
+
+}  // namespace
+
 std::vector<std::string> distinguishing_keys(const nlohmann::json& tables) {
   std::vector<std::string> keys;
   for (const auto& [key, value] : tables.front()["config"].items()) {
@@ -77,12 +178,10 @@ std::vector<std::string> distinguishing_keys(const nlohmann::json& tables) {
   return keys;
 }
 
-}  // namespace
-
 TrainedPolicy trained_policy(nlohmann::json text, const std::string& path) {
   try {
     PolicyFile file = PolicyFile::from_json(text);
-    return {path, std::move(text), std::move(file)};
+    return {path, std::move(text), std::move(file), "learned:" + path};
   } catch (const ConfigError& e) {
     throw ConfigError(path + ": " + e.what());
   }
@@ -94,7 +193,9 @@ Evaluation evaluate_policies(const Registry& envs, const PolicyRegistry& policie
   const EnvSpec& spec = envs.spec(request.trained.front().file.env_id);
   const std::vector<std::string> baselines =
       request.baselines.empty() ? policies.standalone_names(spec.id) : request.baselines;
-  std::vector<nlohmann::json> configs;
+  if (request.seeds == 0) throw ConfigError("--seeds must be at least 1");
+  std::vector<Table> tables;
+  std::uint64_t total = 0;
   for (const nlohmann::json& c : config_grid(spec, shared_config(spec, request), request.vary)) {
     for (const TrainedPolicy& t : request.trained) {
       try {
@@ -103,14 +204,27 @@ Evaluation evaluate_policies(const Registry& envs, const PolicyRegistry& policie
         throw ConfigError("--policy " + t.path + ": " + e.what());
       }
     }
-    for (nlohmann::json& whole : spec.evaluation_configs(c))
-      configs.push_back(std::move(whole));
+    std::vector<nlohmann::json> whole = spec.evaluation_configs(c);
+    total += whole.size() * request.seeds;
+    if (request.pool_expansions && whole.size() > 1) {
+      tables.push_back({pooled_config(c, whole), std::move(whole)});
+    } else {
+      for (nlohmann::json& one : whole)
+        tables.push_back({one, {one}});
+    }
   }
   Evaluation out{spec.id, nlohmann::json::array()};
-  for (std::size_t i = 0; i < configs.size(); ++i) {
-    out.tables.push_back({{"config", configs[i]},
-                          {"rows", evaluate(spec, policies, configs[i], request, baselines)}});
-    if (progress) progress(i + 1, configs.size());
+  std::uint64_t done = 0;
+  for (const Table& table : tables) {
+    const std::unique_ptr<Env> env = spec.factory(table.runs.front());
+    RowPool pool(env->primary_metric());
+    for (const nlohmann::json& config : table.runs) {
+      for (std::uint64_t s = 0; s < request.seeds; ++s) {
+        pool.add(evaluate(spec, policies, config, request, baselines, request.seed + s));
+        if (progress) progress(++done, total);
+      }
+    }
+    out.tables.push_back({{"config", table.config}, {"rows", pool.rows(env->ranking())}});
   }
   return out;
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "agents/policy_file.hpp"
+#include "base/numbers.hpp"
 #include "base/progress.hpp"
 #include "env/policy.hpp"
 #include "env/registry.hpp"
@@ -16,12 +17,16 @@
 namespace sysgym::agents {
 
 struct TrainedPolicy {
-  std::string path;     // as the user named it; rows are labelled learned:PATH
+  std::string path;     // as the user named it
   nlohmann::json text;  // the file, as the learned policy's parameters
   PolicyFile file;
+  std::string row;  // its row's label, "learned:PATH"; one policy's training seeds share a row
 };
 // Throws ConfigError naming `path` when `text` is not a policy file.
 TrainedPolicy trained_policy(nlohmann::json text, const std::string& path);
+
+// How many episode seeds an evaluation may pool per row (--seeds).
+inline constexpr IntegerRange kEvalSeedsRange{1, 1000};
 
 struct EvaluationRequest {
   std::vector<TrainedPolicy> trained;  // at least one, all of one env
@@ -31,6 +36,10 @@ struct EvaluationRequest {
   std::vector<std::string> vary;       // --vary texts
   std::vector<std::string> baselines;  // empty: every policy that runs on its own
   std::uint64_t seed = 0;
+  std::uint64_t seeds = 1;  // episodes per row: seed, seed + 1, ...
+  // One table per grid point, pooling the configs the env expands it to (a problem set's
+  // problems), rather than one per config.
+  bool pool_expansions = false;
 };
 
 struct Evaluation {
@@ -40,10 +49,15 @@ struct Evaluation {
 
 // Baselines run on the first policy's env settings without the keys a policy fixes (as `sysgym
 // compare` runs them), with the user's config over them; each learned policy adds its own.
-// Every config of the --vary grid runs whole (the env's evaluation configs). `progress` counts
-// tables. Throws ConfigError for policies of different envs or an env other than theirs.
+// Every config of the --vary grid runs whole (the env's evaluation configs). A table that pools
+// several runs (seeds, expanded configs, rows shared by training seeds) has per row the mean of
+// each number, `runs`, and the primary metric's `METRIC_min` and `METRIC_max`. `progress` counts
+// runs. Throws ConfigError for policies of different envs or tasks, or an env other than theirs.
 Evaluation evaluate_policies(const Registry& envs, const PolicyRegistry& policies,
                              const EvaluationRequest& request, const ProgressFn& progress = {});
+
+// The config keys whose values differ between `tables` ([{config, rows}]), in config order.
+std::vector<std::string> distinguishing_keys(const nlohmann::json& tables);
 
 // The tables as text, headed by the keys that tell them apart, and the footer.
 std::string evaluation_text(const Registry& envs, const Evaluation& evaluation);

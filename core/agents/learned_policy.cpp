@@ -10,6 +10,21 @@
 namespace sysgym::agents {
 namespace {
 
+// What a policy was trained on, as KEY=V1,V2 texts: `sysgym train`'s --vary, or the programs an
+// imitation policy was labelled on.
+nlohmann::json trained_on(const nlohmann::json& training) {
+  nlohmann::json out = nlohmann::json::array();
+  if (training.contains("vary") && training["vary"].is_array()) return training["vary"];
+  if (!training.contains("programs") || !training["programs"].is_array()) return out;
+  std::string programs;
+  for (const nlohmann::json& p : training["programs"]) {
+    if (p.is_object() && p.contains("program") && p["program"].is_string())
+      programs += (programs.empty() ? "" : ",") + p["program"].get<std::string>();
+  }
+  if (!programs.empty()) out.push_back("program=" + programs);
+  return out;
+}
+
 class LearnedPolicy final : public Policy {
  public:
   LearnedPolicy(PolicyFile file, nlohmann::json trained_for)
@@ -20,7 +35,10 @@ class LearnedPolicy final : public Policy {
     file_.act(env.observation(), out.action);
   }
   nlohmann::json parameters() const override {
-    return {{"agent", file_.agent}, {"trained_for", trained_for_}, {"training", file_.training}};
+    return {{"agent", file_.agent},
+            {"trained_for", trained_for_},
+            {"trained_on", trained_on(file_.training)},
+            {"training", file_.training}};
   }
 
  private:

@@ -10,6 +10,21 @@
 namespace sysgym {
 namespace {
 
+// KEY=V1,V2,... with the first 8 values of a longer list and how many there are in all.
+std::string shortened_vary(const std::string& text) {
+  constexpr std::size_t kShown = 8;
+  const std::size_t equals = text.find('=');
+  if (equals == std::string::npos) return printable(text);
+  std::size_t values = 1, cut = std::string::npos;
+  for (std::size_t i = equals; i < text.size(); ++i) {
+    if (text[i] != ',') continue;
+    if (values == kShown) cut = i;
+    ++values;
+  }
+  if (cut == std::string::npos) return printable(text);
+  return printable(text.substr(0, cut)) + ", ... (" + std::to_string(values) + " values)";
+}
+
 void append_value(std::string& out, const std::string& key, const nlohmann::json& value,
                   const std::string& metric) {
   append_format(out, "  %-24s %14s%s\n", key.c_str(), report_value_text(key, value).c_str(),
@@ -109,6 +124,11 @@ std::string run_report_text(const nlohmann::json& report, const std::string& id,
       out += " " + key + "=" + setting_value_text(value);
     out += "\n";
   }
+  // And on what: its training --vary, a long list of values shortened.
+  const nlohmann::json trained_on = report.value("policy_parameters", nlohmann::json::object())
+                                        .value("trained_on", nlohmann::json::array());
+  for (const nlohmann::json& text : trained_on)
+    out += "trained on: " + shortened_vary(text.get<std::string>()) + "\n";
   out += "facts:\n";
   for (const auto& [key, value] : report["facts"].items())
     append_value(out, key, value, "");

@@ -68,7 +68,8 @@ std::vector<std::string> LooptuneEnv::observation_layout() const {
 }
 
 std::vector<std::string> LooptuneEnv::report_columns() const {
-  return {"final_gflops", "speedup", "best_gflops", "start_gflops", "illegal_actions"};
+  return {"best_gflops", "best_speedup", "final_gflops",
+          "speedup",     "start_gflops", "illegal_actions"};
 }
 
 nlohmann::json LooptuneEnv::episode_summary() const {

@@ -47,7 +47,7 @@ class LooptuneEnv : public Env {
   nlohmann::json facts() const override;
   std::vector<std::string> observation_layout() const override;
   nlohmann::json episode_summary() const override;
-  std::string primary_metric() const override { return "speedup"; }
+  std::string primary_metric() const override { return "best_speedup"; }
   std::vector<std::string> report_columns() const override;
   // The nest after each step, for front ends: "loops" holds max_loops rows of (var + 1, size,
   // tail, unroll, vectorize), 0 rows past the last loop; the context names the vars and tensors.

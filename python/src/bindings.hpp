@@ -6,6 +6,7 @@
 
 #include <exception>
 
+#include "env/env.hpp"
 #include "env/space.hpp"
 
 namespace sysgym::python {
@@ -17,6 +18,10 @@ void bind_spaces(py::module_& m);      // spaces.cpp: sampling and membership by
 void bind_env(py::module_& m);         // env.cpp: one env, Gymnasium's calls
 void bind_vector_env(py::module_& m);  // vector_env.cpp: N envs stepped in C++ threads
 void bind_registry(py::module_& m);    // registry.cpp: ids, schemas, hashes
+void bind_policy(py::module_& m);      // policy.cpp: learned policy files
+
+// The core env behind a sysgym.env.Env's `_core` (env.cpp); ApiMisuseError once it is closed.
+const Env& env_of(py::handle core_env);
 
 // Sets the Python error for a C++ exception as pybind11's translator does (errors.cpp), for
 // functions called without pybind11's dispatcher.

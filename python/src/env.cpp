@@ -81,6 +81,12 @@ std::string dump(const nlohmann::json& j) {
 
 }  // namespace
 
+const Env& env_of(py::handle core_env) {
+  if (!py::isinstance<PyEnv>(core_env))
+    throw ApiMisuseError("act() takes an env made by sysgym.make (or the policy's make_env)");
+  return core_env.cast<const PyEnv&>().env();
+}
+
 void bind_env(py::module_& m) {
   py::class_<PyEnv>(m, "CoreEnv")
       .def(py::init<const std::string&, const std::string&>())

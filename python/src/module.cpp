@@ -18,4 +18,5 @@ PYBIND11_MODULE(_sysgym, m) {
   sysgym::python::bind_env(m);
   sysgym::python::bind_vector_env(m);
   sysgym::python::bind_registry(m);
+  sysgym::python::bind_policy(m);
 }

@@ -20,20 +20,7 @@ class PySpace {
 
   py::object sample() {
     space_.sample_into(rng_, scratch_);
-    if (space_.kind() == SpaceKind::kDiscrete) return py::int_(static_cast<long long>(scratch_[0]));
-    const std::vector<py::ssize_t> shape = value_shape(space_);
-    if (space_.kind() == SpaceKind::kBox) {
-      py::array_t<float> out(shape);
-      float* data = out.mutable_data();
-      for (std::size_t i = 0; i < scratch_.size(); ++i)
-        data[i] = static_cast<float>(scratch_[i]);
-      return out;
-    }
-    py::array_t<std::int64_t> out(shape);
-    std::int64_t* data = out.mutable_data();
-    for (std::size_t i = 0; i < scratch_.size(); ++i)
-      data[i] = static_cast<std::int64_t>(scratch_[i]);
-    return out;
+    return action_value(space_, scratch_);
   }
 
   bool contains(py::handle value) {

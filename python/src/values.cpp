@@ -86,6 +86,23 @@ bool shape_is(const py::array& array, const std::vector<py::ssize_t>& shape) {
 
 }  // namespace
 
+py::object action_value(const Space& space, std::span<const double> flat) {
+  if (space.kind() == SpaceKind::kDiscrete) return py::int_(static_cast<long long>(flat[0]));
+  const std::vector<py::ssize_t> shape = value_shape(space);
+  if (space.kind() == SpaceKind::kBox) {
+    py::array_t<float> out(shape);
+    float* data = out.mutable_data();
+    for (std::size_t i = 0; i < flat.size(); ++i)
+      data[i] = static_cast<float>(flat[i]);
+    return out;
+  }
+  py::array_t<std::int64_t> out(shape);
+  std::int64_t* data = out.mutable_data();
+  for (std::size_t i = 0; i < flat.size(); ++i)
+    data[i] = static_cast<std::int64_t>(flat[i]);
+  return out;
+}
+
 std::vector<py::ssize_t> value_shape(const Space& space) {
   if (space.kind() == SpaceKind::kDiscrete) return {};
   if (space.kind() == SpaceKind::kDict) return {static_cast<py::ssize_t>(space.flat_size())};

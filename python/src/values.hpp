@@ -27,6 +27,10 @@ void read_action(py::handle action, const Space& space, std::span<double> out);
 // into `out`; InvalidActionError names the space and the env's row.
 void read_actions(py::handle actions, const Space& space, std::size_t count, std::span<double> out);
 
+// A value of `space` from its flat values: an int for Discrete, a float32 array for Box, an int64
+// array otherwise (as a space's sample()).
+py::object action_value(const Space& space, std::span<const double> flat);
+
 // The Python shape of a value of `space`: () for Discrete, the space's shape otherwise.
 std::vector<py::ssize_t> value_shape(const Space& space);
 

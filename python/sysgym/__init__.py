@@ -7,6 +7,7 @@
 
     envs = sysgym.make_vec("memtier-v0", num_envs=8)       # stepped in C++ threads
     sysgym.memtier.estimate(input="run.bin", hbm_range="0x7f00:0x7f80")   # the native tool
+    policy = sysgym.load_policy("dqn.json"); env = policy.make_env(); policy.act(env)
 
 Every env id the native tool knows is here (``sysgym.envs()``); with ``gymnasium`` importable
 each is also registered there as ``sysgym/<id>``.
@@ -27,6 +28,7 @@ from . import _sysgym, errors, spaces, tools  # noqa: E402
 from .env import Env, gymnasium  # noqa: E402
 from .errors import (ApiMisuseError, ConfigError, EnvCheckError, Error,  # noqa: E402,F401
                      InvalidActionError, IoError, ToolError, TraceFormatError, UnknownNameError)
+from .policy import Policy, load_policy  # noqa: E402,F401
 from .vector import VectorEnv  # noqa: E402
 
 __version__ = "0.1.0"

@@ -182,7 +182,7 @@ TEST_F(Cli, ShippedPoliciesReproduceTheirResults) {
     traces += (traces.empty() ? "" : ",") + name;  // shipped names
     ++real_traces;
   }
-  for (const auto& c : manifest["capacities"])
+  for (const auto& c : manifest["vary"]["hbm_capacity"])
     capacities += (capacities.empty() ? "" : ",") + c.get<std::string>();
   for (const auto& p : manifest["policies"])
     policies += " --policy " + root + "/data/policies/memtier/" + p["file"].get<std::string>();
@@ -211,7 +211,7 @@ TEST_F(Cli, ShippedPoliciesReproduceTheirResults) {
       }
     }
   }
-  EXPECT_EQ(compared, manifest["policies"].size() * real_traces * manifest["capacities"].size());
+  EXPECT_EQ(compared, manifest["policies"].size() * real_traces * manifest["vary"]["hbm_capacity"].size());
 }
 
 TEST_F(Cli, TrainingIsReproducibleBySeed) {

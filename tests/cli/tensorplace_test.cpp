@@ -64,11 +64,11 @@ TEST_F(Cli, TensorplaceShippedPolicyReproducesItsHeldOutResults) {
   std::string models, fast, policies;
   for (const auto& m : manifest["split"]["held_out"])
     models += (models.empty() ? "" : ",") + m.get<std::string>();
-  for (const auto& f : manifest["fast_memory"])
+  for (const auto& f : manifest["vary"]["fast_memory"])
     fast += (fast.empty() ? "" : ",") + f.get<std::string>();
   for (const auto& p : manifest["policies"])
     policies += " --policy " + dir + "/" + p["file"].get<std::string>();
-  const Result r = run("eval tensorplace-v0" + policies + " batch=" + manifest["batch"].dump() +
+  const Result r = run("eval tensorplace-v0" + policies + " batch=" + manifest["settings"]["batch"].dump() +
                        " --vary model=" + models + " --vary fast_memory=" + fast +
                        " --baselines all-slow --json");
   ASSERT_EQ(r.code, 0) << r.err;
@@ -98,7 +98,7 @@ TEST_F(Cli, TensorplaceShippedPolicyReproducesItsHeldOutResults) {
     }
   }
   EXPECT_EQ(compared, manifest["policies"].size() * manifest["split"]["held_out"].size() *
-                          manifest["fast_memory"].size());
+                          manifest["vary"]["fast_memory"].size());
 }
 
 }  // namespace

@@ -19,6 +19,7 @@ const NATIVE_NAME = {
 // Native flags the bin refuses, and why.
 export const NATIVE_ONLY = {
   train: { distributed: 'MPI jobs are the native tool\'s (mpirun -np N sysgym train ... --distributed)' },
+  eval: { split: 'the held-out protocol reads the shipped policies and data of the source tree (./sysgym.sh build)' },
 };
 
 // What differs in the npm package, after the native help.

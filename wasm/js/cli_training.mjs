@@ -1,6 +1,6 @@
 // The npm bin's check, train and eval: the native commands' flags, files and output, on the
 // WebAssembly core (its Trainer stepped in slices, wasm/training_handles.cpp).
-import { ConfigError } from './errors.mjs';
+import { ConfigError, usageError } from './errors.mjs';
 import { jsonText, readInput, writeAtomically } from './node_files.mjs';
 
 export function check(sysgym, values, { env, config, settings }) {
@@ -73,10 +73,11 @@ export function train(sysgym, values, positionals) {
 }
 
 export function evaluate(sysgym, values, { env, config, settings }) {
+  if (values.policy === undefined) throw usageError('--policy is required');
   const policies = values.policy.map((path) => ({ path, text: jsonText(path) }));
   const baselines = (values.baselines ?? []).flatMap((list) => list.split(',')).filter((name) => name !== '');
   const report = sysgym.evalReport({
-    policies, env, config, settings, vary: values.vary ?? [], baselines, seed: values.seed ?? '0',
+    policies, env, config, settings, vary: values.vary ?? [], baselines, seed: values.seed ?? '0', seeds: values.seeds ?? '1',
   }, values.json === true);
   process.stdout.write(values.json ? `${report}\n` : report);
 }

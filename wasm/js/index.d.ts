@@ -292,6 +292,9 @@ export interface EvalRequest {
   policies: { path: string; text: string }[];
   env?: string; config?: Record<string, unknown> | string; settings?: string[]; vary?: string[];
   baselines?: string[]; seed?: Seed;
+  /** Episodes per row (--seeds: seed, seed + 1, ...), pooled: each number's mean, the primary
+   * metric's METRIC_min and METRIC_max, and `runs`. Default 1. */
+  seeds?: number | string;
 }
 
 /** An ILP solver: CPLEX LP text in, named values out (the default is HiGHS from npm `highs`). */

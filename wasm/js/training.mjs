@@ -135,7 +135,7 @@ export function resumeTrainer(core, state, name = 'state') {
 // The exact text `sysgym eval [--json]` prints: `policies` are [{path, text}] (the policy files'
 // names and contents); the rest as the command line gives it.
 export function evalReport(core, {
-  policies, env = '', config, settings = [], vary = [], baselines = [], seed = 0,
+  policies, env = '', config, settings = [], vary = [], baselines = [], seed = 0, seeds = 1,
 } = {}, json = true) {
   if (!Array.isArray(policies) || policies.length === 0) throw new ApiMisuseError('evalReport: give policies as [{path, text}]');
   const request = {
@@ -146,6 +146,7 @@ export function evalReport(core, {
     vary: strings(vary, 'evalReport: vary'),
     baselines: strings(baselines, 'evalReport: baselines'),
     seed: seedText(core, seed, '--seed'),
+    seeds: seedText(core, seeds, '--seeds'),
   };
   const out = core.evalReportText(JSON.stringify(request), json === true);
   if (out === '') throw lastError(core);

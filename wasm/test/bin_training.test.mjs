@@ -104,6 +104,13 @@ test('eval prints the native tables, text and --json, and fails alike', () => {
   sameFailure(['eval', 'memtir', '--policy', at('n.json')]);
   sameFailure(['eval', '--policy', at('n.json'), '--vary', 'trace=nosuchtrace']);
   sameFailure(['eval'], 2);
+  // Several episode seeds pool into one row each: the mean, the primary metric's range, runs.
+  same(['eval', 'memtier', '--policy', at('n.json'), '--seeds', '2', '--baselines', 'random,lru', '--json']);
+  sameFailure(['eval', '--policy', at('n.json'), '--seeds', '0']);
+  // The held-out protocol reads the source tree's manifests: the native tool's only.
+  const split = wasm(['eval', 'memtier', '--split', 'held-out']);
+  assert.equal(split.status, 2);
+  assert.match(split.stderr, /--split is the native tool's only/);
 });
 
 test('memtier inspect prints the native report of a trace and of a preprocessed pair', () => {

@@ -33,7 +33,7 @@ function train() {
 
 function evaluate() {
   const args = ['eval', 'memtier', '--vary', `trace=${[...manifest.split.held_out, ...manifest.split.train].join(',')}`,
-    '--vary', `hbm_capacity=${manifest.capacities.join(',')}`, '--json'];
+    '--vary', `hbm_capacity=${manifest.vary.hbm_capacity.join(',')}`, '--json'];
   for (const p of manifest.policies) {
     for (const { file } of filesOf(p)) args.push('--policy', `data/policies/memtier/${file}`);
   }

@@ -20,23 +20,23 @@ const list = (values) => values.join(',');
 function train() {
   for (const p of manifest.policies) {
     console.error(`training ${p.file}`);
-    run(['train', manifest.env, `batch=${manifest.batch}`, '--vary', `model=${list(manifest.split.train)}`,
-      '--vary', `fast_memory=${list(manifest.fast_memory)}`, ...p.train_args, '-o', `${relative}/${p.file}`]);
+    run(['train', manifest.env, `batch=${manifest.settings.batch}`, '--vary', `model=${list(manifest.split.train)}`,
+      '--vary', `fast_memory=${list(manifest.vary.fast_memory)}`, ...p.train_args, '-o', `${relative}/${p.file}`]);
   }
 }
 
 // The ILP's iteration as gap closed, against the env's own all-slow and all-fast bounds.
 function ilpRow(model, fastMemory) {
   const { variant, gap, time_limit: timeLimit } = manifest.ilp;
-  const r = JSON.parse(run(['tensorplace', 'ilp', '--model', model, '--batch', String(manifest.batch), '--fast-memory', fastMemory,
+  const r = JSON.parse(run(['tensorplace', 'ilp', '--model', model, '--batch', String(manifest.settings.batch), '--fast-memory', fastMemory,
     '--variant', variant, '--gap', String(gap), '--time-limit', String(timeLimit), '--json']));
   return { policy: `ilp-${variant}`, iteration_ms: r.iteration_ms, status: r.status, gap: r.gap, solve_seconds: r.solve_seconds,
     gap_closed: (r.all_slow_ms - r.iteration_ms) / (r.all_slow_ms - r.all_fast_ms) };
 }
 
 function evaluate() {
-  const args = ['eval', manifest.env, `batch=${manifest.batch}`, '--vary', `model=${list([...manifest.split.held_out, ...manifest.split.train])}`,
-    '--vary', `fast_memory=${list(manifest.fast_memory)}`, '--json'];
+  const args = ['eval', manifest.env, `batch=${manifest.settings.batch}`, '--vary', `model=${list([...manifest.split.held_out, ...manifest.split.train])}`,
+    '--vary', `fast_memory=${list(manifest.vary.fast_memory)}`, '--json'];
   for (const p of manifest.policies) args.push('--policy', `${relative}/${p.file}`);
   const tables = JSON.parse(run(args));
   for (const t of tables) {
@@ -54,7 +54,7 @@ function table() {
   const ilp = `ilp-${manifest.ilp.variant}`;
   const columns = [...learned, ...manifest.heuristics, ilp];
   const names = [...manifest.policies.map((p) => p.label), ...manifest.heuristics, `${manifest.ilp.variant} ILP (bound)`];
-  const lines = [`| model, batch ${manifest.batch} | fast memory | ${names.join(' | ')} |`, `|${'---|'.repeat(names.length + 2)}`];
+  const lines = [`| model, batch ${manifest.settings.batch} | fast memory | ${names.join(' | ')} |`, `|${'---|'.repeat(names.length + 2)}`];
   for (const r of results) {
     const gap = Object.fromEntries(r.rows.map((row) => [row.policy, row.gap_closed]));
     const best = Math.max(...manifest.heuristics.map((h) => gap[h]));

@@ -1,0 +1,271 @@
+#include "agents/held_out.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "base/append_format.hpp"
+#include "base/error.hpp"
+#include "base/quote.hpp"
+#include "env/report_text.hpp"
+
+namespace sysgym::agents {
+namespace {
+
+// How far below the best other policy's metric still counts as doing no harm.
+constexpr double kWithin = 0.01;
+
+const nlohmann::json& field(const nlohmann::json& object, const std::string& key,
+                            const std::string& where) {
+  if (!object.is_object() || !object.contains(key))
+    throw ConfigError(where + ": no \"" + key + "\" in its manifest");
+  return object[key];
+}
+
+std::vector<std::string> strings(const nlohmann::json& list, const std::string& what) {
+  if (!list.is_array() || list.empty())
+    throw ConfigError(what + " must be a non-empty list of strings");
+  std::vector<std::string> out;
+  for (const nlohmann::json& item : list) {
+    if (!item.is_string()) throw ConfigError(what + " must be a non-empty list of strings");
+    out.push_back(item.get<std::string>());
+  }
+  return out;
+}
+
+// A policy's other training seeds are files named with `.seedN` before `.json`.
+ShippedPolicy shipped_policy(const nlohmann::json& p, const std::string& where) {
+  const nlohmann::json& name = field(p, "file", where + ": a policy");
+  const nlohmann::json label = p.value("label", name);
+  const nlohmann::json seeds = p.value("seeds", nlohmann::json::array({0}));
+  if (!name.is_string() || !label.is_string() || !seeds.is_array() || seeds.empty()) {
+    throw ConfigError(where + ": a policy's file and label must be strings, its seeds a list");
+  }
+  const std::string file = name.get<std::string>();
+  ShippedPolicy out{label.get<std::string>(), {file}};
+  for (std::size_t i = 1; i < seeds.size(); ++i) {
+    const std::string stem = file.ends_with(".json") ? file.substr(0, file.size() - 5) : file;
+    out.files.push_back(stem + ".seed" + seeds[i].dump() + ".json");
+  }
+  return out;
+}
+
+// A manifest's `vary` entry as --vary takes it: KEY=[JSON array].
+std::string vary_text(const std::string& key, const nlohmann::json& values,
+                      const std::string& where) {
+  if (!values.is_array() || values.empty())
+    throw ConfigError(where + ": vary." + key + " must be a non-empty list");
+  return key + "=" + values.dump();
+}
+
+// What a policy was trained to achieve (the keys a policy's task sets): policies that differ
+// are scored on different tasks, so in different tables.
+std::string task_of(const EnvSpec& spec, const TrainedPolicy& t) {
+  nlohmann::json task = nlohmann::json::object();
+  for (const ConfigKey& key : spec.schema.keys()) {
+    if (key.policy_task && t.file.env_config.contains(key.name))
+      task[key.name] = t.file.env_config[key.name];
+  }
+  return task.dump();
+}
+
+struct Standing {
+  std::string row;
+  std::size_t tables = 0, beats = 0, within = 0;
+  double worst_shortfall = 0;  // how far the best other policy is ahead where it is most
+  std::string worst_setting;
+  double worst_run = 0;
+  double mean = 0, best_other_mean = 0;
+};
+
+// The config keys that tell a result's tables apart, the split's key first.
+std::vector<std::string> split_keys(const nlohmann::json& tables, const std::string& key) {
+  std::vector<std::string> keys = {key};
+  for (std::string& k : distinguishing_keys(tables)) {
+    if (k != key) keys.push_back(std::move(k));
+  }
+  return keys;
+}
+
+std::string setting_name(const nlohmann::json& config, const std::vector<std::string>& keys) {
+  std::string out;
+  for (const std::string& key : keys) {
+    if (!config.contains(key)) continue;
+    out += (out.empty() ? "" : " ") + key + "=" + setting_value_text(config[key]);
+  }
+  return out;
+}
+
+// Where each learned row stands against the best row that neither learns nor knows the future.
+nlohmann::json standings(const nlohmann::json& tables, const std::string& metric,
+                         const std::vector<std::string>& keys) {
+  std::map<std::string, Standing> by_row;
+  std::vector<std::string> order;
+  for (const nlohmann::json& table : tables) {
+    double best = 0;
+    bool any = false;
+    for (const nlohmann::json& row : table["rows"]) {
+      if (row.value("oracle", false) || row["policy"].get<std::string>().starts_with("learned:"))
+        continue;
+      best = any ? std::max(best, row[metric].get<double>()) : row[metric].get<double>();
+      any = true;
+    }
+    for (const nlohmann::json& row : table["rows"]) {
+      const std::string name = row["policy"].get<std::string>();
+      if (!name.starts_with("learned:") || !any) continue;
+      auto [it, added] = by_row.try_emplace(name);
+      if (added) order.push_back(name);
+      Standing& s = it->second;
+      const double mine = row[metric].get<double>();
+      const double low = row.value(metric + "_min", mine);
+      s.row = name;
+      s.worst_run = s.tables == 0 ? low : std::min(s.worst_run, low);
+      ++s.tables;
+      s.mean += mine;
+      s.best_other_mean += best;
+      if (mine > best) ++s.beats;
+      if (mine >= best - kWithin) ++s.within;
+      if (best - mine > s.worst_shortfall) {
+        s.worst_shortfall = best - mine;
+        s.worst_setting = setting_name(table["config"], keys);
+      }
+    }
+  }
+  nlohmann::json out = nlohmann::json::array();
+  for (const std::string& name : order) {
+    const Standing& s = by_row.at(name);
+    const auto n = static_cast<double>(s.tables);
+    out.push_back({{"policy", s.row},
+                   {"tables", s.tables},
+                   {"beats_best_other", s.beats},
+                   {"within_0_01_of_best_other", s.within},
+                   {"mean", s.mean / n},
+                   {"best_other_mean", s.best_other_mean / n},
+                   {"worst_shortfall", s.worst_shortfall},
+                   {"worst_setting", s.worst_setting},
+                   {"worst_run", s.worst_run}});
+  }
+  return out;
+}
+
+}  // namespace
+
+SplitProtocol split_protocol(const nlohmann::json& manifest, const std::string& split,
+                             const std::string& where) {
+  if (split != "train" && split != "held-out")
+    throw ConfigError("no split " + quote(split) + " in " + where + ": train or held-out");
+  const nlohmann::json& splits = field(manifest, "split", where);
+  SplitProtocol out;
+  out.split = split;
+  const nlohmann::json& key = field(splits, "key", where + ": split");
+  if (!key.is_string()) throw ConfigError(where + ": split.key must be a config key");
+  out.key = key.get<std::string>();
+  const std::string name = split == "held-out" ? "held_out" : "train";
+  out.members = strings(field(splits, name, where + ": split"), where + ": split." + name);
+  out.settings = manifest.value("settings", nlohmann::json::object());
+  if (!out.settings.is_object()) throw ConfigError(where + ": settings must be an object");
+  const nlohmann::json grid = manifest.value("vary", nlohmann::json::object());
+  if (!grid.is_object()) throw ConfigError(where + ": vary must be an object of lists");
+  for (const auto& [k, values] : grid.items())
+    out.vary.push_back(vary_text(k, values, where));
+  const nlohmann::json& shipped = field(manifest, "policies", where);
+  if (!shipped.is_array()) throw ConfigError(where + ": policies must be a list");
+  for (const nlohmann::json& p : shipped)
+    out.policies.push_back(shipped_policy(p, where));
+  return out;
+}
+
+nlohmann::json evaluate_split(const Registry& envs, const PolicyRegistry& policies,
+                              const SplitRequest& request, const ProgressFn& progress) {
+  if (request.trained.empty()) throw ConfigError("the split has no policies to evaluate");
+  const EnvSpec& spec = envs.spec(request.trained.front().file.env_id);
+  // One evaluation per task, in the order the policies come.
+  std::vector<std::string> tasks;
+  std::map<std::string, EvaluationRequest> by_task;
+  for (const TrainedPolicy& t : request.trained) {
+    const std::string task = task_of(spec, t);
+    auto [it, added] = by_task.try_emplace(task);
+    if (added) {
+      tasks.push_back(task);
+      EvaluationRequest& r = it->second;
+      r.env = spec.id;
+      r.config = request.protocol.settings;
+      r.vary.push_back(request.protocol.key + "=" +
+                       nlohmann::json(request.protocol.members).dump());
+      r.vary.insert(r.vary.end(), request.protocol.vary.begin(), request.protocol.vary.end());
+      r.baselines = request.baselines;
+      r.seed = request.seed;
+      r.seeds = request.seeds;
+      r.pool_expansions = true;
+    }
+    it->second.trained.push_back(t);
+  }
+  nlohmann::json tables = nlohmann::json::array();
+  std::uint64_t offset = 0;
+  for (std::size_t i = 0; i < tasks.size(); ++i) {
+    const auto share = [&](std::uint64_t done, std::uint64_t total) {
+      // Each task's runs are as many as the first's: count them all as one progress.
+      if (progress) progress(offset + done, total * tasks.size());
+      if (done == total) offset += total;
+    };
+    const Evaluation e = evaluate_policies(envs, policies, by_task.at(tasks[i]), share);
+    tables.insert(tables.end(), e.tables.begin(), e.tables.end());
+  }
+  const std::string metric = spec.factory(tables.front()["config"])->primary_metric();
+  const std::vector<std::string> keys = split_keys(tables, request.protocol.key);
+  return {{"env", spec.id},
+          {"split", request.protocol.split},
+          {"key", request.protocol.key},
+          {"members", request.protocol.members},
+          {"metric", metric},
+          {"seed", request.seed},
+          {"seeds", request.seeds},
+          {"tables", tables},
+          {"summary", standings(tables, metric, keys)}};
+}
+
+std::string split_text(const Registry& envs, const nlohmann::json& result) {
+  const EnvSpec& spec = envs.spec(result["env"].get<std::string>());
+  const std::string metric = result["metric"].get<std::string>();
+  const nlohmann::json& tables = result["tables"];
+  const std::vector<std::string> keys = split_keys(tables, result["key"].get<std::string>());
+  std::string out;
+  for (const nlohmann::json& table : tables) {
+    const std::unique_ptr<Env> env = spec.factory(table["config"]);
+    const Env::Ranking ranking = env->ranking();
+    std::vector<std::string> columns;
+    if (!ranking.key.empty() && ranking.key != metric) columns.push_back(ranking.key);
+    columns.insert(columns.end(), {metric, metric + "_min", metric + "_max", "runs"});
+    out += spec.id + " " + setting_name(table["config"], keys) + ":\n" +
+           report_table_text(table["rows"], columns, ranking);
+  }
+  nlohmann::json rows = nlohmann::json::array();
+  for (const nlohmann::json& table : tables)
+    rows.insert(rows.end(), table["rows"].begin(), table["rows"].end());
+  out += comparison_footer_text(*spec.factory(tables.front()["config"]), rows);
+  std::string members;
+  for (const nlohmann::json& m : result["members"])
+    members += (members.empty() ? "" : ", ") + setting_value_text(m);
+  append_format(out, "\n%s split of %s (%s: %s), %llu seeds from %llu; each table pools its runs\n",
+                result["split"].get<std::string>().c_str(), spec.id.c_str(),
+                result["key"].get<std::string>().c_str(), members.c_str(),
+                static_cast<unsigned long long>(result["seeds"].get<std::uint64_t>()),
+                static_cast<unsigned long long>(result["seed"].get<std::uint64_t>()));
+  for (const nlohmann::json& s : result["summary"]) {
+    append_format(out,
+                  "  %s: %s %.4g (best other policy %.4g); beats it in %zu of %zu tables, "
+                  "within %.2g in %zu",
+                  s["policy"].get<std::string>().c_str(), metric.c_str(), s["mean"].get<double>(),
+                  s["best_other_mean"].get<double>(), s["beats_best_other"].get<std::size_t>(),
+                  s["tables"].get<std::size_t>(), kWithin,
+                  s["within_0_01_of_best_other"].get<std::size_t>());
+    if (s["worst_shortfall"].get<double>() > 0) {
+      append_format(out, "; furthest behind at %s, by %.4g",
+                    s["worst_setting"].get<std::string>().c_str(),
+                    s["worst_shortfall"].get<double>());
+    }
+    append_format(out, "; worst run %.4g\n", s["worst_run"].get<double>());
+  }
+  return out;
+}
+
+}  // namespace sysgym::agents

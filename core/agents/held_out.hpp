@@ -1,0 +1,60 @@
+// `sysgym eval ENV --split held-out`: one protocol for every family. Each family's policy
+// manifest declares its splits (the config key they are values of, and the members of each),
+// the settings and the grid every member runs at, and its shipped policies with their training
+// seeds; the protocol runs every shipped policy and every baseline, search and oracle on each
+// member and grid point over several episode seeds and says, per learned policy, where it stands
+// against the best policy that neither learns nor knows the future.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "agents/evaluation.hpp"
+
+namespace sysgym::agents {
+
+// A shipped policy: its label and files (relative to the manifest's folder), one per training
+// seed, the first seed's first.
+struct ShippedPolicy {
+  std::string label;
+  std::vector<std::string> files;
+};
+
+struct SplitProtocol {
+  std::string split;                 // "train" or "held-out"
+  std::string key;                   // the config key the split's members are values of
+  std::vector<std::string> members;  // of the split asked for
+  nlohmann::json settings;           // an object: every run's settings
+  std::vector<std::string> vary;     // KEY=[JSON array]: the grid every member runs at
+  std::vector<ShippedPolicy> policies;
+};
+
+// The split `split` ("train" or "held-out") of a family's manifest. Throws ConfigError naming
+// `where` (the manifest) and the field that is missing or malformed, or the splits there are.
+SplitProtocol split_protocol(const nlohmann::json& manifest, const std::string& split,
+                             const std::string& where);
+
+struct SplitRequest {
+  SplitProtocol protocol;
+  std::vector<TrainedPolicy> trained;  // rows shared by a policy's training seeds
+  std::vector<std::string> baselines;  // empty: every policy that runs on its own
+  std::uint64_t seed = 0;
+  std::uint64_t seeds = 3;
+};
+
+// {env, split, key, members, metric, seed, seeds, tables, summary}. Each member at each grid
+// point is one table pooling its runs (episode seeds, training seeds, the problems of a set);
+// policies trained for different tasks (inline's objectives) get tables of their own. The
+// summary has a line per learned policy: in how many tables its mean metric beats the best
+// non-learned, non-oracle policy's, is within 0.01 of it or trails, the worst shortfall, and its
+// worst run. `progress` counts runs.
+nlohmann::json evaluate_split(const Registry& envs, const PolicyRegistry& policies,
+                              const SplitRequest& request, const ProgressFn& progress = {});
+
+// The result as text: a table per member and grid point (metric mean, min and max over its runs),
+// then the summary.
+std::string split_text(const Registry& envs, const nlohmann::json& result);
+
+}  // namespace sysgym::agents

@@ -1,0 +1,109 @@
+// `sysgym eval ENV --split held-out`: the one held-out protocol of every family.
+#include <cmath>
+
+#include "cli/cli_fixture.hpp"
+
+namespace sysgym::testing {
+namespace {
+
+// Equal but for the run's date and machine, numbers to 1e-9 of their size.
+void expect_same_result(const nlohmann::json& now, const nlohmann::json& recorded,
+                        const std::string& where) {
+  if (now.is_number() && recorded.is_number()) {
+    const double a = now.get<double>(), b = recorded.get<double>();
+    EXPECT_LE(std::abs(a - b), 1e-9 * std::max(1.0, std::abs(b))) << where;
+    return;
+  }
+  ASSERT_EQ(now.type(), recorded.type()) << where;
+  if (now.is_object()) {
+    for (const auto& [key, value] : recorded.items()) {
+      if (key == "date" || key == "machine") continue;
+      ASSERT_TRUE(now.contains(key)) << where << "." << key;
+      expect_same_result(now[key], value, where + "." + key);
+    }
+    EXPECT_EQ(now.size(), recorded.size()) << where;
+  } else if (now.is_array()) {
+    ASSERT_EQ(now.size(), recorded.size()) << where;
+    for (std::size_t i = 0; i < now.size(); ++i)
+      expect_same_result(now[i], recorded[i], where + "[" + std::to_string(i) + "]");
+  } else {
+    EXPECT_EQ(now, recorded) << where;
+  }
+}
+
+// The results page of docs/envs/tensorplace.md is generated from this recorded run: the same
+// command gives the same tables and summary.
+TEST_F(Cli, TheHeldOutProtocolReproducesItsRecordedRun) {
+  const std::string dir = std::string(SYSGYM_SHIPPED_DATA) + "/policies/tensorplace";
+  const Result r = run("eval tensorplace --split held-out --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json now = nlohmann::json::parse(r.out);
+  EXPECT_FALSE(now["date"].get<std::string>().empty());
+  EXPECT_GT(now["machine"]["cores"].get<int>(), 0);
+  expect_same_result(now, read_json(dir + "/held-out.json"), "result");
+}
+
+TEST_F(Cli, TheHeldOutProtocolPoolsSeedsAndSeparatesTasks) {
+  const Result r = run("eval inline --split held-out --seeds 2 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json result = nlohmann::json::parse(r.out);
+  EXPECT_EQ(result["split"], "held-out");
+  EXPECT_EQ(result["key"], "program");
+  EXPECT_EQ(result["seeds"], 2);
+  // The shipped policies were trained for two objectives: each is scored on its own, so lmdb and
+  // lz4 have a table per objective.
+  ASSERT_EQ(result["tables"].size(), 4u);
+  std::set<std::string> objectives;
+  for (const auto& table : result["tables"]) {
+    objectives.insert(table["config"]["objective"].get<std::string>());
+    for (const auto& row : table["rows"]) {
+      EXPECT_EQ(row["runs"], 2) << row.dump();
+      if (row["policy"] == "random") {  // the one policy whose episodes differ by seed
+        EXPECT_LT(row["score_min"].get<double>(), row["score_max"].get<double>());
+      }
+    }
+  }
+  EXPECT_EQ(objectives, (std::set<std::string>{"instructions", "size"}));
+  ASSERT_EQ(result["summary"].size(), 3u);
+  for (const auto& s : result["summary"]) {
+    EXPECT_EQ(s["tables"], 2) << s.dump();  // each policy meets each program once
+    EXPECT_LE(s["beats_best_other"], s["within_0_01_of_best_other"]);
+  }
+  // The text says where each stands.
+  const Result text = run("eval inline --split held-out --seeds 1");
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find("held-out split of inline-v0 (program: lmdb, lz4), 1 seeds from 0"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("learned:fyp-size.json: score "), std::string::npos) << text.out;
+}
+
+TEST_F(Cli, TheHeldOutProtocolRefusesWhatItCannotRun) {
+  const Result split = run("eval tensorplace --split test");
+  EXPECT_EQ(split.code, 1);
+  EXPECT_NE(split.err.find("no split 'test' in "), std::string::npos) << split.err;
+  EXPECT_NE(split.err.find("train or held-out"), std::string::npos) << split.err;
+  const Result vary = run("eval tensorplace --split held-out --vary fast_memory=10%");
+  EXPECT_EQ(vary.code, 1);
+  EXPECT_NE(vary.err.find("--split runs the settings its manifest gives"), std::string::npos)
+      << vary.err;
+  const Result no_env = run("eval --split held-out");
+  EXPECT_EQ(no_env.code, 1);
+  EXPECT_NE(no_env.err.find("name the env whose split to evaluate"), std::string::npos)
+      << no_env.err;
+  const Result seeds = run("eval tensorplace --split held-out --seeds 0");
+  EXPECT_EQ(seeds.code, 1);
+  EXPECT_NE(seeds.err.find("--seeds"), std::string::npos) << seeds.err;
+  // A policy of another env is named.
+  const Result other =
+      run("eval inline --split held-out --policy " + std::string(SYSGYM_SHIPPED_DATA) +
+          "/policies/tensorplace/ppo-per-operand.json");
+  EXPECT_EQ(other.code, 1);
+  EXPECT_NE(other.err.find("was trained on tensorplace-v0, not inline-v0"), std::string::npos)
+      << other.err;
+  // Without --split, a policy is still required (a usage error, as before).
+  EXPECT_EQ(run("eval tensorplace").code, 2);
+}
+
+}  // namespace
+}  // namespace sysgym::testing
