@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <mutex>
 #include <set>
 
 #include "agents/learned_policy.hpp"
@@ -116,11 +117,7 @@ class RowPool {
       }
       out.push_back(std::move(row));
     }
-    const std::string key = ranking.key.empty() ? "return" : ranking.key;
-    std::stable_sort(out.begin(), out.end(), [&](const nlohmann::json& a, const nlohmann::json& b) {
-      const double x = a[key].get<double>(), y = b[key].get<double>();
-      return ranking.higher_is_better ? x > y : x < y;
-    });
+    sort_rows(out, ranking);
     return out;
   }
 
@@ -213,18 +210,43 @@ Evaluation evaluate_policies(const Registry& envs, const PolicyRegistry& policie
         tables.push_back({one, {one}});
     }
   }
-  Evaluation out{spec.id, nlohmann::json::array()};
-  std::uint64_t done = 0;
+  // Every run of every table, in table order, then pooled in that order whatever ran first.
+  struct Run {
+    const nlohmann::json* config;
+    std::uint64_t seed;
+  };
+  std::vector<Run> runs;
+  runs.reserve(total);
   for (const Table& table : tables) {
-    const std::unique_ptr<Env> env = spec.factory(table.runs.front());
-    RowPool pool(env->primary_metric());
     for (const nlohmann::json& config : table.runs) {
-      for (std::uint64_t s = 0; s < request.seeds; ++s) {
-        pool.add(evaluate(spec, policies, config, request, baselines, request.seed + s));
-        if (progress) progress(++done, total);
-      }
+      for (std::uint64_t s = 0; s < request.seeds; ++s)
+        runs.push_back({&config, request.seed + s});
     }
-    out.tables.push_back({{"config", table.config}, {"rows", pool.rows(env->ranking())}});
+  }
+  std::vector<nlohmann::json> results(runs.size());
+  std::mutex progress_mutex;
+  std::uint64_t done = 0;
+  const auto run = [&](std::size_t i) {
+    results[i] = evaluate(spec, policies, *runs[i].config, request, baselines, runs[i].seed);
+    const std::lock_guard<std::mutex> lock(progress_mutex);
+    ++done;
+    if (progress) progress(done, total);
+  };
+  if (request.parallel) {
+    request.parallel(runs.size(), run);
+  } else {
+    for (std::size_t i = 0; i < runs.size(); ++i)
+      run(i);
+  }
+  // An env's metric and ranking do not depend on its config.
+  const std::unique_ptr<Env> env = spec.factory(tables.front().runs.front());
+  Evaluation out{spec.id, nlohmann::json::array(), env->primary_metric(), env->ranking()};
+  std::size_t next = 0;
+  for (const Table& table : tables) {
+    RowPool pool(out.metric);
+    for (std::size_t r = 0; r < table.runs.size() * request.seeds; ++r)
+      pool.add(results[next++]);
+    out.tables.push_back({{"config", table.config}, {"rows", pool.rows(out.ranking)}});
   }
   return out;
 }

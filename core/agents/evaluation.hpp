@@ -13,6 +13,7 @@
 #include "base/progress.hpp"
 #include "env/policy.hpp"
 #include "env/registry.hpp"
+#include "env/vector_env.hpp"
 
 namespace sysgym::agents {
 
@@ -40,11 +41,17 @@ struct EvaluationRequest {
   // One table per grid point, pooling the configs the env expands it to (a problem set's
   // problems), rather than one per config.
   bool pool_expansions = false;
+  // Runs the runs (a config at a seed, every row) on a shell's threads; empty: one after the
+  // other. The result is the same either way: each run has its own envs and policies, and the
+  // runs are pooled in order.
+  ParallelFor parallel = {};
 };
 
 struct Evaluation {
   std::string env_id;
   nlohmann::json tables;  // [{config, rows}], as `sysgym eval --json` prints it
+  std::string metric;     // the env's primary metric
+  Env::Ranking ranking;   // how its rows are ordered
 };
 
 // Baselines run on the first policy's env settings without the keys a policy fixes (as `sysgym
@@ -52,7 +59,8 @@ struct Evaluation {
 // Every config of the --vary grid runs whole (the env's evaluation configs). A table that pools
 // several runs (seeds, expanded configs, rows shared by training seeds) has per row the mean of
 // each number, `runs`, and the primary metric's `METRIC_min` and `METRIC_max`. `progress` counts
-// runs. Throws ConfigError for policies of different envs or tasks, or an env other than theirs.
+// runs; with `request.parallel` it is called from the threads that run them, one call at a time.
+// Throws ConfigError for policies of different envs or tasks, or an env other than theirs.
 Evaluation evaluate_policies(const Registry& envs, const PolicyRegistry& policies,
                              const EvaluationRequest& request, const ProgressFn& progress = {});
 

@@ -95,23 +95,50 @@ std::string setting_name(const nlohmann::json& config, const std::vector<std::st
   return out;
 }
 
-// Where each learned row stands against the best row that neither learns nor knows the future.
+// A row of a policy file (shipped or given), as evaluate_policies labels it.
+bool learned(const nlohmann::json& row) {
+  return row["policy"].get<std::string>().starts_with("learned:");
+}
+
+// The label of the row with the highest `metric` among those `counts` keeps, or null.
+template <typename Keep>
+nlohmann::json best_row(const nlohmann::json& rows, const std::string& metric, Keep counts) {
+  const nlohmann::json* best = nullptr;
+  for (const nlohmann::json& row : rows) {
+    if (counts(row) &&
+        (best == nullptr || row[metric].get<double>() > (*best)[metric].get<double>()))
+      best = &row;
+  }
+  return best == nullptr ? nlohmann::json() : (*best)["policy"];
+}
+
+// Marks each table's best row that neither learns nor knows the future (`best_other`), which
+// every learned row is judged against, and its best oracle (`best_oracle`); null when none.
+void mark_best_rows(nlohmann::json& tables, const std::string& metric) {
+  for (nlohmann::json& table : tables) {
+    table["best_other"] = best_row(table["rows"], metric, [](const nlohmann::json& row) {
+      return !row.value("oracle", false) && !learned(row);
+    });
+    table["best_oracle"] = best_row(table["rows"], metric, [](const nlohmann::json& row) {
+      return row.value("oracle", false);
+    });
+  }
+}
+
+// Where each learned row stands against its table's best other row.
 nlohmann::json standings(const nlohmann::json& tables, const std::string& metric,
                          const std::vector<std::string>& keys) {
   std::map<std::string, Standing> by_row;
   std::vector<std::string> order;
   for (const nlohmann::json& table : tables) {
+    if (table["best_other"].is_null()) continue;
     double best = 0;
-    bool any = false;
     for (const nlohmann::json& row : table["rows"]) {
-      if (row.value("oracle", false) || row["policy"].get<std::string>().starts_with("learned:"))
-        continue;
-      best = any ? std::max(best, row[metric].get<double>()) : row[metric].get<double>();
-      any = true;
+      if (row["policy"] == table["best_other"]) best = row[metric].get<double>();
     }
     for (const nlohmann::json& row : table["rows"]) {
+      if (!learned(row)) continue;
       const std::string name = row["policy"].get<std::string>();
-      if (!name.starts_with("learned:") || !any) continue;
       auto [it, added] = by_row.try_emplace(name);
       if (added) order.push_back(name);
       Standing& s = it->second;
@@ -196,10 +223,12 @@ nlohmann::json evaluate_split(const Registry& envs, const PolicyRegistry& polici
       r.seed = request.seed;
       r.seeds = request.seeds;
       r.pool_expansions = true;
+      r.parallel = request.parallel;
     }
     it->second.trained.push_back(t);
   }
   nlohmann::json tables = nlohmann::json::array();
+  std::string metric;
   std::uint64_t offset = 0;
   for (std::size_t i = 0; i < tasks.size(); ++i) {
     const auto share = [&](std::uint64_t done, std::uint64_t total) {
@@ -209,8 +238,9 @@ nlohmann::json evaluate_split(const Registry& envs, const PolicyRegistry& polici
     };
     const Evaluation e = evaluate_policies(envs, policies, by_task.at(tasks[i]), share);
     tables.insert(tables.end(), e.tables.begin(), e.tables.end());
+    metric = e.metric;
   }
-  const std::string metric = spec.factory(tables.front()["config"])->primary_metric();
+  mark_best_rows(tables, metric);
   const std::vector<std::string> keys = split_keys(tables, request.protocol.key);
   return {{"env", spec.id},
           {"split", request.protocol.split},
@@ -228,10 +258,11 @@ std::string split_text(const Registry& envs, const nlohmann::json& result) {
   const std::string metric = result["metric"].get<std::string>();
   const nlohmann::json& tables = result["tables"];
   const std::vector<std::string> keys = split_keys(tables, result["key"].get<std::string>());
+  // An env's ranking does not depend on its config.
+  const std::unique_ptr<Env> env = spec.factory(tables.front()["config"]);
+  const Env::Ranking ranking = env->ranking();
   std::string out;
   for (const nlohmann::json& table : tables) {
-    const std::unique_ptr<Env> env = spec.factory(table["config"]);
-    const Env::Ranking ranking = env->ranking();
     std::vector<std::string> columns;
     if (!ranking.key.empty() && ranking.key != metric) columns.push_back(ranking.key);
     columns.insert(columns.end(), {metric, metric + "_min", metric + "_max", "runs"});
@@ -241,7 +272,7 @@ std::string split_text(const Registry& envs, const nlohmann::json& result) {
   nlohmann::json rows = nlohmann::json::array();
   for (const nlohmann::json& table : tables)
     rows.insert(rows.end(), table["rows"].begin(), table["rows"].end());
-  out += comparison_footer_text(*spec.factory(tables.front()["config"]), rows);
+  out += comparison_footer_text(*env, rows);
   std::string members;
   for (const nlohmann::json& m : result["members"])
     members += (members.empty() ? "" : ", ") + setting_value_text(m);

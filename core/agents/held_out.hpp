@@ -42,14 +42,16 @@ struct SplitRequest {
   std::vector<std::string> baselines;  // empty: every policy that runs on its own
   std::uint64_t seed = 0;
   std::uint64_t seeds = 3;
+  ParallelFor parallel = {};  // as EvaluationRequest's
 };
 
 // {env, split, key, members, metric, seed, seeds, tables, summary}. Each member at each grid
 // point is one table pooling its runs (episode seeds, training seeds, the problems of a set);
-// policies trained for different tasks (inline's objectives) get tables of their own. The
-// summary has a line per learned policy: in how many tables its mean metric beats the best
-// non-learned, non-oracle policy's, is within 0.01 of it or trails, the worst shortfall, and its
-// worst run. `progress` counts runs.
+// policies trained for different tasks (inline's objectives) get tables of their own. Each table
+// names its best non-learned, non-oracle row (`best_other`) and its best oracle (`best_oracle`),
+// null when it has none. The summary has a line per learned policy: in how many tables its mean
+// metric beats the best other row's, is within 0.01 of it or trails, the worst shortfall, and
+// its worst run. `progress` counts runs.
 nlohmann::json evaluate_split(const Registry& envs, const PolicyRegistry& policies,
                               const SplitRequest& request, const ProgressFn& progress = {});
 

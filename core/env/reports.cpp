@@ -17,6 +17,14 @@ nlohmann::json summary_row(const EpisodeRecord& episode) {
 
 }  // namespace
 
+void sort_rows(std::vector<nlohmann::json>& rows, const Env::Ranking& ranking) {
+  const std::string key = ranking.key.empty() ? "return" : ranking.key;
+  std::stable_sort(rows.begin(), rows.end(), [&](const nlohmann::json& a, const nlohmann::json& b) {
+    const double x = a[key].get<double>(), y = b[key].get<double>();
+    return ranking.higher_is_better ? x > y : x < y;
+  });
+}
+
 nlohmann::json run_report(const EpisodeRecord& episode, const Env& env) {
   nlohmann::json out = summary_row(episode);
   out["policy_parameters"] = episode.policy_parameters;
@@ -35,7 +43,6 @@ nlohmann::json compare_report(const std::vector<ComparedPolicy>& entries,
   for (const ComparedPolicy& entry : entries)
     policies.spec(entry.policy, env->id());  // unknown names fail first
   const Env::Ranking ranking = env->ranking();
-  const std::string key = ranking.key.empty() ? "return" : ranking.key;
   std::vector<nlohmann::json> rows;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const ComparedPolicy& entry = entries[i];
@@ -47,10 +54,7 @@ nlohmann::json compare_report(const std::vector<ComparedPolicy>& entries,
     rows.push_back(std::move(row));
     if (progress) progress(i + 1, entries.size());
   }
-  std::stable_sort(rows.begin(), rows.end(), [&](const nlohmann::json& a, const nlohmann::json& b) {
-    const double x = a[key].get<double>(), y = b[key].get<double>();
-    return ranking.higher_is_better ? x > y : x < y;
-  });
+  sort_rows(rows, ranking);
   return rows;
 }
 

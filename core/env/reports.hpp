@@ -20,6 +20,10 @@ namespace sysgym {
 // facts.
 nlohmann::json run_report(const EpisodeRecord& episode, const Env& env);
 
+// Sorts report rows best first by `ranking` (its key, or "return" when it names none); rows
+// that tie keep their order.
+void sort_rows(std::vector<nlohmann::json>& rows, const Env::Ranking& ranking);
+
 using EnvMaker = std::function<std::unique_ptr<Env>()>;
 
 // One row of a comparison: `policy` (a registered name) with `parameters`, on a fresh env from

@@ -44,7 +44,6 @@ const withRange = (row, metric) => {
   const min = row[`${metric}_min`], max = row[`${metric}_max`];
   return min === undefined || min === max ? number(row[metric]) : `${number(row[metric])} (${number(min)} to ${number(max)})`;
 };
-const isLearned = (row) => row.policy.startsWith('learned:');
 
 // The keys that tell the tables apart, the split's key first.
 function keysOf(result) {
@@ -57,9 +56,9 @@ function keysOf(result) {
 export function section(family, result) {
   const { metric } = result;
   const keys = keysOf(result);
-  const learned = [...new Set(result.tables.flatMap((t) => t.rows.filter(isLearned).map((r) => r.policy)))];
+  const learned = result.summary.map((s) => s.policy);
   const m = result.machine;
-  const oracles = result.tables.some((t) => t.rows.some((r) => r.oracle));
+  const oracles = result.tables.some((t) => t.best_oracle !== null);
   const lines = [
     BEGIN,
     '## Held-out protocol',
@@ -83,10 +82,8 @@ export function section(family, result) {
   ];
   for (const t of result.tables) {
     const byName = Object.fromEntries(t.rows.map((r) => [r.policy, r]));
-    const others = t.rows.filter((r) => !isLearned(r) && !r.oracle);
-    const best = others.reduce((a, b) => (b[metric] > a[metric] ? b : a));
-    const known = t.rows.filter((r) => r.oracle);
-    const oracle = known.length === 0 ? null : known.reduce((a, b) => (b[metric] > a[metric] ? b : a));
+    const best = byName[t.best_other];
+    const oracle = t.best_oracle === null ? null : byName[t.best_oracle];
     const cells = learned.map((l) => {
       if (!byName[l]) return '-';
       const text = withRange(byName[l], metric);

@@ -1,13 +1,16 @@
 // sysgym eval: trained policies next to every baseline and oracle, one comparison table per
 // config (core/agents/evaluation).
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <thread>
 
 #include "agents/evaluation.hpp"
 #include "agents/held_out.hpp"
+#include "agents/training_files.hpp"
 #include "base/error.hpp"
 #include "catalog.hpp"
 #include "commands/commands.hpp"
@@ -16,6 +19,7 @@
 #include "machine.hpp"
 #include "numeric_flags.hpp"
 #include "progress_bar.hpp"
+#include "thread_pool.hpp"
 
 namespace sysgym::cli {
 namespace {
@@ -28,8 +32,14 @@ struct EvalArgs {
   std::string split;  // "" unless --split
   std::uint64_t seed = 0;
   std::optional<std::uint64_t> seeds;
+  std::optional<std::size_t> threads;
   bool json = false;
 };
+
+// Runs are independent and pooled in order, so the threads change how long, not what.
+std::size_t threads_of(const EvalArgs& args) {
+  return args.threads.value_or(std::max(1u, std::thread::hardware_concurrency()));
+}
 
 ProgressFn bar_callback(ProgressBar& bar) {
   return [&bar](std::uint64_t done, std::uint64_t total) { bar.update(done, total); };
@@ -89,6 +99,8 @@ void split_command(const EvalArgs& args) {
   request.baselines = args.baselines;
   request.seed = args.seed;
   request.seeds = args.seeds.value_or(3);
+  ThreadPool pool(threads_of(args));
+  if (threads_of(args) > 1) request.parallel = pool.as_parallel_for();
   ProgressBar bar("evaluating the " + args.split + " split");
   nlohmann::json result =
       agents::evaluate_split(catalog().envs, catalog().policies, request, bar_callback(bar));
@@ -113,6 +125,8 @@ void eval_command(const EvalArgs& args) {
   request.baselines = args.baselines;
   request.seed = args.seed;
   request.seeds = args.seeds.value_or(1);
+  ThreadPool pool(threads_of(args));
+  if (threads_of(args) > 1) request.parallel = pool.as_parallel_for();
   ProgressBar bar("evaluating");
   const agents::Evaluation evaluation =
       agents::evaluate_policies(catalog().envs, catalog().policies, request, bar_callback(bar));
@@ -170,6 +184,14 @@ void add_eval_command(CLI::App& app) {
             args->seeds = parse_integer(text, "--seeds", agents::kEvalSeedsRange);
           },
           "Episodes per row, seeds SEED, SEED + 1, ... pooled (default 1; 3 with --split)")
+      ->type_name("UINT");
+  command
+      ->add_option_function<std::string>(
+          "--threads",
+          [args](const std::string& text) {
+            args->threads = parse_integer(text, "--threads", agents::kTrainThreadsRange);
+          },
+          "Threads running the episodes (default: one per core; the results do not depend on it)")
       ->type_name("UINT");
   add_json_flag(*command, args->json, "the tables ({config, rows} per table)");
   command->callback([args] { eval_command(*args); });

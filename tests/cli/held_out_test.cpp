@@ -1,7 +1,10 @@
 // `sysgym eval ENV --split held-out`: the one held-out protocol of every family.
 #include <cmath>
 
+#include "agents/evaluation.hpp"
+#include "catalog.hpp"
 #include "cli/cli_fixture.hpp"
+#include "thread_pool.hpp"
 
 namespace sysgym::testing {
 namespace {
@@ -43,6 +46,38 @@ TEST_F(Cli, TheHeldOutProtocolReproducesItsRecordedRun) {
   expect_same_result(now, read_json(dir + "/held-out.json"), "result");
 }
 
+// Runs share nothing and are pooled in order: the tables are the same whatever order the runs
+// finish in, on a pool of threads as backwards on one.
+TEST(Evaluation, TheTablesDoNotDependOnTheOrderTheRunsFinishIn) {
+  const std::string file =
+      std::string(SYSGYM_SHIPPED_DATA) + "/policies/tensorplace/ppo-per-operand.json";
+  agents::EvaluationRequest request;
+  request.trained.push_back(agents::trained_policy(read_json(file), file));
+  request.settings = {"batch=16"};
+  request.vary = {"model=vgg19,resnet50", "fast_memory=20%,80%"};
+  request.seeds = 2;
+  const auto tables = [&](ParallelFor parallel) {
+    request.parallel = std::move(parallel);
+    std::vector<std::uint64_t> progress;
+    const nlohmann::json out =
+        agents::evaluate_policies(
+            cli::catalog().envs, cli::catalog().policies, request,
+            [&](std::uint64_t done, std::uint64_t) { progress.push_back(done); })
+            .tables;
+    EXPECT_EQ(progress, (std::vector<std::uint64_t>{1, 2, 3, 4, 5, 6, 7, 8}));
+    return out;
+  };
+  const nlohmann::json in_order = tables({});
+  ASSERT_EQ(in_order.size(), 4u);
+  EXPECT_EQ(tables([](std::size_t n, const std::function<void(std::size_t)>& body) {
+              for (std::size_t i = n; i-- > 0;)
+                body(i);
+            }),
+            in_order);
+  cli::ThreadPool pool(2);
+  EXPECT_EQ(tables(pool.as_parallel_for()), in_order);
+}
+
 TEST_F(Cli, TheHeldOutProtocolPoolsSeedsAndSeparatesTasks) {
   const Result r = run("eval inline --split held-out --seeds 2 --json");
   ASSERT_EQ(r.code, 0) << r.err;
@@ -56,6 +91,29 @@ TEST_F(Cli, TheHeldOutProtocolPoolsSeedsAndSeparatesTasks) {
   std::set<std::string> objectives;
   for (const auto& table : result["tables"]) {
     objectives.insert(table["config"]["objective"].get<std::string>());
+    // Each table names the row its learned policies are judged against: the best one that
+    // neither learns nor knows the future (here clang's decisions), and the best oracle.
+    double best_other = -1e9, best_oracle = -1e9;
+    bool oracles = false;
+    for (const auto& row : table["rows"]) {
+      const double score = row["score"].get<double>();
+      if (row["oracle"].get<bool>()) {
+        best_oracle = std::max(best_oracle, score);
+        oracles = true;
+      } else if (row["policy"].get<std::string>().rfind("learned:", 0) != 0) {
+        best_other = std::max(best_other, score);
+      }
+    }
+    for (const auto& row : table["rows"]) {
+      if (row["policy"] == table["best_other"]) {
+        EXPECT_EQ(row["score"], best_other);
+      }
+      if (row["policy"] == table["best_oracle"]) {
+        EXPECT_EQ(row["score"], best_oracle);
+      }
+    }
+    EXPECT_TRUE(table["best_other"].get<std::string>().starts_with("clang-")) << table.dump();
+    EXPECT_EQ(table["best_oracle"].is_null(), !oracles) << table.dump();  // inline has none
     for (const auto& row : table["rows"]) {
       EXPECT_EQ(row["runs"], 2) << row.dump();
       if (row["policy"] == "random") {  // the one policy whose episodes differ by seed

@@ -26,6 +26,7 @@ export const NATIVE_ONLY = {
 const NOTES = {
   train: 'The envs step on one thread (--threads is taken and changes nothing), several times slower than the\n' +
     'native tool (docs/performance.md); the results are the same.',
+  eval: 'The episodes run on one thread (--threads is taken and changes nothing); the results are the same.',
   profile: 'The report also counts the calls from JS into the WebAssembly module (the js-wasm boundary) and\n' +
     'the time in JS.',
 };

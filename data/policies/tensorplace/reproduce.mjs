@@ -17,11 +17,19 @@ const manifest = JSON.parse(fs.readFileSync(path.join(here, 'manifest.json'), 'u
 const run = (args) => execFileSync(sysgym, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 const list = (values) => values.join(',');
 
+// The files of a policy: one per training seed (the first seed's is `file` itself).
+const filesOf = (p) => (p.seeds ?? [0]).map((seed, i) => ({
+  seed, file: `${relative}/${i === 0 ? p.file : p.file.replace(/\.json$/, `.seed${seed}.json`)}`,
+}));
+
+// The training grid (models and fast memories) is in each policy's train_args.
 function train() {
   for (const p of manifest.policies) {
-    console.error(`training ${p.file}`);
-    run(['train', manifest.env, `batch=${manifest.settings.batch}`, '--vary', `model=${list(manifest.split.train)}`,
-      '--vary', `fast_memory=${list(manifest.vary.fast_memory)}`, ...p.train_args, '-o', `${relative}/${p.file}`]);
+    for (const { seed, file } of filesOf(p)) {
+      console.error(`training ${file}`);
+      run(['train', manifest.env, `batch=${manifest.settings.batch}`, '--vary', `model=${list(manifest.split.train)}`,
+        ...p.train_args, '--seed', String(seed), '-o', file]);
+    }
   }
 }
 
@@ -37,7 +45,9 @@ function ilpRow(model, fastMemory) {
 function evaluate() {
   const args = ['eval', manifest.env, `batch=${manifest.settings.batch}`, '--vary', `model=${list([...manifest.split.held_out, ...manifest.split.train])}`,
     '--vary', `fast_memory=${list(manifest.vary.fast_memory)}`, '--json'];
-  for (const p of manifest.policies) args.push('--policy', `${relative}/${p.file}`);
+  for (const p of manifest.policies) {
+    for (const { file } of filesOf(p)) args.push('--policy', file);
+  }
   const tables = JSON.parse(run(args));
   for (const t of tables) {
     console.error(`ILP for ${t.config.model} at ${t.config.fast_memory}`);
@@ -46,23 +56,26 @@ function evaluate() {
   fs.writeFileSync(path.join(here, 'results.json'), `${JSON.stringify(tables, null, 1)}\n`);
 }
 
-// One row per model and fast memory: the learned policies, the heuristics and the ILP; bold
-// where a learned policy beats every heuristic.
+// One row per model and fast memory: the learned policies (mean over their training seeds, and
+// the range), the heuristics and the ILP; bold where a learned policy's mean beats every heuristic.
 function table() {
   const results = JSON.parse(fs.readFileSync(path.join(here, 'results.json'), 'utf8'));
-  const learned = manifest.policies.map((p) => `learned:${relative}/${p.file}`);
+  const learned = manifest.policies.map((p) => filesOf(p).map(({ file }) => `learned:${file}`));
   const ilp = `ilp-${manifest.ilp.variant}`;
-  const columns = [...learned, ...manifest.heuristics, ilp];
   const names = [...manifest.policies.map((p) => p.label), ...manifest.heuristics, `${manifest.ilp.variant} ILP (bound)`];
   const lines = [`| model, batch ${manifest.settings.batch} | fast memory | ${names.join(' | ')} |`, `|${'---|'.repeat(names.length + 2)}`];
   for (const r of results) {
     const gap = Object.fromEntries(r.rows.map((row) => [row.policy, row.gap_closed]));
     const best = Math.max(...manifest.heuristics.map((h) => gap[h]));
     const split = manifest.split.held_out.includes(r.config.model) ? 'held out' : 'train';
-    const cells = columns.map((c) => {
-      const text = `${(100 * gap[c]).toFixed(1)}%`;
-      return learned.includes(c) && gap[c] > best ? `**${text}**` : text;
+    const percent = (x) => `${(100 * x).toFixed(1)}%`;
+    const cells = learned.map((rows) => {
+      const runs = rows.map((c) => gap[c]);
+      const mean = runs.reduce((a, b) => a + b, 0) / runs.length;
+      const range = runs.length > 1 ? ` (${percent(Math.min(...runs))} to ${percent(Math.max(...runs))})` : '';
+      return mean > best ? `**${percent(mean)}${range}**` : `${percent(mean)}${range}`;
     });
+    cells.push(...[...manifest.heuristics, ilp].map((c) => percent(gap[c])));
     lines.push(`| ${r.config.model} (${split}) | ${r.config.fast_memory} | ${cells.join(' | ')} |`);
   }
   console.log(lines.join('\n'));
