@@ -127,7 +127,9 @@ test('an env with shipped runs of its own lists them when shown', async () => {
   await page.waitForFunction(() => document.querySelector('#profile-run option')?.textContent.startsWith('PPO'));
   const runs = await page.locator('#profile-run option').allTextContents();
   assert.deepEqual(runs.map((r) => r.split(',').slice(0, 2).join(',')), ['PPO, 32x32 network', 'PPO, 256x256 network']);
-  // The shipped bars of the env shown, and the report dropped before (dropped files stay).
+  // The shipped bars of the env shown, and the report dropped before (dropped files stay), once
+  // they are drawn: the options change before the shipped report has been fetched.
+  await page.waitForFunction(() => document.querySelector('#profile-bars').dataset.env === 'tensorplace-v0');
   const shown = (await bars(page)).runs;
   assert.deepEqual(shown.map((r) => r.replace(/: \d+\.\d\d s$/, '')), ['native (shipped)', 'Node, npm bin (shipped)', 'run.report.json (dropped)']);
 });

@@ -104,6 +104,7 @@ export class ProfilePanel {
     }
     if (this.#own) bars.push({ label: 'this browser', short: 'browser', report: this.#own });
     drawBars(this.#el.bars, [...bars, ...this.#dropped]);
+    this.#el.bars.dataset.env = run.env; // whose bars these are: drawing waits for the shipped file
   }
 
   // Files from `sysgym profile`: reports (--json) become bars, a Chrome trace (--chrome-trace)
