@@ -7,17 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { seedFiles as filesOf } from '../seed_files.mjs';
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
 const [what = 'table', binary, ...only] = process.argv.slice(2);
 const sysgym = path.resolve(binary ?? path.join(root, 'build/native-release/sysgym'));
 const manifest = JSON.parse(fs.readFileSync(path.join(here, 'manifest.json'), 'utf8'));
 const run = (args) => execFileSync(sysgym, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-
-// The files of a policy: one per seed (the first seed's is `file` itself).
-const filesOf = (p) => (p.seeds ?? [0]).map((seed, i) => ({
-  seed, file: i === 0 ? p.file : p.file.replace(/\.json$/, `.seed${seed}.json`),
-}));
 
 function train() {
   for (const p of manifest.policies) {

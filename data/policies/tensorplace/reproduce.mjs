@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { seedFiles } from '../seed_files.mjs';
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
 const relative = path.relative(root, here);
@@ -17,10 +19,8 @@ const manifest = JSON.parse(fs.readFileSync(path.join(here, 'manifest.json'), 'u
 const run = (args) => execFileSync(sysgym, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 const list = (values) => values.join(',');
 
-// The files of a policy: one per training seed (the first seed's is `file` itself).
-const filesOf = (p) => (p.seeds ?? [0]).map((seed, i) => ({
-  seed, file: `${relative}/${i === 0 ? p.file : p.file.replace(/\.json$/, `.seed${seed}.json`)}`,
-}));
+// The files of a policy, one per training seed, from the repository root.
+const filesOf = (p) => seedFiles(p).map(({ seed, file }) => ({ seed, file: `${relative}/${file}` }));
 
 // The training grid (models and fast memories) is in each policy's train_args.
 function train() {
