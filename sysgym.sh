@@ -30,6 +30,7 @@ PACKAGES=(
   chromium                # the browser the playground's tests drive (playwright-core, headless)
   clang libclang-rt-14-dev  # libFuzzer and its sanitizer runtimes for the fuzz targets
   llvm-14                 # the inline family: opt's inline-cost and func-properties printers, llvm-size
+  dpkg-dev                # dpkg-source: unpacks the inline family's Debian source packages (regenerate.mjs)
   clang-tidy-14           # static checks of core/ and native/ (tests/lint/tidy.sh)
   time                    # /usr/bin/time: the native tool's peak memory in wasm/bench/memory.mjs
   python3-dev python3-pybind11  # the Python package: the core bound with pybind11

@@ -88,8 +88,8 @@ std::vector<std::shared_ptr<const LoadedProgram>> programs_of(const std::string&
 const ConfigSchema& inline_schema() {
   static const ConfigSchema schema({
       value_key("program", "kernels",
-                "a shipped program (sqlite, expat, argon2, kernels, lmdb, lz4), a split drawn "
-                "from per episode (train, held-out), or a program file"),
+                "a shipped program (sqlite, expat, argon2, kernels, lmdb, lz4, bzip2), a split "
+                "drawn from per episode (train, held-out), or a program file"),
       policy_task(choice_key(
           "objective", "size", {"size", "instructions", "mix"},
           "what a decision set is scored on: text bytes, dynamic instructions, or a mix")),

@@ -35,7 +35,9 @@ const std::vector<std::string> kChannels = {"calls",
                                             "caller_calls_out",
                                             "progress",
                                             "inlined_share",
-                                            "inlined_bytes"};
+                                            "inlined_bytes",
+                                            "clang_Oz",
+                                            "clang_O2"};
 const std::vector<std::string> kInfoKeys = {"site", "action", "inlined", "sites"};
 
 // log2(1 + n) / scale for a count (n < 0 counts as 0).
@@ -200,6 +202,10 @@ void InlineEnv::write_observation() {
   obs[20] = lg(prop(caller, "BasicBlockCount"), 16);
   obs[21] = static_cast<float>(std::min<std::int64_t>(prop(caller, "MaxLoopDepth"), 8)) / 8;
   obs[22] = lg(prop(caller, "DirectCallsToDefinedFunctions"), 16);
+  // clang's own decisions for the site, as MLGO gives its policy `inlining_default`: known when
+  // the site is compiled, and the baseline a policy has to improve on.
+  obs[26] = s.oz ? 1.0f : 0.0f;
+  obs[27] = s.o2 ? 1.0f : 0.0f;
 }
 
 nlohmann::json InlineEnv::assess(const Decisions& d) const {

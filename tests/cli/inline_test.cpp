@@ -221,35 +221,37 @@ TEST_F(InlineCli, TheBenchMeasuresEveryRowAgainstClangsDecisions) {
   EXPECT_NE(bad.err.find("missing.json"), std::string::npos) << bad.err;
 }
 
-// The shipped FYP policy for instructions, on held-out LMDB in model mode: fewer instructions
-// than clang's -O2 decisions at no more than +5 % of their text (real mode: README's bench).
-TEST_F(InlineCli, TheShippedInstructionsPolicyMeetsItsGoalOnLmdbInModelMode) {
+// The shipped instructions policy in the model, on the three held-out programs: on LMDB it saves
+// instructions against clang's -O2 decisions, and on none does it run more than those decisions
+// or exceed the +5 % text it was trained under (a penalty would show in the score). Real mode's
+// figures are the goal table's (docs/envs/inline.md).
+TEST_F(InlineCli, TheShippedInstructionsPolicyKeepsItsSizeLimitOnEveryHeldOutProgram) {
   const std::string data = std::string(SYSGYM_SHIPPED_DATA);
-  const Result r =
-      run("run inline-v0 program=" + data + "/inline/lmdb.json objective=instructions " +
-          "size_limit=1.05 --policy learned --policy-config " + data +
-          "/policies/inline/fyp-instructions.json --json");
-  ASSERT_EQ(r.code, 0) << r.err;
-  const nlohmann::json episode = nlohmann::json::parse(r.out);
-  EXPECT_LT(episode["instructions_vs_O2"].get<double>(), 0.99);
-  EXPECT_GT(episode["score"].get<double>(), 0.01);  // no size penalty ate the saving
+  for (const char* program : {"lmdb", "lz4", "bzip2"}) {
+    const Result r = run(std::string("run inline-v0 program=") + data + "/inline/" + program +
+                         ".json objective=instructions size_limit=1.05 --policy learned "
+                         "--policy-config " +
+                         data + "/policies/inline/fyp-instructions.json --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const nlohmann::json episode = nlohmann::json::parse(r.out);
+    EXPECT_LT(episode["instructions_vs_O2"].get<double>(), 1 + 1e-6) << program;
+    EXPECT_GT(episode["score"].get<double>(), -1e-6) << program;
+    if (std::string(program) == "lmdb") {
+      EXPECT_LT(episode["instructions_vs_O2"].get<double>(), 0.998);
+    }
+  }
 }
 
-// The shipped PPO size policy keeps LMDB (held out) smaller than clang's -Oz decisions in the
-// model it was trained on (0.997; the cost model before its rank fit, given here), and in real mode
-// at -Oz (0.995, README), which the bench reproduces. Its decisions do not depend on the model.
-TEST_F(InlineCli, TheShippedPpoSizePolicyBeatsOzOnLmdbInItsModel) {
+// The shipped FYP size policy keeps LMDB (held out) smaller than clang's -Oz decisions in the
+// model (0.998) and in real mode at -Oz (0.9955, the goal table), and not by inlining nothing.
+TEST_F(InlineCli, TheShippedSizePolicyBeatsOzOnLmdbInTheModel) {
   const std::string data = std::string(SYSGYM_SHIPPED_DATA);
-  const std::string trained_on =
-      R"('cost_model={"alpha":1,"call_bytes":8,"const_arg_bytes":2,"function_bytes":0,)"
-      R"("recursive_growth":0}')";
-  const Result r =
-      run("inline estimate program=" + data + "/inline/lmdb.json " + trained_on +
-          " --policy learned --policy-config " + data + "/policies/inline/ppo-size.json --json");
+  const Result r = run("inline estimate program=" + data + "/inline/lmdb.json --policy learned " +
+                       "--policy-config " + data + "/policies/inline/fyp-size.json --json");
   ASSERT_EQ(r.code, 0) << r.err;
   const nlohmann::json e = nlohmann::json::parse(r.out);
   EXPECT_LT(e["text_vs_Oz"].get<double>(), 0.999);
-  EXPECT_GT(e["inlined"].get<int>(), 0);  // not simply "never", which that model put at 0.99904
+  EXPECT_GT(e["inlined"].get<int>(), 0);
 }
 
 // The shipped calibration samples (real-mode measurements of five programs): the default cost

@@ -65,7 +65,7 @@ export class InlineForm {
     this.select.replaceChildren(...groups(
       ['Held-out programs', bySplit('held-out')],
       ['Training programs', bySplit('train')],
-      ['A program drawn per episode', [option('held-out', 'held-out (lmdb or lz4)')]],
+      ['A program drawn per episode', [option('held-out', 'held-out (lmdb, lz4 or bzip2)')]],
       ['Dropped program files', this.dropped.map((name) => option(name, name))],
     ));
     this.select.value = [...this.select.options].some((o) => o.value === value) ? value : EMBEDDED;
