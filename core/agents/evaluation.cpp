@@ -54,18 +54,54 @@ nlohmann::json shared_config(const EnvSpec& spec, const EvaluationRequest& reque
   return spec.command_line_config(std::move(config), request.config, request.settings);
 }
 
+// A hindsight candidate's row label: the policy and its parameters.
+std::string candidate_label(const HindsightTuning& h, const std::string& policy,
+                            const nlohmann::json& parameters) {
+  return h.label + ":" + policy + parameters.dump();
+}
+
+// Replaces the candidates' rows of one run by the best of them (the first of equals), as the
+// oracle row the hindsight tuning is.
+void keep_best_candidate(nlohmann::json& rows, const HindsightTuning& h,
+                         const std::string& metric) {
+  const std::string prefix = h.label + ":";
+  nlohmann::json kept = nlohmann::json::array();
+  nlohmann::json best;
+  for (nlohmann::json& row : rows) {
+    const std::string policy = row["policy"].get<std::string>();
+    if (!policy.starts_with(prefix)) {
+      kept.push_back(std::move(row));
+    } else if (best.is_null() || row[metric].get<double>() > best[metric].get<double>()) {
+      best = std::move(row);
+    }
+  }
+  if (best.is_null()) return;
+  best["tuned"] = best["policy"].get<std::string>().substr(prefix.size());
+  best["policy"] = h.label;
+  best["oracle"] = true;  // chosen with the run's result known
+  kept.push_back(std::move(best));
+  rows = std::move(kept);
+}
+
 nlohmann::json evaluate(const EnvSpec& spec, const PolicyRegistry& policies,
                         const nlohmann::json& config, const EvaluationRequest& request,
-                        const std::vector<std::string>& baselines, std::uint64_t seed) {
+                        const std::vector<std::string>& baselines, std::uint64_t seed,
+                        const std::string& metric) {
   std::vector<ComparedPolicy> entries;
   for (const TrainedPolicy& t : request.trained) {
     nlohmann::json own = config;
     own.update(policy_base_config("learned", t.text, spec));
     entries.push_back({"learned", [&spec, own] { return spec.factory(own); }, t.text, t.row});
   }
+  const auto same_config = [&spec, config] { return spec.factory(config); };
   for (const std::string& name : baselines)
-    entries.push_back({name, [&spec, config] { return spec.factory(config); }});
-  return compare_report(entries, policies, seed);
+    entries.push_back({name, same_config});
+  const HindsightTuning& h = request.hindsight;
+  for (const auto& [name, parameters] : h.candidates)
+    entries.push_back({name, same_config, parameters, candidate_label(h, name, parameters)});
+  nlohmann::json rows = compare_report(entries, policies, seed);
+  if (!h.candidates.empty()) keep_best_candidate(rows, h, metric);
+  return rows;
 }
 
 // The runs of one table, pooled by row label: a label run once keeps its row as it is; one run
@@ -223,11 +259,15 @@ Evaluation evaluate_policies(const Registry& envs, const PolicyRegistry& policie
         runs.push_back({&config, request.seed + s});
     }
   }
+  // An env's metric and ranking do not depend on its config.
+  const std::unique_ptr<Env> env = spec.factory(tables.front().runs.front());
+  Evaluation out{spec.id, nlohmann::json::array(), env->primary_metric(), env->ranking()};
   std::vector<nlohmann::json> results(runs.size());
   std::mutex progress_mutex;
   std::uint64_t done = 0;
   const auto run = [&](std::size_t i) {
-    results[i] = evaluate(spec, policies, *runs[i].config, request, baselines, runs[i].seed);
+    results[i] =
+        evaluate(spec, policies, *runs[i].config, request, baselines, runs[i].seed, out.metric);
     const std::lock_guard<std::mutex> lock(progress_mutex);
     ++done;
     if (progress) progress(done, total);
@@ -238,9 +278,6 @@ Evaluation evaluate_policies(const Registry& envs, const PolicyRegistry& policie
     for (std::size_t i = 0; i < runs.size(); ++i)
       run(i);
   }
-  // An env's metric and ranking do not depend on its config.
-  const std::unique_ptr<Env> env = spec.factory(tables.front().runs.front());
-  Evaluation out{spec.id, nlohmann::json::array(), env->primary_metric(), env->ranking()};
   std::size_t next = 0;
   for (const Table& table : tables) {
     RowPool pool(out.metric);

@@ -29,6 +29,14 @@ TrainedPolicy trained_policy(nlohmann::json text, const std::string& path);
 // How many episode seeds an evaluation may pool per row (--seeds).
 inline constexpr IntegerRange kEvalSeedsRange{1, 1000};
 
+// A reference tuned with each run's result known: every candidate (a policy and its parameters)
+// runs, and per run only the best by the metric is kept, as one oracle row `label` that names
+// the candidate it kept (`tuned`). What tuning those parameters alone could reach.
+struct HindsightTuning {
+  std::string label;  // empty: none
+  std::vector<std::pair<std::string, nlohmann::json>> candidates;
+};
+
 struct EvaluationRequest {
   std::vector<TrainedPolicy> trained;  // at least one, all of one env
   std::string env;                     // the env the user named ("" when none)
@@ -45,6 +53,7 @@ struct EvaluationRequest {
   // other. The result is the same either way: each run has its own envs and policies, and the
   // runs are pooled in order.
   ParallelFor parallel = {};
+  HindsightTuning hindsight = {};
 };
 
 struct Evaluation {

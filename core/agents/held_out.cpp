@@ -1,6 +1,7 @@
 #include "agents/held_out.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include "base/append_format.hpp"
@@ -68,6 +69,38 @@ std::string task_of(const EnvSpec& spec, const TrainedPolicy& t) {
   return task.dump();
 }
 
+// Every combination of each policy's parameter values, the policies and parameters in the
+// manifest's (sorted) key order.
+std::vector<std::pair<std::string, nlohmann::json>> hindsight_candidates(const nlohmann::json& grid,
+                                                                         const std::string& where) {
+  if (!grid.is_object() || grid.empty())
+    throw ConfigError(where + ": hindsight.grid must map policies to {parameter: [values]}");
+  std::vector<std::pair<std::string, nlohmann::json>> out;
+  for (const auto& [policy, parameters] : grid.items()) {
+    if (!parameters.is_object())
+      throw ConfigError(where + ": hindsight.grid." + policy + " must map parameters to lists");
+    std::vector<nlohmann::json> combos = {nlohmann::json::object()};
+    for (const auto& [name, values] : parameters.items()) {
+      if (!values.is_array() || values.empty()) {
+        throw ConfigError(where + ": hindsight.grid." + policy + "." + name +
+                          " must be a non-empty list");
+      }
+      std::vector<nlohmann::json> longer;
+      for (const nlohmann::json& combo : combos) {
+        for (const nlohmann::json& value : values) {
+          nlohmann::json next = combo;
+          next[name] = value;
+          longer.push_back(std::move(next));
+        }
+      }
+      combos = std::move(longer);
+    }
+    for (nlohmann::json& combo : combos)
+      out.emplace_back(policy, std::move(combo));
+  }
+  return out;
+}
+
 struct Standing {
   std::string row;
   std::size_t tables = 0, beats = 0, within = 0;
@@ -75,7 +108,18 @@ struct Standing {
   std::string worst_setting;
   double worst_run = 0;
   double mean = 0, best_other_mean = 0;
+  // Sums over the tables that have both a hindsight and a `from` row.
+  double toward_hindsight = 0, hindsight_span = 0;
 };
+
+// A row's metric by its label, or NaN when the table has none.
+double metric_of(const nlohmann::json& table, const std::string& policy,
+                 const std::string& metric) {
+  for (const nlohmann::json& row : table["rows"]) {
+    if (row["policy"] == policy) return row[metric].get<double>();
+  }
+  return std::nan("");
+}
 
 // The config keys that tell a result's tables apart, the split's key first.
 std::vector<std::string> split_keys(const nlohmann::json& tables, const std::string& key) {
@@ -125,9 +169,10 @@ void mark_best_rows(nlohmann::json& tables, const std::string& metric) {
   }
 }
 
-// Where each learned row stands against its table's best other row.
+// Where each learned row stands against its table's best other row (and on the way from the
+// `from` row to the hindsight row, where the protocol has one).
 nlohmann::json standings(const nlohmann::json& tables, const std::string& metric,
-                         const std::vector<std::string>& keys) {
+                         const std::vector<std::string>& keys, const SplitProtocol& protocol) {
   std::map<std::string, Standing> by_row;
   std::vector<std::string> order;
   for (const nlohmann::json& table : tables) {
@@ -136,6 +181,8 @@ nlohmann::json standings(const nlohmann::json& tables, const std::string& metric
     for (const nlohmann::json& row : table["rows"]) {
       if (row["policy"] == table["best_other"]) best = row[metric].get<double>();
     }
+    const double hindsight = metric_of(table, protocol.hindsight.label, metric);
+    const double from = metric_of(table, protocol.hindsight_from, metric);
     for (const nlohmann::json& row : table["rows"]) {
       if (!learned(row)) continue;
       const std::string name = row["policy"].get<std::string>();
@@ -151,6 +198,10 @@ nlohmann::json standings(const nlohmann::json& tables, const std::string& metric
       s.best_other_mean += best;
       if (mine > best) ++s.beats;
       if (mine >= best - kWithin) ++s.within;
+      if (!std::isnan(hindsight) && !std::isnan(from)) {
+        s.toward_hindsight += mine - from;
+        s.hindsight_span += hindsight - from;
+      }
       if (best - mine > s.worst_shortfall) {
         s.worst_shortfall = best - mine;
         s.worst_setting = setting_name(table["config"], keys);
@@ -161,15 +212,17 @@ nlohmann::json standings(const nlohmann::json& tables, const std::string& metric
   for (const std::string& name : order) {
     const Standing& s = by_row.at(name);
     const auto n = static_cast<double>(s.tables);
-    out.push_back({{"policy", s.row},
-                   {"tables", s.tables},
-                   {"beats_best_other", s.beats},
-                   {"within_0_01_of_best_other", s.within},
-                   {"mean", s.mean / n},
-                   {"best_other_mean", s.best_other_mean / n},
-                   {"worst_shortfall", s.worst_shortfall},
-                   {"worst_setting", s.worst_setting},
-                   {"worst_run", s.worst_run}});
+    nlohmann::json line = {{"policy", s.row},
+                           {"tables", s.tables},
+                           {"beats_best_other", s.beats},
+                           {"within_0_01_of_best_other", s.within},
+                           {"mean", s.mean / n},
+                           {"best_other_mean", s.best_other_mean / n},
+                           {"worst_shortfall", s.worst_shortfall},
+                           {"worst_setting", s.worst_setting},
+                           {"worst_run", s.worst_run}};
+    if (s.hindsight_span > 0) line["hindsight_share"] = s.toward_hindsight / s.hindsight_span;
+    out.push_back(std::move(line));
   }
   return out;
 }
@@ -198,6 +251,16 @@ SplitProtocol split_protocol(const nlohmann::json& manifest, const std::string& 
   if (!shipped.is_array()) throw ConfigError(where + ": policies must be a list");
   for (const nlohmann::json& p : shipped)
     out.policies.push_back(shipped_policy(p, where));
+  if (manifest.contains("hindsight")) {
+    const nlohmann::json& h = manifest["hindsight"];
+    const nlohmann::json& label = field(h, "label", where + ": hindsight");
+    const nlohmann::json& from = field(h, "from", where + ": hindsight");
+    if (!label.is_string() || !from.is_string())
+      throw ConfigError(where + ": hindsight.label and hindsight.from must be strings");
+    out.hindsight = {label.get<std::string>(),
+                     hindsight_candidates(field(h, "grid", where + ": hindsight"), where)};
+    out.hindsight_from = from.get<std::string>();
+  }
   return out;
 }
 
@@ -224,6 +287,7 @@ nlohmann::json evaluate_split(const Registry& envs, const PolicyRegistry& polici
       r.seeds = request.seeds;
       r.pool_expansions = true;
       r.parallel = request.parallel;
+      r.hindsight = request.protocol.hindsight;
     }
     it->second.trained.push_back(t);
   }
@@ -242,15 +306,22 @@ nlohmann::json evaluate_split(const Registry& envs, const PolicyRegistry& polici
   }
   mark_best_rows(tables, metric);
   const std::vector<std::string> keys = split_keys(tables, request.protocol.key);
-  return {{"env", spec.id},
-          {"split", request.protocol.split},
-          {"key", request.protocol.key},
-          {"members", request.protocol.members},
-          {"metric", metric},
-          {"seed", request.seed},
-          {"seeds", request.seeds},
-          {"tables", tables},
-          {"summary", standings(tables, metric, keys)}};
+  nlohmann::json out = {{"env", spec.id},
+                        {"split", request.protocol.split},
+                        {"key", request.protocol.key},
+                        {"members", request.protocol.members},
+                        {"metric", metric},
+                        {"seed", request.seed},
+                        {"seeds", request.seeds},
+                        {"tables", tables},
+                        {"summary", standings(tables, metric, keys, request.protocol)}};
+  const HindsightTuning& h = request.protocol.hindsight;
+  if (!h.label.empty()) {
+    out["hindsight"] = {{"label", h.label},
+                        {"from", request.protocol.hindsight_from},
+                        {"candidates", h.candidates.size()}};
+  }
+  return out;
 }
 
 std::string split_text(const Registry& envs, const nlohmann::json& result) {
@@ -294,7 +365,13 @@ std::string split_text(const Registry& envs, const nlohmann::json& result) {
                     s["worst_setting"].get<std::string>().c_str(),
                     s["worst_shortfall"].get<double>());
     }
-    append_format(out, "; worst run %.4g\n", s["worst_run"].get<double>());
+    append_format(out, "; worst run %.4g", s["worst_run"].get<double>());
+    if (s.contains("hindsight_share")) {
+      append_format(out, "; goes %.3g of the way from %s to %s", s["hindsight_share"].get<double>(),
+                    result["hindsight"]["from"].get<std::string>().c_str(),
+                    result["hindsight"]["label"].get<std::string>().c_str());
+    }
+    out += "\n";
   }
   return out;
 }

@@ -29,6 +29,11 @@ struct SplitProtocol {
   nlohmann::json settings;           // an object: every run's settings
   std::vector<std::string> vary;     // KEY=[JSON array]: the grid every member runs at
   std::vector<ShippedPolicy> policies;
+  // The manifest's optional `hindsight` {label, from, grid: {policy: {parameter: [values]}}}:
+  // every combination of a policy's values is a candidate. `from` names the row the distance to
+  // the hindsight row is measured from.
+  HindsightTuning hindsight;
+  std::string hindsight_from;
 };
 
 // The split `split` ("train" or "held-out") of a family's manifest. Throws ConfigError naming
@@ -51,7 +56,9 @@ struct SplitRequest {
 // names its best non-learned, non-oracle row (`best_other`) and its best oracle (`best_oracle`),
 // null when it has none. The summary has a line per learned policy: in how many tables its mean
 // metric beats the best other row's, is within 0.01 of it or trails, the worst shortfall, and
-// its worst run. `progress` counts runs.
+// its worst run; with a hindsight tuning, also `hindsight_share`: how much of the way from the
+// `from` row to the hindsight row it goes, over all tables' means ((mine - from) / (hindsight -
+// from)). `progress` counts runs.
 nlohmann::json evaluate_split(const Registry& envs, const PolicyRegistry& policies,
                               const SplitRequest& request, const ProgressFn& progress = {});
 

@@ -45,6 +45,13 @@ const withRange = (row, metric) => {
   return min === undefined || min === max ? number(row[metric]) : `${number(row[metric])} (${number(min)} to ${number(max)})`;
 };
 
+// A hindsight row's kept candidate, `policy{"parameter":value,...}`, as `policy parameter=value ...`.
+const setting = (tuned) => {
+  const at = tuned.indexOf('{');
+  const parameters = Object.entries(JSON.parse(tuned.slice(at))).map(([k, v]) => `${k}=${v}`);
+  return [tuned.slice(0, at), ...parameters].join(' ');
+};
+
 // The keys that tell the tables apart, the split's key first.
 function keysOf(result) {
   const first = result.tables[0].config;
@@ -59,6 +66,7 @@ export function section(family, result) {
   const learned = result.summary.map((s) => s.policy);
   const m = result.machine;
   const oracles = result.tables.some((t) => t.best_oracle !== null);
+  const h = result.hindsight;
   const lines = [
     BEGIN,
     '## Held-out protocol',
@@ -68,7 +76,10 @@ export function section(family, result) {
     `a problem set's problems): the ${metric} (higher is better), mean and, where the runs differ, ` +
     'min to max. "Best other" is the best policy that neither learns nor knows the future; ' +
     'bold where a learned policy beats it. Regenerate with the command below (data/policies/' +
-    `held_out.mjs keeps its output in data/policies/${family}/held-out.json and writes this section).`,
+    `held_out.mjs keeps its output in data/policies/${family}/held-out.json and writes this section).` +
+    (h ? ` "${h.label}" is, per run, the best of ${h.candidates} parameter settings of the heuristics ` +
+      '(the manifest\'s `hindsight` grid), chosen with the run\'s result known: what tuning their thresholds ' +
+      'alone could reach, and the setting it kept.' : ''),
     '',
     ...(DOCTEST[family] ? [DOCTEST[family]] : []),
     '```sh',
@@ -77,8 +88,9 @@ export function section(family, result) {
     '',
     `Run on ${result.date}: ${m.cpu}, ${m.cores} logical cores, ${m.system}.`,
     '',
-    `| ${keys.join(' | ')} | ${learned.map((l) => l.slice('learned:'.length)).join(' | ')} | best other |${oracles ? ' best oracle |' : ''}`,
-    `|${'---|'.repeat(keys.length + learned.length + (oracles ? 2 : 1))}`,
+    `| ${keys.join(' | ')} | ${learned.map((l) => l.slice('learned:'.length)).join(' | ')} | best other |` +
+    `${h ? ` ${h.label} |` : ''}${oracles ? ' best oracle |' : ''}`,
+    `|${'---|'.repeat(keys.length + learned.length + (oracles ? 2 : 1) + (h ? 1 : 0))}`,
   ];
   for (const t of result.tables) {
     const byName = Object.fromEntries(t.rows.map((r) => [r.policy, r]));
@@ -89,17 +101,21 @@ export function section(family, result) {
       const text = withRange(byName[l], metric);
       return byName[l][metric] > best[metric] ? `**${text}**` : text;
     });
+    const tuned = h && byName[h.label];
     lines.push(`| ${keys.map((k) => (typeof t.config[k] === 'string' ? t.config[k] : JSON.stringify(t.config[k]))).join(' | ')} | ` +
       `${cells.join(' | ')} | ${best.policy} ${withRange(best, metric)} |` +
+      `${!h ? '' : tuned ? ` ${number(tuned[metric])} (${setting(tuned.tuned)}) |` : ' - |'}` +
       `${!oracles ? '' : oracle ? ` ${oracle.policy} ${number(oracle[metric])} |` : ' - |'}`);
   }
   lines.push('');
   if (NOTES[family]) lines.push(NOTES[family], '');
   for (const s of result.summary) {
     const behind = s.worst_shortfall > 0 ? `; furthest behind at ${s.worst_setting}, by ${number(s.worst_shortfall)}` : '';
+    const way = s.hindsight_share === undefined ? ''
+      : `; goes ${number(s.hindsight_share)} of the way from ${h.from} to ${h.label}`;
     lines.push(`- ${s.policy.slice('learned:'.length)}: mean ${number(s.mean)} against the best other's ` +
       `${number(s.best_other_mean)}; beats it in ${s.beats_best_other} of ${s.tables} tables and is within 0.01 ` +
-      `of it in ${s.within_0_01_of_best_other}${behind}; worst run ${number(s.worst_run)}.`);
+      `of it in ${s.within_0_01_of_best_other}${behind}; worst run ${number(s.worst_run)}${way}.`);
   }
   lines.push(END);
   return lines.join('\n');

@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include "agents/evaluation.hpp"
+#include "agents/held_out.hpp"
 #include "catalog.hpp"
 #include "cli/cli_fixture.hpp"
 #include "thread_pool.hpp"
@@ -76,6 +77,68 @@ TEST(Evaluation, TheTablesDoNotDependOnTheOrderTheRunsFinishIn) {
             in_order);
   cli::ThreadPool pool(2);
   EXPECT_EQ(tables(pool.as_parallel_for()), in_order);
+}
+
+// A hindsight row is, per run, the best of its candidates (each a policy and its parameters),
+// marked an oracle and naming the one it kept; no candidate keeps a row of its own. The summary
+// says how far each learned policy goes from the `from` row toward it.
+TEST(Evaluation, AHindsightRowKeepsEachRunsBestCandidate) {
+  const std::string file = std::string(SYSGYM_SHIPPED_DATA) + "/policies/memtier/dqn-swap.json";
+  agents::SplitRequest request;
+  request.trained.push_back(agents::trained_policy(read_json(file), file));
+  request.protocol.split = "held-out";
+  request.protocol.key = "trace";
+  const std::string real = std::string(SYSGYM_SHIPPED_DATA) + "/real/";
+  request.protocol.members = {real + "minisat", real + "xz"};  // tuning beats first-touch at 5 %
+  request.protocol.settings = {{"hbm_capacity", "5%"}};
+  request.protocol.hindsight_from = "all-hbm-first-touch";
+  request.baselines = {"all-hbm-first-touch"};
+  request.seeds = 1;
+  const std::vector<std::pair<std::string, nlohmann::json>> candidates = {
+      {"lfu-hemem", nlohmann::json::object()},
+      {"lfu-hemem", {{"hot_threshold", 4}, {"cool_threshold", 6}, {"period_ms", 1}}},
+      {"memtis", {{"cooling_windows", 256}}}};
+  const auto evaluate = [&](std::vector<std::pair<std::string, nlohmann::json>> c) {
+    request.protocol.hindsight = {"tuned", std::move(c)};
+    return agents::evaluate_split(cli::catalog().envs, cli::catalog().policies, request);
+  };
+  const auto row_of = [](const nlohmann::json& table, const std::string& policy) {
+    for (const nlohmann::json& row : table["rows"]) {
+      if (row["policy"] == policy) return row;
+    }
+    return nlohmann::json();
+  };
+  const nlohmann::json all = evaluate(candidates);
+  EXPECT_EQ(
+      all["hindsight"],
+      (nlohmann::json{{"label", "tuned"}, {"from", "all-hbm-first-touch"}, {"candidates", 3}}));
+  ASSERT_EQ(all["tables"].size(), 2u);
+  double toward = 0, span = 0;
+  for (std::size_t t = 0; t < 2; ++t) {
+    const nlohmann::json& table = all["tables"][t];
+    EXPECT_EQ(table["rows"].size(), 3u) << table.dump();  // learned, first-touch, tuned
+    const nlohmann::json tuned = row_of(table, "tuned");
+    ASSERT_TRUE(tuned.is_object()) << table.dump();
+    EXPECT_TRUE(tuned["oracle"].get<bool>());
+    EXPECT_EQ(table["best_oracle"], "tuned");
+    // Each candidate alone: the row keeps the best of them, and names it.
+    double best = -1e9;
+    std::string best_name;
+    for (const auto& c : candidates) {
+      const nlohmann::json alone = row_of(evaluate({c})["tables"][t], "tuned");
+      if (alone["gap_closed"].get<double>() > best) {
+        best = alone["gap_closed"].get<double>();
+        best_name = alone["tuned"].get<std::string>();
+      }
+    }
+    EXPECT_EQ(tuned["gap_closed"].get<double>(), best);
+    EXPECT_EQ(tuned["tuned"], best_name);
+    const double from = row_of(table, "all-hbm-first-touch")["gap_closed"].get<double>();
+    toward += row_of(table, "learned:" + file)["gap_closed"].get<double>() - from;
+    span += best - from;
+  }
+  ASSERT_GT(span, 0);
+  EXPECT_NEAR(all["summary"][0]["hindsight_share"].get<double>(), toward / span, 1e-12);
 }
 
 TEST_F(Cli, TheHeldOutProtocolPoolsSeedsAndSeparatesTasks) {
