@@ -21,7 +21,7 @@ const END = '<!-- end of the held-out protocol -->';
 // The doctest marker above a page's command, where running it whole would cost the docs stage
 // more than it checks (tests/cli/held_out_test.cpp checks the protocol against a recorded run).
 const DOCTEST = {
-  memtier: '<!-- doctest: skip: takes about 17 minutes (8 traces at 3 capacities, 18 policy files and baselines, 3 seeds); tests/cli/held_out_test.cpp checks the protocol against tensorplace\'s recorded run -->',
+  memtier: '<!-- doctest: skip: takes about 22 minutes (8 traces at 3 capacities, 18 policy files and baselines, 55 hindsight settings, 3 seeds); tests/cli/held_out_test.cpp checks the protocol against tensorplace\'s recorded run -->',
   looptune: '<!-- doctest: sub --split held-out => --split held-out --seeds 1 -->',
 };
 
