@@ -177,10 +177,7 @@ nlohmann::json standings(const nlohmann::json& tables, const std::string& metric
   std::vector<std::string> order;
   for (const nlohmann::json& table : tables) {
     if (table["best_other"].is_null()) continue;
-    double best = 0;
-    for (const nlohmann::json& row : table["rows"]) {
-      if (row["policy"] == table["best_other"]) best = row[metric].get<double>();
-    }
+    const double best = metric_of(table, table["best_other"].get<std::string>(), metric);
     const double hindsight = metric_of(table, protocol.hindsight.label, metric);
     const double from = metric_of(table, protocol.hindsight_from, metric);
     for (const nlohmann::json& row : table["rows"]) {

@@ -76,6 +76,14 @@ function debianSource(spec) {
   return tree;
 }
 
+// The manifest's `files` (source path: path in src/NAME) from an unpacked source tree.
+function copyFiles(tree, files, dir) {
+  for (const [from, to] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, to)), { recursive: true });
+    fs.copyFileSync(path.join(tree, from), path.join(dir, to));
+  }
+}
+
 function fetchSources(p) {
   const dir = path.join(here, 'src', p.name);
   fs.rmSync(dir, { recursive: true, force: true });
@@ -83,19 +91,10 @@ function fetchSources(p) {
   if (p.package) {
     const unpacked = fs.mkdtempSync(path.join(os.tmpdir(), 'sysgym-inline-'));
     execFileSync('tar', ['xzf', tarball(p.package), '-C', unpacked, ...Object.keys(p.files).map((f) => `package/${f}`)]);
-    for (const [from, to] of Object.entries(p.files)) {
-      fs.mkdirSync(path.dirname(path.join(dir, to)), { recursive: true });
-      fs.copyFileSync(path.join(unpacked, 'package', from), path.join(dir, to));
-    }
+    copyFiles(path.join(unpacked, 'package'), p.files, dir);
     fs.rmSync(unpacked, { recursive: true, force: true });
   }
-  if (p.debian) {
-    const tree = debianSource(p.debian);
-    for (const [from, to] of Object.entries(p.files)) {
-      fs.mkdirSync(path.dirname(path.join(dir, to)), { recursive: true });
-      fs.copyFileSync(path.join(tree, from), path.join(dir, to));
-    }
-  }
+  if (p.debian) copyFiles(debianSource(p.debian), p.files, dir);
   for (const d of p.drivers) fs.copyFileSync(path.join(here, 'drivers', d), path.join(dir, d));
   return dir;
 }
