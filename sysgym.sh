@@ -165,11 +165,11 @@ run_tests() {
   stage "tests, release build"
   ctest --preset native-release -j "$JOBS"
   stage "tests, debug build with AddressSanitizer + UBSan"
-  # All but four tests whose time goes to CBC and to evaluating every shipped policy (over 500 s
+  # All but five tests whose time goes to CBC and to evaluating shipped policies (over 500 s
   # of the stage's CPU under ASan): the release stage runs them, and their code paths run here in
   # smaller tests (the ILP and sweep on small graphs, eval, its policies and the split protocol).
   ctest --preset native-debug -j "$JOBS" -E \
-    '^Cli\.(ShippedPoliciesReproduceTheirResults|TensorplaceSweepOrdersTheOptimizersAtEveryRatio|TensorplaceIlpReportsTheOptimumAndItsBaselines|TheHeldOutProtocolReproducesItsRecordedRun)$'
+    '^Cli\.(ShippedPoliciesReproduceTheirResults|TensorplaceSweepOrdersTheOptimizersAtEveryRatio|TensorplaceIlpReportsTheOptimumAndItsBaselines|TheHeldOutProtocolReproducesItsRecordedRun|TheShippedImitationPolicyBeatsTheSearchesOnRandomSizes)$'
   # clang-tidy (both cores) runs beside the stages that use about one (Node, Chromium, the fuzzers);
   # its findings are printed when it has finished, in its own stage.
   # In a process group of its own (setsid), so that a failing stage stops every clang-tidy it

@@ -32,7 +32,8 @@ const ConfigSchema& looptune_schema() {
   static const ConfigSchema schema({
       value_key("kernel", "matmul:128x192x64",
                 "the computation: matmul:MxNxK, conv3x3:NxCxKxHxW, or a benchmark set drawn "
-                "from per episode (matmul-train, matmul-test, conv-train, conv-test)"),
+                "from per episode (matmul-train, matmul-test, conv-train, conv-test; "
+                "matmul-random-train, ... with sizes drawn off LoopTune's grid)"),
       string_key("problem", "a problem JSON file tuned instead of `kernel`", false),
       integer_key("episode_length", 10, 1, 1000, "actions per episode", "steps"),
       fixed_by_policy(integer_key("max_loops", static_cast<std::int64_t>(kDefaultMaxLoops), 2,

@@ -72,6 +72,8 @@ class LooptuneEnv : public Env {
   // cannot apply (the env's rules included).
   std::optional<Schedule> after(Action a) const { return after(*schedule_, a); }
   std::optional<Schedule> after(const Schedule& s, Action a) const;
+  // What a policy with nothing left to change does: a cursor move, which leaves the nest as it is.
+  Action idle_action() const { return after(Action::kDown) ? Action::kDown : Action::kUp; }
 
  protected:
   void on_reset(Rng& rng, const nlohmann::json& options) override;

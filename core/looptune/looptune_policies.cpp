@@ -64,11 +64,6 @@ PolicySpec greedy_spec(const std::string& name, int depth) {
                        [depth](ConfigReader&) { return std::make_unique<Greedy>(depth); });
 }
 
-// What a policy with nothing left to change does: move the cursor, which leaves the nest as it is.
-Action idle(const LooptuneEnv& env) {
-  return env.after(Action::kDown) ? Action::kDown : Action::kUp;
-}
-
 // Plays a given list of actions (a person's, from the playground's buttons), then idles.
 class Sequence final : public Policy {
  public:
@@ -79,7 +74,7 @@ class Sequence final : public Policy {
   }
   void decide(const Env& e, Decision& out) override {
     const LooptuneEnv& env = env_of(e, "sequence");
-    const Action a = played_ < actions_.size() ? actions_[played_++] : idle(env);
+    const Action a = played_ < actions_.size() ? actions_[played_++] : env.idle_action();
     out.use_directive = false;
     out.action.assign(1, static_cast<double>(a));
   }
@@ -160,8 +155,14 @@ PolicySpec search_spec(const SearchSpec& s) {
 }  // namespace
 
 bool is_planning_search(const std::string& policy) {
-  return std::any_of(std::begin(kSearches), std::end(kSearches),
-                     [&](const SearchSpec& s) { return policy == s.name; });
+  return planning_search(policy).has_value();
+}
+
+std::optional<std::pair<SearchKind, int>> planning_search(const std::string& policy) {
+  for (const SearchSpec& s : kSearches) {
+    if (policy == s.name) return std::pair{s.kind, s.width};
+  }
+  return std::nullopt;
 }
 
 void SearchPolicy::reset(const Env& env, Rng& rng) {
@@ -180,7 +181,8 @@ void SearchPolicy::decide(const Env& e, Decision& out) {
         [&env](const LoopNest& nest) { return env.gflops(nest); }, budget_, rng_);
     planned_ = true;
   }
-  const Action a = played_ < result_.actions.size() ? result_.actions[played_++] : idle(env);
+  const Action a =
+      played_ < result_.actions.size() ? result_.actions[played_++] : env.idle_action();
   out.use_directive = false;
   out.action.assign(1, static_cast<double>(a));
 }

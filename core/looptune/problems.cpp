@@ -1,6 +1,7 @@
 #include "looptune/problems.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "base/error.hpp"
 #include "base/quote.hpp"
@@ -102,6 +103,60 @@ nlohmann::json dims_to_json(const Access& a, const std::vector<Var>& vars) {
   return {{"name", a.name}, {"dims", std::move(dims)}};
 }
 
+// Sizes drawn uniformly, any integer in range: the held-out sets probe sizes off LoopTune's grid
+// of multiples of 16 (and above its 256), where a policy trained on the grid alone faltered.
+// Each draw's spec and a key of its sizes; a draw repeated keeps its first place.
+struct RandomDraw {
+  std::string spec;
+  std::uint64_t key = 0;
+};
+
+std::int64_t draw_size(Rng& rng, std::int64_t lo, std::int64_t hi) {
+  return lo + static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(hi - lo + 1)));
+}
+
+// M, N and K each 16 to 512. A draw on LoopTune's grid (each 64 to 256, a multiple of 16) is
+// skipped, so that matmul-test stays unseen by a policy trained on matmul-random-train.
+std::optional<RandomDraw> random_matmul(Rng& rng) {
+  const std::int64_t m = draw_size(rng, 16, 512);
+  const std::int64_t n = draw_size(rng, 16, 512);
+  const std::int64_t k = draw_size(rng, 16, 512);
+  const auto on_grid = [](std::int64_t s) { return s >= 64 && s <= 256 && s % 16 == 0; };
+  if (on_grid(m) && on_grid(n) && on_grid(k)) return std::nullopt;
+  return RandomDraw{
+      "matmul:" + std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k),
+      static_cast<std::uint64_t>((m * 1000 + n) * 1000 + k)};
+}
+
+// Batch 1, channels in and out 16 to 512, an image 16 to 64 on each side. The image stops at 64
+// because a convolution's work grows with all four: at 512 channels both ways a 64 x 64 image is
+// 19 GFLOP, about 40 s for one run of its untuned nest here, and one run is what measuring costs.
+std::optional<RandomDraw> random_convolution(Rng& rng) {
+  const std::int64_t c = draw_size(rng, 16, 512);
+  const std::int64_t k = draw_size(rng, 16, 512);
+  const std::int64_t h = draw_size(rng, 16, 64);
+  const std::int64_t w = draw_size(rng, 16, 64);
+  return RandomDraw{"conv3x3:1x" + std::to_string(c) + "x" + std::to_string(k) + "x" +
+                        std::to_string(h) + "x" + std::to_string(w),
+                    static_cast<std::uint64_t>(((c * 1000 + k) * 1000 + h) * 1000 + w)};
+}
+
+// A fixed number of draws from a fixed seed, split 90/10 by a hash of the sizes as LoopTune's
+// sets are: 2,000 matmuls (about 200 held out) or 400 convolutions (about 40).
+std::vector<std::string> random_set(bool matmul, bool test) {
+  const std::uint64_t draws = matmul ? 2000 : 400;
+  Rng rng(derive_seed(matmul ? 0x6d61746d756cULL : 0x636f6e76ULL, 16512));
+  std::vector<std::string> out;
+  std::vector<std::uint64_t> keys;
+  for (std::uint64_t i = 0; i < draws; ++i) {
+    const std::optional<RandomDraw> d = matmul ? random_matmul(rng) : random_convolution(rng);
+    if (!d || std::find(keys.begin(), keys.end(), d->key) != keys.end()) continue;
+    keys.push_back(d->key);
+    if ((derive_seed(d->key, 19) % 10 == 0) == test) out.push_back(d->spec);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::shared_ptr<const Problem> problem_from_spec(const std::string& spec) {
@@ -168,8 +223,9 @@ nlohmann::json problem_to_json(const Problem& p) {
 }
 
 const std::vector<std::string>& problem_set_names() {
-  static const std::vector<std::string> names = {"matmul-train", "matmul-test", "conv-train",
-                                                 "conv-test"};
+  static const std::vector<std::string> names = {
+      "matmul-train",        "matmul-test",        "conv-train",        "conv-test",
+      "matmul-random-train", "matmul-random-test", "conv-random-train", "conv-random-test"};
   return names;
 }
 
@@ -177,6 +233,8 @@ std::vector<std::string> problem_set(const std::string& name) {
   std::vector<std::string> out;
   const bool test = name.ends_with("-test");
   const auto held_out = [](std::uint64_t key) { return derive_seed(key, 19) % 10 == 0; };
+  if (name == "matmul-random-train" || name == "matmul-random-test") return random_set(true, test);
+  if (name == "conv-random-train" || name == "conv-random-test") return random_set(false, test);
   if (name == "matmul-train" || name == "matmul-test") {
     for (int m = 64; m <= 256; m += 16) {
       for (int n = 64; n <= 256; n += 16) {

@@ -32,7 +32,10 @@ nlohmann::json problem_to_json(const Problem& problem);
 
 // LoopTune's benchmark as named sets of specs: matmuls with M, N and K each 64 to 256 in steps
 // of 16 (2,197 problems) split 90/10 by a hash of the sizes ("matmul-train", "matmul-test"),
-// and 3x3 convolutions ("conv-train", "conv-test"). Empty for an unknown name.
+// and 3x3 convolutions ("conv-train", "conv-test"). Sizes drawn at random, any integer, split
+// the same way: matmuls with M, N and K each 16 to 512 ("matmul-random-train", "-test"; none on
+// LoopTune's grid) and 3x3 convolutions with 16 to 512 channels each way on images 16 to 64 a
+// side ("conv-random-train", "-test"). Empty for an unknown name.
 std::vector<std::string> problem_set(const std::string& name);
 const std::vector<std::string>& problem_set_names();
 

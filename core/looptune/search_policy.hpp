@@ -3,7 +3,9 @@
 // is played out it moves the cursor (which leaves the nest as it is) to the episode's end.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "env/policy.hpp"
 #include "looptune/search.hpp"
@@ -32,5 +34,7 @@ class SearchPolicy final : public Policy {
 
 // Whether `policy` names one of these searches (they take `evaluations` and `seconds`).
 bool is_planning_search(const std::string& policy);
+// The search a name such as "beam2dfs" names; nullopt for any other name.
+std::optional<std::pair<SearchKind, int>> planning_search(const std::string& policy);
 
 }  // namespace sysgym::looptune

@@ -1,5 +1,8 @@
 // sysgym looptune tune: a search's report (the model's GFLOPS before and after, both nests,
 // measured figures present), learned:FILE, and bad kernels named.
+#include <cmath>
+#include <map>
+
 #include "cli/cli_fixture.hpp"
 
 namespace sysgym::testing {
@@ -85,6 +88,61 @@ TEST_F(Cli, TheShippedLooptunePolicyTunesHeldOutMatmuls) {
   const nlohmann::json c = nlohmann::json::parse(conv.out);
   EXPECT_EQ(c["table"][0]["model_speedup"].get<double>(), 1.0);
   EXPECT_GE(c["table"][1]["model_speedup"].get<double>(), 2.0);
+}
+
+// The imitation policy the goals are about: on held-out matmuls of random sizes (off
+// LoopTune's grid, up to 512) it reaches more than the best search at its default budget, on the
+// model (deterministic), in well under a millisecond of inference per problem.
+TEST_F(Cli, TheShippedImitationPolicyBeatsTheSearchesOnRandomSizes) {
+  const Result r =
+      run("eval looptune kernel=matmul-random-test --baselines greedy2,anneal --json "
+          "--policy " +
+          std::string(SYSGYM_SHIPPED_DATA) + "/policies/looptune/looptune-imitation.json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::map<std::string, double> log_sum;
+  std::size_t problems = 0;
+  for (const nlohmann::json& table : nlohmann::json::parse(r.out)) {
+    ++problems;
+    for (const nlohmann::json& row : table["rows"]) {
+      const double speedup = row["best_speedup"].get<double>();
+      EXPECT_GE(speedup, 1.0) << table["config"]["kernel"] << " " << row["policy"];
+      log_sum[row["policy"].get<std::string>()] += std::log(speedup);
+    }
+  }
+  ASSERT_GT(problems, 100u);
+  ASSERT_EQ(log_sum.size(), 3u);
+  const auto geomean = [&](const std::string& p) {
+    return std::exp(log_sum.at(p) / static_cast<double>(problems));
+  };
+  const std::string learned = log_sum.rbegin()->first;  // "learned:PATH" sorts last
+  ASSERT_TRUE(learned.starts_with("learned:")) << learned;
+  EXPECT_GE(geomean(learned), 8.0) << "greedy2's level on LoopTune's sizes";
+  EXPECT_GT(geomean(learned), geomean("anneal"));
+  EXPECT_GT(geomean(learned), geomean("greedy2"));
+}
+
+TEST_F(Cli, LooptuneImitateWritesAPolicyThatPlaysAndNamesBadTeachers) {
+  const std::string out = path("imitation.json");
+  Result r =
+      run("looptune imitate --kernel matmul:96x80x72 --episodes 3 --rounds 1 "
+          "--evaluations 100 --hidden 16 --epochs 5 --json -o " +
+          out);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json report = nlohmann::json::parse(r.out);
+  ASSERT_EQ(report["rounds"].size(), 2u);
+  EXPECT_EQ(report["rounds"][0]["driver"], "teachers");
+  EXPECT_EQ(report["examples"], 60) << "3 episodes of 10 states, twice";
+  EXPECT_GT(report["rounds"][0]["best_speedup_geomean"].get<double>(), 2.0);
+  r = run("run looptune kernel=matmul:96x80x72 --policy learned --policy-config " + out +
+          " --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_GE(nlohmann::json::parse(r.out)["best_speedup"].get<double>(), 1.0);
+  r = run("looptune imitate --teacher greedy2 --episodes 1 -o " + path("x.json"));
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("teacher 'greedy2' is not a planning search"), std::string::npos) << r.err;
+  r = run("looptune imitate --episodes 1 -o /nonexistent-folder/x.json");
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.err.find("nonexistent-folder"), std::string::npos) << r.err;
 }
 
 // The shipped DQN once left 200x120x88 at 0.43-0.54x of the untuned nest: an episode keeps the

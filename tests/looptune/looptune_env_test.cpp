@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "base/error.hpp"
@@ -115,6 +116,44 @@ TEST(LooptuneEnv, TheBenchmarkSetsSplitLoopTunesMatmuls) {
   Family f;
   auto env = f.envs.make("looptune-v0", {{"kernel", "matmul-test"}});
   EXPECT_EQ(env->facts()["problems"], test.size());
+}
+
+TEST(LooptuneEnv, TheRandomSetsDrawSizesOffLoopTunesGridAndKeepTheirSplitsApart) {
+  for (const char* kind : {"matmul", "conv"}) {
+    const std::string name = std::string(kind) + "-random-";
+    const auto train = problem_set(name + "train");
+    const auto test = problem_set(name + "test");
+    const std::size_t draws = std::string(kind) == "matmul" ? 2000 : 400;
+    EXPECT_GT(train.size() + test.size(), draws * 95 / 100) << kind;
+    EXPECT_GT(test.size(), draws / 20) << kind;
+    EXPECT_LT(test.size(), draws * 3 / 20) << kind;
+    for (const std::string& spec : test)
+      EXPECT_EQ(std::find(train.begin(), train.end(), spec), train.end()) << spec;
+    EXPECT_EQ(problem_set(name + "test"), test) << "the same sets on every call";
+  }
+  // No set's held-out problem is in any training set: the policies train on either family's sets.
+  std::vector<std::string> trained, held_out;
+  for (const std::string& name : problem_set_names()) {
+    const auto set = problem_set(name);
+    (name.ends_with("-test") ? held_out : trained)
+        .insert((name.ends_with("-test") ? held_out : trained).end(), set.begin(), set.end());
+  }
+  std::sort(trained.begin(), trained.end());
+  for (const std::string& spec : held_out)
+    EXPECT_FALSE(std::binary_search(trained.begin(), trained.end(), spec)) << spec;
+  bool off_grid = false;
+  bool large = false;
+  for (const std::string& spec : problem_set("matmul-random-train")) {
+    const Problem& p = *problem_from_spec(spec);
+    for (const Var& v : p.vars) {
+      EXPECT_GE(v.size, 16) << spec;
+      EXPECT_LE(v.size, 512) << spec;
+      off_grid = off_grid || v.size % 16 != 0;
+      large = large || v.size >= 384;
+    }
+  }
+  EXPECT_TRUE(off_grid && large) << "sizes that are not multiples of 16, and some of 384 or more";
+  EXPECT_TRUE(problem_set("matmul-random-other").empty());
 }
 
 TEST(LooptuneEnv, BadConfigsAreNamed) {

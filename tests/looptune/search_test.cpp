@@ -12,6 +12,7 @@
 #include "looptune/cost_model.hpp"
 #include "looptune/looptune_env.hpp"
 #include "looptune/problems.hpp"
+#include "looptune/teacher_labels.hpp"
 
 namespace sysgym::looptune {
 namespace {
@@ -137,6 +138,44 @@ TEST(LooptuneSearch, TheSequencePolicyReplaysAPersonsActionsThenIdles) {
   EXPECT_THROW(policies.make("sequence", "looptune-v0", {{"actions", {"dwon"}}}), UnknownNameError);
   EXPECT_THROW(policies.make("sequence", "looptune-v0", {{"actions", {12}}}), ConfigError);
   EXPECT_THROW(policies.make("sequence", "looptune-v0", {{"actions", "down"}}), ConfigError);
+}
+
+// looptune imitate's labels: each state's label is the first action of the best plan from it,
+// played by the teachers they reach at least that plan's GFLOPS, and they repeat.
+TEST(LooptuneTeacherLabels, EachStateIsLabelledWithTheFirstActionOfTheBestPlanFromIt) {
+  auto data = std::make_shared<DataStore>();
+  Registry envs;
+  register_looptune(envs, data);
+  auto made = envs.make("looptune-v0", {{"kernel", "matmul:96x80x72"}});
+  auto& env = dynamic_cast<LooptuneEnv&>(*made);
+  TeacherSearch beam;
+  beam.budget.evaluations = 200;
+  LabelledStates labels;
+  const LabelledEpisode episode = label_episode(env, 4, {beam}, nullptr, labels);
+  ASSERT_EQ(labels.actions.size(), 10u);
+  EXPECT_EQ(episode.states, 10);
+  ASSERT_EQ(labels.observations.front().size(), env.observation_space().flat_size());
+
+  env.reset(4);
+  Rng rng(0);
+  const SearchResult plan = run_search(
+      SearchKind::kBeamDfs, 2, env.schedule(), 10,
+      [&env](const Schedule& s, Action a) { return env.after(s, a); },
+      [&env](const LoopNest& nest) { return env.gflops(nest); }, beam.budget, rng);
+  ASSERT_FALSE(plan.actions.empty());
+  EXPECT_EQ(labels.actions.front(), static_cast<int>(plan.actions.front()));
+  EXPECT_GE(episode.best_speedup * env.gflops(env.schedule().nest), plan.gflops * (1 - 1e-12))
+      << "re-planning at every state reaches at least the first plan";
+
+  LabelledStates again;
+  label_episode(env, 4, {beam}, nullptr, again);
+  EXPECT_EQ(again.actions, labels.actions);
+  EXPECT_EQ(again.observations, labels.observations);
+
+  TeacherSearch timed = beam;
+  timed.budget.seconds = 1;
+  EXPECT_THROW(label_episode(env, 4, {timed}, nullptr, again), ConfigError);
+  EXPECT_THROW(label_episode(env, 4, {}, nullptr, again), ConfigError);
 }
 
 }  // namespace

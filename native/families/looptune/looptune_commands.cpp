@@ -186,6 +186,7 @@ void add_looptune_commands(CLI::App& app) {
   command->callback([args] { run_tune(*args); });
   add_looptune_calibrate(*family);
   add_looptune_bench(*family);
+  add_looptune_imitate(*family);
 }
 
 }  // namespace sysgym::cli

@@ -10,5 +10,6 @@ void add_looptune_commands(CLI::App& app);
 // Subcommands of `sysgym looptune`, each in its own file.
 void add_looptune_calibrate(CLI::App& family);
 void add_looptune_bench(CLI::App& family);
+void add_looptune_imitate(CLI::App& family);
 
 }  // namespace sysgym::cli
