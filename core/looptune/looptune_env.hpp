@@ -68,6 +68,9 @@ class LooptuneEnv : public Env {
   // The GFLOPS of `nest` as this env rewards them (model or measured).
   double gflops(const LoopNest& nest) const;
   double peak_gflops() const;
+  // The measurements the env has taken (reward=measure), memoised by nest: a report that measures
+  // the nests again through it gets the figures the episode was rewarded with, at no cost.
+  Measurer& measurer() const { return measurer_; }
   // The schedule after action a (from the current schedule, or from `s`), or nullopt where it
   // cannot apply (the env's rules included).
   std::optional<Schedule> after(Action a) const { return after(*schedule_, a); }

@@ -1,6 +1,7 @@
 // looptune-v0's registration and its searches as policies: greedy lookahead over the env's own
 // GFLOPS (the cost model or measurement, whichever the env rewards with).
 #include <algorithm>
+#include <chrono>
 
 #include "base/error.hpp"
 #include "env/config_reader.hpp"
@@ -16,52 +17,70 @@ const LooptuneEnv& env_of(const Env& env, const char* policy) {
   return *t;
 }
 
-// The best GFLOPS reachable from `s` in `depth` more actions (at least s's own).
-double best_within(const LooptuneEnv& env, const Schedule& s, int depth) {
-  double best = env.gflops(s.nest);
-  if (depth == 0) return best;
-  for (int a = 0; a < kActionCount; ++a) {
-    if (const auto next = env.after(s, static_cast<Action>(a)))
-      best = std::max(best, best_within(env, *next, depth - 1));
-  }
-  return best;
-}
-
 // Takes the action whose best continuation within `depth` actions is fastest; among those, the
 // one fastest at once (else a cursor move whose continuation ties would undo itself next step).
+// With `seconds` (0: no limit), the episode's time from the policy's reset: once it is spent, a
+// step stops evaluating and takes the best action found so far (idles when none was), so a
+// measured episode overruns by at most the one measurement under way.
 class Greedy final : public Policy {
  public:
-  explicit Greedy(int depth) : depth_(depth) {}
-  void reset(const Env& env, Rng&) override { env_of(env, "greedy"); }
+  Greedy(int depth, double seconds) : depth_(depth), seconds_(seconds) {}
+  void reset(const Env& env, Rng&) override {
+    env_of(env, "greedy");
+    start_ = std::chrono::steady_clock::now();
+  }
   void decide(const Env& e, Decision& out) override {
     const LooptuneEnv& env = env_of(e, "greedy");
-    int choice = 0;
+    Action choice = env.idle_action();
     std::pair<double, double> best{-1, -1};
-    for (int a = 0; a < kActionCount; ++a) {
+    for (int a = 0; a < kActionCount && !out_of_time(); ++a) {
       const auto next = env.after(static_cast<Action>(a));
       if (!next) continue;
       const std::pair<double, double> score{best_within(env, *next, depth_ - 1),
                                             env.gflops(next->nest)};
       if (score > best) {
         best = score;
-        choice = a;
+        choice = static_cast<Action>(a);
       }
     }
     out.use_directive = false;
-    out.action.assign(1, choice);
+    out.action.assign(1, static_cast<double>(choice));
   }
-  nlohmann::json parameters() const override { return {{"depth", depth_}}; }
+  nlohmann::json parameters() const override { return {{"depth", depth_}, {"seconds", seconds_}}; }
 
  private:
+  bool out_of_time() const {
+    return seconds_ > 0 &&
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() >=
+               seconds_;
+  }
+  // The best GFLOPS reachable from `s` in `depth` more actions (at least s's own; as far as the
+  // time allows).
+  double best_within(const LooptuneEnv& env, const Schedule& s, int depth) const {
+    double best = env.gflops(s.nest);
+    if (depth == 0) return best;
+    for (int a = 0; a < kActionCount && !out_of_time(); ++a) {
+      if (const auto next = env.after(s, static_cast<Action>(a)))
+        best = std::max(best, best_within(env, *next, depth - 1));
+    }
+    return best;
+  }
+
   int depth_;
+  double seconds_;
+  std::chrono::steady_clock::time_point start_;
 };
 
 PolicySpec greedy_spec(const std::string& name, int depth) {
   return family_policy("looptune", name,
                        "Greedy search, lookahead " + std::to_string(depth) +
                            ": the action whose best continuation within " + std::to_string(depth) +
-                           " actions has the most GFLOPS (as the env rewards: model or measured).",
-                       [depth](ConfigReader&) { return std::make_unique<Greedy>(depth); });
+                           " actions has the most GFLOPS (as the env rewards: model or measured). "
+                           "`seconds` (0: no limit) bounds the episode: once it is spent, a step "
+                           "takes the best action found so far.",
+                       [depth](ConfigReader& r) {
+                         return std::make_unique<Greedy>(depth, r.number("seconds", 0, 0, 86400));
+                       });
 }
 
 // Plays a given list of actions (a person's, from the playground's buttons), then idles.

@@ -39,9 +39,33 @@ TEST_F(Cli, LooptunePlanningSearchesReportTheirBudget) {
   r = run("looptune tune --search anneal --budget 10");
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.err.find("'10' is not a duration"), std::string::npos) << r.err;
-  r = run("looptune tune --search greedy2 --budget 1s");
+  r = run("looptune tune --search greedy2 --evaluations 5");
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.err.find("not 'greedy2'"), std::string::npos) << r.err;
+}
+
+// --budget bounds every policy's tuning, measurements included: greedy stops evaluating (it
+// would measure about a hundred nests a step), a learned policy stops stepping, and neither
+// measures its nests again for the report. The bound here is loose (the machine's load varies);
+// what it pins is that the tuning stops, not how fast.
+TEST_F(Cli, LooptuneBudgetBoundsEveryPolicyWithMeasurementsIncluded) {
+  Result r =
+      run("looptune tune --kernel matmul:128x128x128 --search greedy2 --measure "
+          "--budget 300ms --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j["budget_exhausted"].get<bool>()) << j;
+  EXPECT_LT(j["search_seconds"].get<double>(), 3.0) << "ten greedy2 steps measured take 10 s";
+  EXPECT_GE(j["measured_speedup"].get<double>(), 1.0);
+  r =
+      run("looptune tune --kernel matmul:384x384x384 --measure --budget 200ms --json --search "
+          "learned:" +
+          std::string(SYSGYM_SHIPPED_DATA) + "/policies/looptune/looptune-imitation.json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j["budget_exhausted"].get<bool>()) << j;
+  EXPECT_LT(j["actions"].get<int>(), 10) << "it stopped stepping";
+  EXPECT_GE(j["measured_speedup"].get<double>(), 1.0);
 }
 
 TEST_F(Cli, LooptuneBenchTabulatesEverySearchBesideOpenBlas) {

@@ -8,6 +8,7 @@
 
 #include "base/error.hpp"
 #include "base/rank_stats.hpp"
+#include "base/units.hpp"
 #include "catalog.hpp"
 #include "families/looptune/looptune_commands.hpp"
 #include "families/looptune/openblas.hpp"
@@ -48,10 +49,9 @@ Row tune(const std::string& spec, const std::string& search, const BenchArgs& ar
          looptune::Measurer& measurer) {
   nlohmann::json policy_config = nlohmann::json::object();
   if (search == "learned") policy_config = json_option(args.policy, "--policy");
-  if (looptune::is_planning_search(search) && !args.budget.empty())
-    policy_config = with_time_budget(policy_config, args.budget);
   const Tuning t =
-      run_tuning(search, policy_config, {{"kernel", spec}, {"episode_length", args.steps}});
+      run_tuning(search, policy_config, {{"kernel", spec}, {"episode_length", args.steps}}, {},
+                 args.budget.empty() ? 0.0 : parse_duration(args.budget));
   const looptune::LoopNest& after = t.tuned();
   const double before =
       measurer.measure(looptune::LoopNest::initial(after.problem_ptr()), false).best_gflops;
@@ -199,7 +199,8 @@ void add_looptune_bench(CLI::App& family) {
       ->capture_default_str();
   command->add_option("--policy", args->policy, "A learned policy file, run beside them");
   command->add_option("--budget", args->budget,
-                      "Time each planning search may take (\"1s\"; default: 2000 evaluations)");
+                      "Time each policy may take per problem (\"1s\"; default: a planning "
+                      "search's 2000 evaluations)");
   add_integer_flag(*command, "--steps", args->steps, "Actions per episode", {1, 1000});
   command->add_flag("!--no-blas", args->blas, "Leave out OpenBLAS");
   command->add_flag("--executor", args->executor,

@@ -7,6 +7,7 @@
 
 #include "base/error.hpp"
 #include "base/quote.hpp"
+#include "base/units.hpp"
 #include "catalog.hpp"
 #include "families/looptune/tuning.hpp"
 #include "json_output.hpp"
@@ -51,13 +52,11 @@ void run_tune(const TuneArgs& args) {
   }
   nlohmann::json policy_config =
       parameters.empty() ? nlohmann::json::object() : json_option(parameters, "--policy-config");
-  if ((!args.budget.empty() || args.evaluations > 0) && !looptune::is_planning_search(search))
-    throw ConfigError(
-        "--budget and --evaluations are for the searches that plan (beam, rollouts, "
-        "anneal), not " +
-        quote(search));
-  if (!args.budget.empty()) policy_config = with_time_budget(policy_config, args.budget);
+  if (args.evaluations > 0 && !looptune::is_planning_search(search))
+    throw ConfigError("--evaluations is for the searches that plan (beam, rollouts, anneal), not " +
+                      quote(search) + "; --budget bounds any policy's time");
   if (args.evaluations > 0) policy_config["evaluations"] = args.evaluations;
+  const double budget = args.budget.empty() ? 0.0 : parse_duration(args.budget);
   nlohmann::json settings = {{"episode_length", args.steps},
                              {"reward", args.measure ? "measure" : "model"},
                              {"annotations", args.annotations ? "actions" : "auto"}};
@@ -78,11 +77,13 @@ void run_tune(const TuneArgs& args) {
     for (const auto& problem : env.problems())
       looptune::check_measurable(problem, env.cost_model(), args.annotations, model_only);
   };
-  const Tuning t = run_tuning(search, policy_config, settings, measurable);
+  const Tuning t = run_tuning(search, policy_config, settings, measurable, budget);
   const auto& env = dynamic_cast<const looptune::LooptuneEnv&>(*t.env);
   const looptune::LoopNest& after = t.tuned();
   const looptune::LoopNest before = looptune::LoopNest::initial(after.problem_ptr());
-  looptune::Measurer measurer;
+  // The env's measurements: with --measure the two nests were measured during the episode, and
+  // measuring them again would cost as long (and give other figures than the search saw).
+  looptune::Measurer& measurer = env.measurer();
   const nlohmann::json& s = t.episode.summary;
   const auto measured = [&](const looptune::LoopNest& nest, const char* which, double gflops) {
     // A measurement is one call: the estimate beforehand is the progress there is.
@@ -126,9 +127,12 @@ void run_tune(const TuneArgs& args) {
   std::printf("%s with %s: %lld actions in %.3f s", printable(after.problem().name).c_str(),
               args.search.c_str(), static_cast<long long>(s["steps"].get<std::int64_t>()),
               t.seconds);
-  if (looptune::is_planning_search(search))
+  if (looptune::is_planning_search(search)) {
     std::printf(" (%lld schedules evaluated%s)", static_cast<long long>(t.evaluations),
                 t.budget_exhausted ? ", the budget spent" : "");
+  } else if (t.budget_exhausted) {
+    std::printf(" (the budget spent)");
+  }
   std::printf("\n");
   std::printf("GFLOPS        before    after  speedup\n");
   std::printf("model      %9.3f %8.3f %7.2fx\n", base["model_gflops"].get<double>(),
@@ -175,8 +179,8 @@ void add_looptune_commands(CLI::App& app) {
                       "Cost model parameters (JSON text or a file, e.g. from calibrate --fit)");
   add_integer_flag(*command, "--steps", args->steps, "Actions the search takes", {1, 1000});
   command->add_option("--budget", args->budget,
-                      "Time a planning search may take (\"10s\", \"500ms\"; default: 2000 "
-                      "evaluations)");
+                      "Time the tuning may take, measuring the untuned nest included (\"10s\", "
+                      "\"500ms\"; any policy; default: a planning search's 2000 evaluations)");
   add_integer_flag(*command, "--evaluations", args->evaluations,
                    "Distinct schedules a planning search may evaluate", {0, 100'000'000});
   command->add_flag("--measure", args->measure, "Search on measured GFLOPS");

@@ -1,9 +1,9 @@
 #include "families/looptune/tuning.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include "agents/learned_policy.hpp"
-#include "base/units.hpp"
 #include "catalog.hpp"
 #include "looptune/looptune_env.hpp"
 #include "looptune/search_policy.hpp"
@@ -14,28 +14,44 @@ const looptune::LoopNest& Tuning::tuned() const {
   return dynamic_cast<const looptune::LooptuneEnv&>(*env).best_nest();
 }
 
-nlohmann::json with_time_budget(nlohmann::json policy_config, const std::string& budget) {
-  policy_config["seconds"] = parse_duration(budget);
-  policy_config["evaluations"] = 100'000'000;
-  return policy_config;
-}
-
-Tuning run_tuning(const std::string& policy, const nlohmann::json& policy_config,
+Tuning run_tuning(const std::string& policy, nlohmann::json policy_config,
                   const nlohmann::json& settings,
-                  const std::function<void(const looptune::LooptuneEnv&)>& before) {
+                  const std::function<void(const looptune::LooptuneEnv&)>& before,
+                  double budget_seconds) {
+  using Clock = std::chrono::steady_clock;
   const nlohmann::json config = agents::config_for_policy(
       policy, policy_config, catalog().envs.spec("looptune-v0"), settings);
-  auto chosen = catalog().policies.make(policy, "looptune-v0", policy_config);
   Tuning t;
   t.env = catalog().envs.make("looptune-v0", config);
   if (before) before(dynamic_cast<const looptune::LooptuneEnv&>(*t.env));
-  const auto start = std::chrono::steady_clock::now();
-  t.episode = run_episode(*t.env, *chosen, policy, 0, false);
-  t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const auto start = Clock::now();
+  const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  const bool planning = looptune::is_planning_search(policy);
+  const bool bounds_itself = planning || policy == "greedy1" || policy == "greedy2";
+  if (budget_seconds > 0) {
+    // The untuned nest's evaluation (a measurement with reward=measure) comes out of the budget:
+    // the env memoises it, so the episode's own reset below costs nothing.
+    t.env->reset(0);
+    if (bounds_itself) policy_config["seconds"] = std::max(budget_seconds - elapsed(), 1e-6);
+    if (planning) policy_config["evaluations"] = 100'000'000;
+  }
+  auto chosen = catalog().policies.make(policy, "looptune-v0", policy_config);
+  PolicyEpisode episode(*t.env, *chosen, policy, 0, false);
+  while (!episode.done()) {
+    if (budget_seconds > 0 && !bounds_itself && elapsed() >= budget_seconds) {
+      t.budget_exhausted = true;
+      break;
+    }
+    episode.step();
+  }
+  t.episode = episode.release();
+  t.seconds = elapsed();
   if (const auto* planner = dynamic_cast<const looptune::SearchPolicy*>(chosen.get())) {
     t.evaluations = planner->last().evaluations;
     t.budget_exhausted = planner->last().budget_exhausted;
   }
+  if (bounds_itself && !planning && budget_seconds > 0)
+    t.budget_exhausted = t.seconds >= budget_seconds;
   return t;
 }
 
