@@ -177,6 +177,10 @@ bool is_planning_search(const std::string& policy) {
   return planning_search(policy).has_value();
 }
 
+bool takes_time_budget(const std::string& policy) {
+  return is_planning_search(policy) || policy == "greedy1" || policy == "greedy2";
+}
+
 std::optional<std::pair<SearchKind, int>> planning_search(const std::string& policy) {
   for (const SearchSpec& s : kSearches) {
     if (policy == s.name) return std::pair{s.kind, s.width};

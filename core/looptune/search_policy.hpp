@@ -34,6 +34,9 @@ class SearchPolicy final : public Policy {
 
 // Whether `policy` names one of these searches (they take `evaluations` and `seconds`).
 bool is_planning_search(const std::string& policy);
+// Whether `policy` takes `seconds`, a time budget it keeps itself (the planning searches and
+// greedy); the other policies' steps are bounded by whoever steps them.
+bool takes_time_budget(const std::string& policy);
 // The search a name such as "beam2dfs" names; nullopt for any other name.
 std::optional<std::pair<SearchKind, int>> planning_search(const std::string& policy);
 

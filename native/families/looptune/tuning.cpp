@@ -24,18 +24,25 @@ Tuning run_tuning(const std::string& policy, nlohmann::json policy_config,
   Tuning t;
   t.env = catalog().envs.make("looptune-v0", config);
   if (before) before(dynamic_cast<const looptune::LooptuneEnv&>(*t.env));
-  const auto start = Clock::now();
-  const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
   const bool planning = looptune::is_planning_search(policy);
-  const bool bounds_itself = planning || policy == "greedy1" || policy == "greedy2";
+  const bool bounds_itself = looptune::takes_time_budget(policy);
+  const auto since = [](Clock::time_point t0) {
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+  };
+  double reset_seconds = 0;
   if (budget_seconds > 0) {
     // The untuned nest's evaluation (a measurement with reward=measure) comes out of the budget:
     // the env memoises it, so the episode's own reset below costs nothing.
+    const auto reset_start = Clock::now();
     t.env->reset(0);
-    if (bounds_itself) policy_config["seconds"] = std::max(budget_seconds - elapsed(), 1e-6);
+    reset_seconds = since(reset_start);
+    if (bounds_itself) policy_config["seconds"] = std::max(budget_seconds - reset_seconds, 1e-6);
     if (planning) policy_config["evaluations"] = 100'000'000;
   }
+  // Reading a policy file is not tuning: the clock starts after it.
   auto chosen = catalog().policies.make(policy, "looptune-v0", policy_config);
+  const auto start = Clock::now();
+  const auto elapsed = [&] { return reset_seconds + since(start); };
   PolicyEpisode episode(*t.env, *chosen, policy, 0, false);
   while (!episode.done()) {
     if (budget_seconds > 0 && !bounds_itself && elapsed() >= budget_seconds) {
