@@ -108,4 +108,17 @@ ImitationResult train_imitation(const std::vector<std::vector<float>>& x, const 
   return out;
 }
 
+PolicyFile imitation_policy_file(const Env& env, Mlp network, nlohmann::json agent_config) {
+  PolicyFile file;
+  file.agent = "imitation";
+  file.env_id = env.id();
+  file.env_config = env.config();
+  file.action_space = env.action_space().to_string();
+  file.observation_layout = env.observation_layout();
+  file.normalizer = ObservationNormalizer(file.observation_layout.size(), false);
+  file.network = std::move(network);
+  file.agent_config = std::move(agent_config);
+  return file;
+}
+
 }  // namespace sysgym::agents

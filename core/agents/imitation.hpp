@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "agents/mlp.hpp"
+#include "agents/policy_file.hpp"
+#include "env/env.hpp"
 
 namespace sysgym::agents {
 
@@ -34,5 +36,10 @@ struct ImitationResult {
 // Throws ConfigError for no examples, sizes that differ or an action out of range.
 ImitationResult train_imitation(const std::vector<std::vector<float>>& x, const std::vector<int>& y,
                                 int classes, const ImitationConfig& config);
+
+// The policy file of a network trained by train_imitation on `env`'s observations: agent
+// "imitation", the env's id, config, spaces and layout, no normalisation, and `agent_config` as
+// the recipe that made it (training report left to the caller).
+PolicyFile imitation_policy_file(const Env& env, Mlp network, nlohmann::json agent_config);
 
 }  // namespace sysgym::agents

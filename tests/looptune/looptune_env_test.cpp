@@ -144,8 +144,8 @@ TEST(LooptuneEnv, TheRandomSetsDrawSizesOffLoopTunesGridAndKeepTheirSplitsApart)
   bool off_grid = false;
   bool large = false;
   for (const std::string& spec : problem_set("matmul-random-train")) {
-    const Problem& p = *problem_from_spec(spec);
-    for (const Var& v : p.vars) {
+    const std::shared_ptr<const Problem> p = problem_from_spec(spec);
+    for (const Var& v : p->vars) {
       EXPECT_GE(v.size, 16) << spec;
       EXPECT_LE(v.size, 512) << spec;
       off_grid = off_grid || v.size % 16 != 0;

@@ -30,6 +30,7 @@ def python_episode(policy, seed, **config):
     ("tensorplace", "ppo-per-operand.json", {"model": "resnet50", "batch": 8, "fast_memory": "50%"}),
     ("memtier", "dqn-swap.json", {"trace": "synth:phased:20000:5:32", "hbm_capacity": "10%"}),
     ("looptune", "looptune-dqn.json", {"kernel": "matmul:200x120x88"}),
+    ("looptune", "looptune-imitation.json", {"kernel": "matmul-random-test"}),
 ])
 def test_a_shipped_policy_acts_in_python_as_in_the_native_tool(family, name, config):
     path = shipped(family, name)

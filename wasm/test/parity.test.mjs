@@ -62,6 +62,21 @@ for (const c of looptuneCases) {
   });
 }
 
+// The shipped imitation policy (a network's argmax over the observations) on problems drawn from
+// a random-size set: the set is drawn alike in both builds, and so are the network's actions.
+test('looptune-v0: the shipped imitation policy on matmul-random-test is bit-identical natively and in wasm', () => {
+  const policyFile = path.resolve(import.meta.dirname, '../../data/policies/looptune/looptune-imitation.json');
+  const config = { kernel: 'matmul-random-test' };
+  const file = path.join(tmp, 'looptune-imitation-7.json');
+  execFileSync(nativeTool, ['run', 'looptune-v0', '--policy', 'learned', '--policy-config', policyFile, '--seed', '7',
+    '--config', JSON.stringify(config), '--record', file]);
+  const policyConfig = JSON.parse(fs.readFileSync(policyFile, 'utf8'));
+  const wasm = sysgym.runEpisode({ env: 'looptune-v0', config, policy: 'learned', policyConfig, seed: 7, record: true });
+  const native = JSON.parse(fs.readFileSync(file, 'utf8'));
+  assert.ok(native.summary.best_speedup > 2, `the policy tuned its problem: ${native.summary.best_speedup}x`);
+  assert.equal(JSON.stringify(wasm), JSON.stringify(native));
+});
+
 // inline-v0 scores decisions with its cost model (doubles, no libm) and observes through det_math:
 // the compiled-in kernels program, and a program file read through the host's files.
 const lz4 = path.resolve(import.meta.dirname, '../../data/inline/lz4.json');

@@ -122,18 +122,14 @@ agents::PolicyFile imitation_policy(const inlining::InlineEnv& env, const Exampl
   config.epochs = static_cast<int>(args.epochs);
   config.seed = static_cast<std::uint64_t>(args.seed);
   agents::ImitationResult trained = agents::train_imitation(examples.x, examples.y, 2, config);
-  agents::PolicyFile file;
-  file.agent = "imitation";
-  file.env_id = env.id();
-  file.env_config = env.config();
-  file.action_space = env.action_space().to_string();
-  file.observation_layout = env.observation_layout();
-  file.normalizer = agents::ObservationNormalizer(file.observation_layout.size(), false);
-  file.network = std::move(trained.network);
-  file.agent_config = {{"hidden", args.hidden}, {"epochs", args.epochs},
-                       {"method", args.method}, {"decay", args.decay},
-                       {"margin", args.margin}, {"restarts", args.restarts},
-                       {"steps", args.steps}};
+  agents::PolicyFile file = agents::imitation_policy_file(env, std::move(trained.network),
+                                                          {{"hidden", args.hidden},
+                                                           {"epochs", args.epochs},
+                                                           {"method", args.method},
+                                                           {"decay", args.decay},
+                                                           {"margin", args.margin},
+                                                           {"restarts", args.restarts},
+                                                           {"steps", args.steps}});
   report["examples"] = examples.y.size();
   report["accuracy"] = trained.accuracy;
   report["balanced_accuracy"] = trained.balanced_accuracy;

@@ -71,18 +71,13 @@ agents::PolicyFile train_on(const Env& env, const looptune::LabelledStates& labe
   config.balance = false;
   trained =
       agents::train_imitation(labels.observations, labels.actions, looptune::kActionCount, config);
-  agents::PolicyFile file;
-  file.agent = "imitation";
-  file.env_id = env.id();
-  file.env_config = env.config();
-  file.action_space = env.action_space().to_string();
-  file.observation_layout = env.observation_layout();
-  file.normalizer = agents::ObservationNormalizer(file.observation_layout.size(), false);
-  file.network = trained.network;
-  file.agent_config = {{"teachers", args.teachers}, {"evaluations", args.evaluations},
-                       {"episodes", args.episodes}, {"rounds", args.rounds},
-                       {"hidden", args.hidden},     {"epochs", args.epochs}};
-  return file;
+  return agents::imitation_policy_file(env, trained.network,
+                                       {{"teachers", args.teachers},
+                                        {"evaluations", args.evaluations},
+                                        {"episodes", args.episodes},
+                                        {"rounds", args.rounds},
+                                        {"hidden", args.hidden},
+                                        {"epochs", args.epochs}});
 }
 
 void run_imitate(const ImitateArgs& args) {
