@@ -66,8 +66,9 @@ agents::PolicyFile train_on(const Env& env, const looptune::LabelledStates& labe
   config.hidden = args.hidden;
   config.epochs = static_cast<int>(args.epochs);
   config.seed = static_cast<std::uint64_t>(args.seed);
-  // The teachers' actions are as rare as the plans need them; weighting them up would make the
-  // network split and swap where the teacher moves the cursor.
+  // Unweighted: the labels keep the teachers' own mix of actions. Weighting each action by the
+  // inverse of its share (made for inline's two lopsided classes) measured far worse here:
+  // 20.7x / 1.03x / 8.3x / 2.1x on the four held-out sets against 23.1x / 5.1x / 30.5x / 7.8x.
   config.balance = false;
   trained =
       agents::train_imitation(labels.observations, labels.actions, looptune::kActionCount, config);
