@@ -103,6 +103,12 @@ nlohmann::json dims_to_json(const Access& a, const std::vector<Var>& vars) {
   return {{"name", a.name}, {"dims", std::move(dims)}};
 }
 
+// LoopTune's 90/10 split, which the random sets use too: a problem is held out when a hash of its
+// sizes falls in one tenth.
+bool held_out_by_hash(std::uint64_t key) {
+  return derive_seed(key, 19) % 10 == 0;
+}
+
 // Sizes drawn uniformly, any integer in range: the held-out sets probe sizes off LoopTune's grid
 // of multiples of 16 (and above its 256), where a policy trained on the grid alone faltered.
 // Each draw's spec and a key of its sizes; a draw repeated keeps its first place.
@@ -152,7 +158,7 @@ std::vector<std::string> random_set(bool matmul, bool test) {
     const std::optional<RandomDraw> d = matmul ? random_matmul(rng) : random_convolution(rng);
     if (!d || std::find(keys.begin(), keys.end(), d->key) != keys.end()) continue;
     keys.push_back(d->key);
-    if ((derive_seed(d->key, 19) % 10 == 0) == test) out.push_back(d->spec);
+    if (held_out_by_hash(d->key) == test) out.push_back(d->spec);
   }
   return out;
 }
@@ -232,7 +238,6 @@ const std::vector<std::string>& problem_set_names() {
 std::vector<std::string> problem_set(const std::string& name) {
   std::vector<std::string> out;
   const bool test = name.ends_with("-test");
-  const auto held_out = [](std::uint64_t key) { return derive_seed(key, 19) % 10 == 0; };
   if (name == "matmul-random-train" || name == "matmul-random-test") return random_set(true, test);
   if (name == "conv-random-train" || name == "conv-random-test") return random_set(false, test);
   if (name == "matmul-train" || name == "matmul-test") {
@@ -240,7 +245,7 @@ std::vector<std::string> problem_set(const std::string& name) {
       for (int n = 64; n <= 256; n += 16) {
         for (int k = 64; k <= 256; k += 16) {
           const std::uint64_t key = (static_cast<std::uint64_t>(m) * 1000 + n) * 1000 + k;
-          if (held_out(key) == test)
+          if (held_out_by_hash(key) == test)
             out.push_back(std::string("matmul:") + std::to_string(m) + "x" + std::to_string(n) +
                           "x" + std::to_string(k));
         }
@@ -252,7 +257,7 @@ std::vector<std::string> problem_set(const std::string& name) {
       for (int k : {8, 16, 32, 64}) {
         for (int hw : {8, 16, 24, 32}) {
           const std::uint64_t key = (static_cast<std::uint64_t>(c) * 1000 + k) * 1000 + hw;
-          if (held_out(key) == test)
+          if (held_out_by_hash(key) == test)
             out.push_back(std::string("conv3x3:1x") + std::to_string(c) + "x" + std::to_string(k) +
                           "x" + std::to_string(hw) + "x" + std::to_string(hw));
         }

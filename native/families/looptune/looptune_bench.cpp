@@ -158,8 +158,8 @@ void run_bench(const BenchArgs& args) {
     print_json(report);
     return;
   }
-  std::printf("%s: %zu problems, %lld actions, planning budget %s (geometric means)\n",
-              args.set.c_str(), specs.size(), static_cast<long long>(args.steps),
+  std::printf("%s: %zu problems, %lld actions, budget %s (geometric means)\n", args.set.c_str(),
+              specs.size(), static_cast<long long>(args.steps),
               report["budget"].get<std::string>().c_str());
   std::printf("%-10s %14s %17s %16s %12s %12s\n", "search", "model speedup", "measured speedup",
               "measured GFLOPS", "time (s)", "evaluations");
