@@ -165,11 +165,12 @@ run_tests() {
   stage "tests, release build"
   ctest --preset native-release -j "$JOBS"
   stage "tests, debug build with AddressSanitizer + UBSan"
-  # All but five tests whose time goes to CBC and to evaluating shipped policies (over 500 s
-  # of the stage's CPU under ASan): the release stage runs them, and their code paths run here in
-  # smaller tests (the ILP and sweep on small graphs, eval, its policies and the split protocol).
+  # All but six tests whose time goes to CBC, to evaluating shipped policies and to training
+  # (over 530 s of the stage's CPU under ASan): the release stage runs them, and their code paths
+  # run here in smaller tests (the ILP and sweep on small graphs, eval, its policies and the split
+  # protocol, PPO on tiny envs).
   ctest --preset native-debug -j "$JOBS" -E \
-    '^Cli\.(ShippedPoliciesReproduceTheirResults|TensorplaceSweepOrdersTheOptimizersAtEveryRatio|TensorplaceIlpReportsTheOptimumAndItsBaselines|TheHeldOutProtocolReproducesItsRecordedRun|TheShippedImitationPolicyBeatsTheSearchesOnRandomSizes)$'
+    '^(Cli\.(ShippedPoliciesReproduceTheirResults|TensorplaceSweepOrdersTheOptimizersAtEveryRatio|TensorplaceIlpReportsTheOptimumAndItsBaselines|TheHeldOutProtocolReproducesItsRecordedRun|TheShippedImitationPolicyBeatsTheSearchesOnRandomSizes)|InlineCli\.PpoTrainsOnTheEnvAndBeatsClangsOzDecisionsInModelMode)$'
   # clang-tidy (both cores) runs beside the stages that use about one (Node, Chromium, the fuzzers);
   # its findings are printed when it has finished, in its own stage.
   # In a process group of its own (setsid), so that a failing stage stops every clang-tidy it

@@ -110,6 +110,7 @@ struct Standing {
   double mean = 0, best_other_mean = 0;
   // Sums over the tables that have both a hindsight and a `from` row.
   double toward_hindsight = 0, hindsight_span = 0;
+  std::vector<const nlohmann::json*> played;  // the tables the row is in
 };
 
 // A row's metric by its label, or NaN when the table has none.
@@ -169,6 +170,50 @@ void mark_best_rows(nlohmann::json& tables, const std::string& metric) {
   }
 }
 
+// The policy that neither learns nor knows the future with the best mean over `tables` (one
+// choice for them all, where each table's best other is chosen per table with its result known),
+// and where `row` stands against it: tables within kWithin of it, and the widest shortfall.
+nlohmann::json against_single_other(const std::vector<const nlohmann::json*>& tables,
+                                    const std::string& row, const std::string& metric,
+                                    const std::vector<std::string>& keys) {
+  std::map<std::string, std::pair<std::size_t, double>> sums;  // tables present in, metric sum
+  for (const nlohmann::json* table : tables) {
+    for (const nlohmann::json& r : (*table)["rows"]) {
+      if (r.value("oracle", false) || learned(r)) continue;
+      auto& [n, sum] = sums[r["policy"].get<std::string>()];
+      ++n;
+      sum += r[metric].get<double>();
+    }
+  }
+  const std::string* single = nullptr;
+  double single_mean = 0;
+  for (const auto& [name, count_sum] : sums) {
+    const double mean = count_sum.second / static_cast<double>(tables.size());
+    if (count_sum.first == tables.size() && (single == nullptr || mean > single_mean)) {
+      single = &name;
+      single_mean = mean;
+    }
+  }
+  if (single == nullptr) return nullptr;
+  std::size_t within = 0;
+  double shortfall = 0;
+  std::string where;
+  for (const nlohmann::json* table : tables) {
+    const double theirs = metric_of(*table, *single, metric);
+    const double mine = metric_of(*table, row, metric);
+    if (mine >= theirs - kWithin) ++within;
+    if (theirs - mine > shortfall) {
+      shortfall = theirs - mine;
+      where = setting_name((*table)["config"], keys);
+    }
+  }
+  return {{"policy", *single},
+          {"mean", single_mean},
+          {"within_0_01", within},
+          {"worst_shortfall", shortfall},
+          {"worst_setting", where}};
+}
+
 // Where each learned row stands against its table's best other row (and on the way from the
 // `from` row to the hindsight row, where the protocol has one).
 nlohmann::json standings(const nlohmann::json& tables, const std::string& metric,
@@ -189,6 +234,7 @@ nlohmann::json standings(const nlohmann::json& tables, const std::string& metric
       const double mine = row[metric].get<double>();
       const double low = row.value(metric + "_min", mine);
       s.row = name;
+      s.played.push_back(&table);
       s.worst_run = s.tables == 0 ? low : std::min(s.worst_run, low);
       ++s.tables;
       s.mean += mine;
@@ -219,6 +265,7 @@ nlohmann::json standings(const nlohmann::json& tables, const std::string& metric
                            {"worst_setting", s.worst_setting},
                            {"worst_run", s.worst_run}};
     if (s.hindsight_span > 0) line["hindsight_share"] = s.toward_hindsight / s.hindsight_span;
+    line["best_single_other"] = against_single_other(s.played, name, metric, keys);
     out.push_back(std::move(line));
   }
   return out;
@@ -367,6 +414,15 @@ std::string split_text(const Registry& envs, const nlohmann::json& result) {
       append_format(out, "; goes %.3g of the way from %s to %s", s["hindsight_share"].get<double>(),
                     result["hindsight"]["from"].get<std::string>().c_str(),
                     result["hindsight"]["label"].get<std::string>().c_str());
+    }
+    if (const nlohmann::json& single = s.value("best_single_other", nlohmann::json());
+        !single.is_null()) {
+      append_format(out,
+                    "; against the best single other policy, %s (mean %.4g): within %.2g in %zu",
+                    single["policy"].get<std::string>().c_str(), single["mean"].get<double>(),
+                    kWithin, single["within_0_01"].get<std::size_t>());
+      if (single["worst_shortfall"].get<double>() > 0)
+        append_format(out, ", furthest behind by %.4g", single["worst_shortfall"].get<double>());
     }
     out += "\n";
   }

@@ -75,7 +75,9 @@ export function section(family, result) {
     `${result.seeds} episode seeds each (a table pools its runs: seeds, a policy's training seeds, ` +
     `a problem set's problems): the ${metric} (higher is better), mean and, where the runs differ, ` +
     'min to max. "Best other" is the best policy that neither learns nor knows the future; ' +
-    'bold where a learned policy beats it. Regenerate with the command below (data/policies/' +
+    'bold where a learned policy beats it. Choosing it per table takes each table\'s result, so the summary ' +
+    'also sets each learned policy against the best single other: the one such policy with the best mean ' +
+    'over the tables it plays, chosen once for them all. Regenerate with the command below (data/policies/' +
     `held_out.mjs keeps its output in data/policies/${family}/held-out.json and writes this section).` +
     (h ? ` "${h.label}" is, per run, the best of ${h.candidates} parameter settings of the heuristics ` +
       '(the manifest\'s `hindsight` grid), chosen with the run\'s result known: what tuning their thresholds ' +
@@ -113,9 +115,13 @@ export function section(family, result) {
     const behind = s.worst_shortfall > 0 ? `; furthest behind at ${s.worst_setting}, by ${number(s.worst_shortfall)}` : '';
     const way = s.hindsight_share === undefined ? ''
       : `; goes ${number(s.hindsight_share)} of the way from ${h.from} to ${h.label}`;
+    const single = s.best_single_other;
+    const against = !single ? '' : `; against the best single other, ${single.policy} (mean ${number(single.mean)}), ` +
+      `within 0.01 in ${single.within_0_01} of ${s.tables}` +
+      (single.worst_shortfall > 0 ? `, furthest behind at ${single.worst_setting}, by ${number(single.worst_shortfall)}` : '');
     lines.push(`- ${s.policy.slice('learned:'.length)}: mean ${number(s.mean)} against the best other's ` +
       `${number(s.best_other_mean)}; beats it in ${s.beats_best_other} of ${s.tables} tables and is within 0.01 ` +
-      `of it in ${s.within_0_01_of_best_other}${behind}; worst run ${number(s.worst_run)}${way}.`);
+      `of it in ${s.within_0_01_of_best_other}${behind}; worst run ${number(s.worst_run)}${way}${against}.`);
   }
   lines.push(END);
   return lines.join('\n');

@@ -1,5 +1,7 @@
 // `sysgym eval ENV --split held-out`: the one held-out protocol of every family.
+#include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "agents/evaluation.hpp"
 #include "agents/held_out.hpp"
@@ -191,6 +193,27 @@ TEST_F(Cli, TheHeldOutProtocolPoolsSeedsAndSeparatesTasks) {
   for (const auto& s : result["summary"]) {
     EXPECT_EQ(s["tables"], 3) << s.dump();  // each policy meets each program once
     EXPECT_LE(s["beats_best_other"], s["within_0_01_of_best_other"]);
+    // The best single other is chosen once, over the tables of the policy's own objective: the
+    // non-learned, non-oracle row with the best mean there, so no table's best other trails it
+    // and the policy is at least as often within 0.01 of it as of each table's best.
+    const nlohmann::json& single = s["best_single_other"];
+    ASSERT_TRUE(single.is_object()) << s.dump();
+    std::map<std::string, double> sums;
+    for (const auto& table : result["tables"]) {
+      const auto& rows = table["rows"];
+      if (std::none_of(rows.begin(), rows.end(),
+                       [&](const auto& row) { return row["policy"] == s["policy"]; }))
+        continue;
+      for (const auto& row : rows) {
+        if (!row["oracle"].get<bool>() && !row["policy"].get<std::string>().starts_with("learned:"))
+          sums[row["policy"].get<std::string>()] += row["score"].get<double>() / 3;
+      }
+    }
+    for (const auto& [name, mean] : sums)
+      EXPECT_LE(mean, single["mean"].get<double>()) << name;
+    EXPECT_DOUBLE_EQ(sums.at(single["policy"].get<std::string>()), single["mean"].get<double>());
+    EXPECT_GE(single["within_0_01"], s["within_0_01_of_best_other"]);
+    EXPECT_LE(single["mean"].get<double>(), s["best_other_mean"].get<double>());
   }
   // The text says where each stands.
   const Result text = run("eval inline --split held-out --seeds 1");

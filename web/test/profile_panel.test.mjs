@@ -63,10 +63,10 @@ test('the run profiled here is the shipped run: same operations as often, the wh
   assert.match(shown.runs[2], /^this browser: \d+\.\d\d s$/);
   const share = (run, name) => shown.series.find((s) => s.name === name).data[run];
   const total = shown.series.reduce((sum, s) => sum + s.data[2], 0);
-  // Categories and the time outside scopes add up to the corrected time exactly; the bar draws a
-  // negative outside time (the JS timer's correction overshooting) as none, so it can exceed 100 %
-  // by as much as that correction errs (README: within 2 % of zero).
-  assert.ok(total > 100 - 1e-9 && total < 102, `the browser bar's categories add up to ${total} %`);
+  // Categories and the time outside scopes make the whole bar, also where the JS timer's
+  // correction overshoots and the outside time is drawn as none (a bound on that error would be a
+  // timed test: it went to 102.3 % on a quiet machine).
+  assert.ok(Math.abs(total - 100) < 1e-9, `the browser bar's categories add up to ${total} %`);
   assert.ok(share(2, 'learning') > 10, 'learning is a visible share');
   assert.ok(share(2, 'js-wasm boundary') > 0, 'the boundary shows in the browser');
   assert.equal(share(0, 'js-wasm boundary'), 0, 'and not natively');

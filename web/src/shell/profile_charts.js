@@ -49,7 +49,11 @@ export function drawBars(el, runs) {
   const narrow = isNarrow(el);
   el.barsNarrow = narrow;
   const times = runs.map((r) => categoryTimes(r.report));
-  const share = (i, category) => (100 * times[i][category]) / runs[i].report.corrected_wall_ms;
+  // Shares of what the bar draws: the categories and the time outside scopes add up to the
+  // corrected time, except where the timer's correction overshoots and the outside time, drawn as
+  // none, is negative; a share of the drawn total keeps the bar at 100 % then too.
+  const drawn = times.map((t) => Object.values(t).reduce((sum, ms) => sum + ms, 0));
+  const share = (i, category) => (drawn[i] > 0 ? (100 * times[i][category]) / drawn[i] : 0);
   const label = (r) => (narrow ? `${r.short}\n${seconds(r.report.corrected_wall_ms)}` : `${r.label}: ${seconds(r.report.corrected_wall_ms)}`);
   c.setOption({
     ...CHART_BASE,
