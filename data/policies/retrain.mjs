@@ -2,14 +2,16 @@
 // thread and a fixed seed each, and with --check says whether the weights come out as shipped.
 //   node data/policies/retrain.mjs FAMILY [--check] [--sysgym path/to/sysgym]
 // A policy's recipe is its manifest entry: `train_command`, a sysgym command line whose `-o`
-// names the file (inline, looptune), or `train_args`, which the family's reproduce.mjs completes
-// with the split and the training seeds (memtier, tensorplace; retrained in place, so that
-// `git diff` shows what changed).
+// names the file (inline, looptune; run once per seed where the entry lists `seeds`), or
+// `train_args`, which the family's reproduce.mjs completes with the split and the training seeds
+// (memtier, tensorplace; retrained in place, so that `git diff` shows what changed).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { seedFiles } from './seed_files.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -47,13 +49,20 @@ if (manifest.policies.some((p) => p.train_args)) {
   for (const p of manifest.policies) {
     const [program, ...rest] = p.train_command;
     if (program !== 'sysgym') throw new Error(`${p.file}: train_command must start with sysgym`);
-    console.error(`${p.file}: ${p.train_command.join(' ')}`);
-    // The command names shipped programs and kernels, not files: it runs the same from any folder.
-    run(sysgym, rest, out);
-    if (!check) continue;
-    const differ = sameWeights(path.join(out, p.file), path.join(folder, p.file));
-    console.log(`${p.file}: ${differ.length === 0 ? 'the same weights as shipped' : `differs from the shipped file in ${differ.join(', ')}`}`);
-    if (differ.length > 0) ++differing;
+    const output = rest.indexOf('-o') + 1;
+    if (output === 0 || rest[output] !== p.file) throw new Error(`${p.file}: train_command must write it with -o ${p.file}`);
+    // A policy with `seeds` is trained once per seed: the command with --seed N and its file's name
+    // for that seed (seed_files.mjs), as the held-out protocol reads them.
+    for (const { seed, file } of seedFiles(p)) {
+      const command = p.seeds ? [...rest.slice(0, output), file, ...rest.slice(output + 1), '--seed', String(seed)] : rest;
+      console.error(`${file}: sysgym ${command.join(' ')}`);
+      // The command names shipped programs and kernels, not files: it runs the same from any folder.
+      run(sysgym, command, out);
+      if (!check) continue;
+      const differ = sameWeights(path.join(out, file), path.join(folder, file));
+      console.log(`${file}: ${differ.length === 0 ? 'the same weights as shipped' : `differs from the shipped file in ${differ.join(', ')}`}`);
+      if (differ.length > 0) ++differing;
+    }
   }
   if (check) fs.rmSync(out, { recursive: true, force: true });
   if (differing > 0) process.exit(1);
