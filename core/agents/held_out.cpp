@@ -75,16 +75,20 @@ std::vector<std::pair<std::string, nlohmann::json>> hindsight_candidates(const n
                                                                          const std::string& where) {
   if (!grid.is_object() || grid.empty())
     throw ConfigError(where + ": hindsight.grid must map policies to {parameter: [values]}");
+  // A grid entry (a policy, or one of its parameters) that breaks `rule`.
+  const auto refuse = [&where](const std::string& policy, const std::string& parameter,
+                               const char* rule) {
+    std::string entry = where + ": hindsight.grid." + policy;
+    if (!parameter.empty()) entry += "." + parameter;
+    return ConfigError(entry + " " + rule);
+  };
   std::vector<std::pair<std::string, nlohmann::json>> out;
   for (const auto& [policy, parameters] : grid.items()) {
-    if (!parameters.is_object())
-      throw ConfigError(where + ": hindsight.grid." + policy + " must map parameters to lists");
+    if (!parameters.is_object()) throw refuse(policy, "", "must map parameters to lists");
     std::vector<nlohmann::json> combos = {nlohmann::json::object()};
     for (const auto& [name, values] : parameters.items()) {
-      if (!values.is_array() || values.empty()) {
-        throw ConfigError(where + ": hindsight.grid." + policy + "." + name +
-                          " must be a non-empty list");
-      }
+      if (!values.is_array() || values.empty())
+        throw refuse(policy, name, "must be a non-empty list");
       std::vector<nlohmann::json> longer;
       for (const nlohmann::json& combo : combos) {
         for (const nlohmann::json& value : values) {

@@ -58,10 +58,11 @@ void register_learned_policy(PolicyRegistry& registry, const Registry* envs) {
                 [envs](const nlohmann::json& config) -> std::unique_ptr<Policy> {
                   PolicyFile file = PolicyFile::from_json(config);
                   nlohmann::json trained_for = nlohmann::json::object();
-                  const std::vector<std::string> ids =
-                      envs ? envs->ids() : std::vector<std::string>();
-                  if (std::find(ids.begin(), ids.end(), file.env_id) != ids.end())
-                    trained_for = policy_base_config("learned", config, envs->spec(file.env_id));
+                  if (envs != nullptr) {
+                    const std::vector<std::string> ids = envs->ids();
+                    if (std::find(ids.begin(), ids.end(), file.env_id) != ids.end())
+                      trained_for = policy_base_config("learned", config, envs->spec(file.env_id));
+                  }
                   return std::make_unique<LearnedPolicy>(std::move(file), std::move(trained_for));
                 },
                 true});
