@@ -107,7 +107,7 @@ std::vector<std::pair<std::string, nlohmann::json>> hindsight_candidates(const n
 
 struct Standing {
   std::string row;
-  std::size_t tables = 0, beats = 0, within = 0;
+  std::size_t beats = 0, within = 0;
   double worst_shortfall = 0;  // how far the best other policy is ahead where it is most
   std::string worst_setting;
   double worst_run = 0;
@@ -149,6 +149,11 @@ bool learned(const nlohmann::json& row) {
   return row["policy"].get<std::string>().starts_with("learned:");
 }
 
+// A row that neither learns nor knows the future: what a learned row is judged against.
+bool is_other_row(const nlohmann::json& row) {
+  return !row.value("oracle", false) && !learned(row);
+}
+
 // The label of the row with the highest `metric` among those `counts` keeps, or null.
 template <typename Keep>
 nlohmann::json best_row(const nlohmann::json& rows, const std::string& metric, Keep counts) {
@@ -165,9 +170,7 @@ nlohmann::json best_row(const nlohmann::json& rows, const std::string& metric, K
 // every learned row is judged against, and its best oracle (`best_oracle`); null when none.
 void mark_best_rows(nlohmann::json& tables, const std::string& metric) {
   for (nlohmann::json& table : tables) {
-    table["best_other"] = best_row(table["rows"], metric, [](const nlohmann::json& row) {
-      return !row.value("oracle", false) && !learned(row);
-    });
+    table["best_other"] = best_row(table["rows"], metric, is_other_row);
     table["best_oracle"] = best_row(table["rows"], metric, [](const nlohmann::json& row) {
       return row.value("oracle", false);
     });
@@ -183,7 +186,7 @@ nlohmann::json against_single_other(const std::vector<const nlohmann::json*>& ta
   std::map<std::string, std::pair<std::size_t, double>> sums;  // tables present in, metric sum
   for (const nlohmann::json* table : tables) {
     for (const nlohmann::json& r : (*table)["rows"]) {
-      if (r.value("oracle", false) || learned(r)) continue;
+      if (!is_other_row(r)) continue;
       auto& [n, sum] = sums[r["policy"].get<std::string>()];
       ++n;
       sum += r[metric].get<double>();
@@ -238,9 +241,8 @@ nlohmann::json standings(const nlohmann::json& tables, const std::string& metric
       const double mine = row[metric].get<double>();
       const double low = row.value(metric + "_min", mine);
       s.row = name;
+      s.worst_run = s.played.empty() ? low : std::min(s.worst_run, low);
       s.played.push_back(&table);
-      s.worst_run = s.tables == 0 ? low : std::min(s.worst_run, low);
-      ++s.tables;
       s.mean += mine;
       s.best_other_mean += best;
       if (mine > best) ++s.beats;
@@ -258,9 +260,9 @@ nlohmann::json standings(const nlohmann::json& tables, const std::string& metric
   nlohmann::json out = nlohmann::json::array();
   for (const std::string& name : order) {
     const Standing& s = by_row.at(name);
-    const auto n = static_cast<double>(s.tables);
+    const auto n = static_cast<double>(s.played.size());
     nlohmann::json line = {{"policy", s.row},
-                           {"tables", s.tables},
+                           {"tables", s.played.size()},
                            {"beats_best_other", s.beats},
                            {"within_0_01_of_best_other", s.within},
                            {"mean", s.mean / n},
